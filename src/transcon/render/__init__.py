@@ -1,0 +1,15 @@
+"""Rendering boards and game states to SVG and PNG (game-agnostic)."""
+
+from transcon.render.png import svg_to_png, write_image
+from transcon.render.svg import Marker, Overlay, RenderOptions, TrackLine, owner_colour, render_svg
+
+__all__ = [
+    "Marker",
+    "Overlay",
+    "RenderOptions",
+    "TrackLine",
+    "owner_colour",
+    "render_svg",
+    "svg_to_png",
+    "write_image",
+]

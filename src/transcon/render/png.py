@@ -1,0 +1,42 @@
+"""SVG to PNG through cairosvg, and writing either format by file suffix."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from transcon.core.errors import InputError
+
+
+def svg_to_png(svg: str, scale: float = 1.0) -> bytes:
+    """Rasterise an SVG document."""
+    import cairosvg  # imported lazily: it loads the cairo C library
+
+    png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    assert isinstance(png, bytes)
+    return png
+
+
+def write_image(svg: str, path: str | Path, scale: float = 1.0) -> Path:
+    """Write ``svg`` to ``path`` as SVG or PNG (by suffix), atomically."""
+    target = Path(path)
+    suffix = target.suffix.lower()
+    if suffix == ".svg":
+        data = svg.encode("utf-8")
+    elif suffix == ".png":
+        data = svg_to_png(svg, scale)
+    else:
+        raise InputError(f"{target}: output must end in .svg or .png")
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise InputError(f"{target}: folder {folder} does not exist")
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".transcon-", suffix=suffix)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return target
