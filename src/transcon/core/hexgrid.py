@@ -161,6 +161,7 @@ class Point(NamedTuple):
 
 
 SQRT3 = math.sqrt(3.0)
+ORIGIN = Point(0.0, 0.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +170,7 @@ class Layout:
 
     orientation: Orientation = Orientation.POINTY
     size: float = 20.0
-    origin: Point = Point(0.0, 0.0)
+    origin: Point = ORIGIN
 
     def center(self, h: Hex) -> Point:
         if self.orientation is Orientation.POINTY:

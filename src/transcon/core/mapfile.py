@@ -142,12 +142,20 @@ def board_from_dict(raw: Any, source: str = "<map>") -> Board:
     try:
         doc = MapDocument.model_validate(raw)
     except ValidationError as err:
-        raise MapFileError([_pydantic_problem(source, e) for e in err.errors()]) from None
+        raise MapFileError([_pydantic_problem(source, raw, e) for e in err.errors()]) from None
     return _Builder(doc, source).build()
 
 
-def _pydantic_problem(source: str, error: Any) -> str:
-    where = ".".join(str(p) for p in error["loc"]) or "top level"
+def _pydantic_problem(source: str, raw: dict[str, Any], error: Any) -> str:
+    loc = list(error["loc"])
+    where = ".".join(str(p) for p in loc) or "top level"
+    # A problem inside a site is reported at the site's hex, like every other hex problem.
+    if len(loc) >= 2 and loc[0] == "sites" and isinstance(loc[1], int):
+        sites = raw.get("sites")
+        site = sites[loc[1]] if isinstance(sites, list) and loc[1] < len(sites) else None
+        if isinstance(site, dict) and isinstance(site.get("hex"), str):
+            field = ".".join(str(p) for p in loc[2:]) or "site"
+            return f"{source}: {site['hex']}: site {field}: {error['msg']}"
     return f"{source}: {where}: {error['msg']}"
 
 
@@ -160,8 +168,9 @@ class _Builder:
         self.problems: list[str] = []
         lay = doc.layout
         try:
-            self.labels = HexLabels(lay.labels, lay.orientation, lay.stagger, lay.first_row,
-                                    lay.first_column)
+            self.labels = HexLabels(
+                lay.labels, lay.orientation, lay.stagger, lay.first_row, lay.first_column
+            )
         except ValueError as err:
             raise MapFileError([f"{source}: layout: {err}"]) from None
 
@@ -213,7 +222,9 @@ class _Builder:
         for name, values in layers.items():
             for h in values:
                 if h not in exists:
-                    self.problem(self.labels.label(h), f"{name} layer: value on a hex with no terrain")
+                    self.problem(
+                        self.labels.label(h), f"{name} layer: value on a hex with no terrain"
+                    )
         water = layers.get("water", {})
         for h, t in terrain.items():
             if t == Terrain.WATER and h not in water:
@@ -226,9 +237,9 @@ class _Builder:
             if not _NAME_RE.match(tag):
                 self.problem(f"regions.{tag}", "region names are lower-case names")
             for text in hex_labels:
-                h = self._parse_label(text, f"regions.{tag}", exists)
-                if h is not None:
-                    regions[h].add(tag)
+                member = self._parse_label(text, f"regions.{tag}", exists)
+                if member is not None:
+                    regions[member].add(tag)
         for name, values in layers.items():
             if name == "water":
                 continue
@@ -255,17 +266,24 @@ class _Builder:
 
         site_of: dict[Hex, Site] = {}
         for s in doc.sites:
-            h = self._parse_label(s.hex, f"sites ({s.name or s.kind})", exists)
-            if h is None:
+            at = self._parse_label(s.hex, f"sites ({s.name or s.kind})", exists)
+            if at is None:
                 continue
-            if h in site_of:
+            if at in site_of:
                 self.problem(s.hex, "hex has more than one site")
                 continue
-            if terrain.get(h) == Terrain.WATER and s.kind is not SiteKind.OFFBOARD:
+            if terrain.get(at) == Terrain.WATER and s.kind is not SiteKind.OFFBOARD:
                 self.problem(s.hex, f"{s.kind} {s.name!r} is on a water hex")
-            site_of[h] = Site(
-                kind=s.kind.value, name=s.name, value=s.value, values=dict(s.values),
-                slots=s.slots, keys=s.keys, label=s.label, count=s.count, tags=tuple(s.tags),
+            site_of[at] = Site(
+                kind=s.kind.value,
+                name=s.name,
+                value=s.value,
+                values=dict(s.values),
+                slots=s.slots,
+                keys=s.keys,
+                label=s.label,
+                count=s.count,
+                tags=tuple(s.tags),
                 data=dict(s.data),
             )
 
@@ -274,14 +292,24 @@ class _Builder:
         country = layers.get("country", {})
         infos = [
             HexInfo(
-                hex=h, label=self.labels.label(h), terrain=t, water_body=water.get(h),
-                country=country.get(h), regions=frozenset(regions[h]), site=site_of.get(h),
+                hex=h,
+                label=self.labels.label(h),
+                terrain=t,
+                water_body=water.get(h),
+                country=country.get(h),
+                regions=frozenset(regions[h]),
+                site=site_of.get(h),
             )
             for h, t in terrain.items()
         ]
         return Board(
-            name=doc.name, title=doc.title, description=doc.description, labels=self.labels,
-            hexes=infos, sides=sides, meta=doc.meta,
+            name=doc.name,
+            title=doc.title,
+            description=doc.description,
+            labels=self.labels,
+            hexes=infos,
+            sides=sides,
+            meta=doc.meta,
         )
 
 
@@ -292,9 +320,9 @@ def _legend_chars() -> Iterator[str]:
     yield from ".abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789~#%&*+=?@^"
 
 
-def _encode_layer(board: Board, values: dict[Hex, str], preset: dict[str, str]) -> tuple[
-    dict[str, str], list[str]
-]:
+def _encode_layer(
+    board: Board, values: dict[Hex, str], preset: dict[str, str]
+) -> tuple[dict[str, str], list[str]]:
     rows, cols = board.cell_extent()
     grid = [[" "] * cols for _ in range(rows)]
     char_of = {v: k for k, v in preset.items()}
@@ -321,14 +349,16 @@ def board_to_dict(board: Board, region_tags: list[str] | None = None) -> dict[st
     )
     water = {i.hex: i.water_body for i in hexes if i.water_body}
     if water:
-        legends["water"], layers["water"] = _encode_layer(board, water, {})  # type: ignore[arg-type]
+        legends["water"], layers["water"] = _encode_layer(board, water, {})
     country = {i.hex: i.country for i in hexes if i.country}
     if country:
-        legends["country"], layers["country"] = _encode_layer(board, country, {})  # type: ignore[arg-type]
+        legends["country"], layers["country"] = _encode_layer(board, country, {})
     derived_prefixes = tuple(f"{name}:" for name in layers)
-    tags = region_tags if region_tags is not None else [
-        t for t in board.region_names() if not t.startswith(derived_prefixes)
-    ]
+    tags = (
+        region_tags
+        if region_tags is not None
+        else [t for t in board.region_names() if not t.startswith(derived_prefixes)]
+    )
     regions = {t: sorted((board.label(h) for h in board.region(t)), key=_label_order) for t in tags}
     groups: dict[tuple[str, str], list[str]] = {}
     for (a, b), features in board.sides():
@@ -344,9 +374,14 @@ def board_to_dict(board: Board, region_tags: list[str] | None = None) -> dict[st
         assert s is not None
         entry: dict[str, Any] = {"hex": info.label, "kind": s.kind, "name": s.name}
         for key, value, default in (
-            ("value", s.value, None), ("values", dict(s.values), {}), ("slots", s.slots, 0),
-            ("keys", s.keys, 0), ("label", s.label, ""), ("count", s.count, 1),
-            ("tags", list(s.tags), []), ("data", dict(s.data), {}),
+            ("value", s.value, None),
+            ("values", dict(s.values), {}),
+            ("slots", s.slots, 0),
+            ("keys", s.keys, 0),
+            ("label", s.label, ""),
+            ("count", s.count, 1),
+            ("tags", list(s.tags), []),
+            ("data", dict(s.data), {}),
         ):
             if value != default:
                 entry[key] = value
@@ -359,8 +394,10 @@ def board_to_dict(board: Board, region_tags: list[str] | None = None) -> dict[st
         "title": board.title,
         "description": board.description,
         "layout": {
-            "orientation": lab.orientation.value, "labels": lab.style.value,
-            "stagger": lab.stagger.value, "first_row": lab.first_row,
+            "orientation": lab.orientation.value,
+            "labels": lab.style.value,
+            "stagger": lab.stagger.value,
+            "first_row": lab.first_row,
             "first_column": lab.first_column,
         },
         "legends": legends,

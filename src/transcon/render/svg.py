@@ -24,8 +24,16 @@ TERRAIN_FILL: dict[str, str] = {
     "forest": "#9dbb7a",
 }
 FOREIGN_FILL = "#d9d9d9"
-OWNER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
-                 "#17becf")
+OWNER_COLOURS = (
+    "#d62728",
+    "#1f77b4",
+    "#2ca02c",
+    "#9467bd",
+    "#ff7f0e",
+    "#8c564b",
+    "#e377c2",
+    "#17becf",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +67,7 @@ class Overlay:
 
 @dataclass(frozen=True, slots=True)
 class RenderOptions:
-    hex_size: float = 24.0
+    hex_size: float = 32.0
     show_labels: bool = True
     show_site_names: bool = True
     home_country: str | None = "US"  # other countries are greyed out
@@ -78,8 +86,9 @@ def _pts(points: Iterable[Point]) -> str:
     return " ".join(f"{p.x:.1f},{p.y:.1f}" for p in points)
 
 
-def render_svg(board: Board, overlay: Overlay | None = None,
-               options: RenderOptions | None = None) -> str:
+def render_svg(
+    board: Board, overlay: Overlay | None = None, options: RenderOptions | None = None
+) -> str:
     """The board (and the overlay, if any) as an SVG document."""
     opts = options or RenderOptions()
     overlay = overlay or Overlay()
@@ -98,13 +107,15 @@ def render_svg(board: Board, overlay: Overlay | None = None,
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="DejaVu Sans, Arial, sans-serif">',
-        f'<title>{escape(board.title)}</title>',
+        f"<title>{escape(board.title)}</title>",
         f'<rect width="{width:.0f}" height="{height:.0f}" fill="#ffffff"/>',
     ]
     out.append('<g id="terrain" stroke="#ffffff" stroke-width="0.6">')
     for info in board:
-        out.append(f'<polygon points="{_pts(layout.corners(info.hex))}" '
-                   f'fill="{_fill(info, opts)}"><title>{escape(_tooltip(info))}</title></polygon>')
+        out.append(
+            f'<polygon points="{_pts(layout.corners(info.hex))}" '
+            f'fill="{_fill(info, opts)}"><title>{escape(_tooltip(info))}</title></polygon>'
+        )
     out.append("</g>")
     out.extend(_terrain_marks(board, layout))
     out.extend(_region_outlines(board, layout, opts))
@@ -113,30 +124,39 @@ def render_svg(board: Board, overlay: Overlay | None = None,
     for line in overlay.track:
         out.append(_line(layout, line))
     out.append("</g>")
-    out.append('<g id="routes" stroke-linecap="round" stroke-linejoin="round" fill="none" '
-               'stroke-dasharray="6,3" opacity="0.9">')
+    out.append(
+        '<g id="routes" stroke-linecap="round" stroke-linejoin="round" fill="none" '
+        'stroke-dasharray="6,3" opacity="0.9">'
+    )
     for line in overlay.routes:
         out.append(_line(layout, line))
     out.append("</g>")
     out.extend(_sites(board, layout, opts))
     out.extend(_markers(overlay.markers, layout, size))
     if opts.show_labels:
-        out.append(f'<g id="labels" font-size="{size * 0.28:.1f}" fill="#555" '
-                   'text-anchor="middle">')
+        out.append(
+            f'<g id="labels" font-size="{size * 0.28:.1f}" fill="#555" text-anchor="middle">'
+        )
         for info in board:
             c = layout.center(info.hex)
             out.append(f'<text x="{c.x:.1f}" y="{c.y - size * 0.55:.1f}">{info.label}</text>')
         out.append("</g>")
     if overlay.caption:
-        out.append(f'<text x="{opts.margin:.0f}" y="{height - opts.margin:.0f}" '
-                   f'font-size="{size * 0.6:.1f}">{escape(overlay.caption)}</text>')
+        out.append(
+            f'<text x="{opts.margin:.0f}" y="{height - opts.margin:.0f}" '
+            f'font-size="{size * 0.6:.1f}">{escape(overlay.caption)}</text>'
+        )
     out.append("</svg>")
     return "\n".join(out)
 
 
 def _fill(info: HexInfo, opts: RenderOptions) -> str:
-    if (not info.is_water and opts.home_country and info.country
-            and info.country != opts.home_country):
+    if (
+        not info.is_water
+        and opts.home_country
+        and info.country
+        and info.country != opts.home_country
+    ):
         return FOREIGN_FILL
     return TERRAIN_FILL.get(info.terrain, "#eeeeee")
 
@@ -160,14 +180,18 @@ def _terrain_marks(board: Board, layout: Layout) -> list[str]:
         c = layout.center(info.hex)
         if info.terrain in (Terrain.MOUNTAIN, Terrain.HILL):
             h = s * (0.35 if info.terrain == Terrain.MOUNTAIN else 0.22)
-            out.append(f'<polyline points="{c.x - s * 0.3:.1f},{c.y + s * 0.2:.1f} '
-                       f'{c.x:.1f},{c.y + s * 0.2 - h:.1f} {c.x + s * 0.3:.1f},{c.y + s * 0.2:.1f}"'
-                       ' stroke="#6b5437"/>')
+            out.append(
+                f'<polyline points="{c.x - s * 0.3:.1f},{c.y + s * 0.2:.1f} '
+                f'{c.x:.1f},{c.y + s * 0.2 - h:.1f} {c.x + s * 0.3:.1f},{c.y + s * 0.2:.1f}"'
+                ' stroke="#6b5437"/>'
+            )
         elif info.terrain == Terrain.SWAMP:
             for dx in (-0.2, 0.0, 0.2):
                 x = c.x + dx * s
-                out.append(f'<line x1="{x:.1f}" y1="{c.y + s * 0.2:.1f}" x2="{x:.1f}" '
-                           f'y2="{c.y - s * 0.05:.1f}" stroke="#3c6e47"/>')
+                out.append(
+                    f'<line x1="{x:.1f}" y1="{c.y + s * 0.2:.1f}" x2="{x:.1f}" '
+                    f'y2="{c.y - s * 0.05:.1f}" stroke="#3c6e47"/>'
+                )
     out.append("</g>")
     return out
 
@@ -181,8 +205,10 @@ def _region_outlines(board: Board, layout: Layout, opts: RenderOptions) -> list[
             for side, n in enumerate(h.neighbors(board.orientation)):
                 if n not in members:
                     a, b = layout.side_endpoints(h, side)
-                    out.append(f'<line x1="{a.x:.1f}" y1="{a.y:.1f}" x2="{b.x:.1f}" '
-                               f'y2="{b.y:.1f}" stroke="{colour}"><title>{tag}</title></line>')
+                    out.append(
+                        f'<line x1="{a.x:.1f}" y1="{a.y:.1f}" x2="{b.x:.1f}" '
+                        f'y2="{b.y:.1f}" stroke="{colour}"><title>{tag}</title></line>'
+                    )
     out.append("</g>")
     return out
 
@@ -193,12 +219,17 @@ def _sides(board: Board, layout: Layout) -> list[str]:
         side = a.side_to(b, board.orientation)
         p, q = layout.side_endpoints(a, side)
         for f in features:
-            colour, width = {"river": ("#1f5fbf", 3.0), "impassable": ("#000000", 4.0),
-                             "ridge": ("#7a4b1d", 3.0)}.get(f.kind, ("#555555", 2.0))
+            colour, width = {
+                "river": ("#1f5fbf", 3.0),
+                "impassable": ("#000000", 4.0),
+                "ridge": ("#7a4b1d", 3.0),
+            }.get(f.kind, ("#555555", 2.0))
             title = f"{f.kind} {f.name}".strip()
-            out.append(f'<line x1="{p.x:.1f}" y1="{p.y:.1f}" x2="{q.x:.1f}" y2="{q.y:.1f}" '
-                       f'stroke="{colour}" stroke-width="{width}"><title>{escape(title)}</title>'
-                       "</line>")
+            out.append(
+                f'<line x1="{p.x:.1f}" y1="{p.y:.1f}" x2="{q.x:.1f}" y2="{q.y:.1f}" '
+                f'stroke="{colour}" stroke-width="{width}"><title>{escape(title)}</title>'
+                "</line>"
+            )
     out.append("</g>")
     return out
 
@@ -207,8 +238,10 @@ def _line(layout: Layout, line: TrackLine) -> str:
     pts = [layout.center(h) for h in line.hexes]
     if len(pts) == 1:
         pts = pts * 2
-    return (f'<polyline points="{_pts(pts)}" stroke="{line.colour}" '
-            f'stroke-width="{line.width * layout.size:.1f}"/>')
+    return (
+        f'<polyline points="{_pts(pts)}" stroke="{line.colour}" '
+        f'stroke-width="{line.width * layout.size:.1f}"/>'
+    )
 
 
 def _sites(board: Board, layout: Layout, opts: RenderOptions) -> list[str]:
@@ -219,25 +252,33 @@ def _sites(board: Board, layout: Layout, opts: RenderOptions) -> list[str]:
         assert site is not None
         c = layout.center(info.hex)
         if site.kind == SiteKind.CITY:
-            out.append(f'<circle cx="{c.x:.1f}" cy="{c.y:.1f}" r="{s * 0.32:.1f}" fill="#ffffff" '
-                       'stroke="#000" stroke-width="1.5"/>')
+            out.append(
+                f'<circle cx="{c.x:.1f}" cy="{c.y:.1f}" r="{s * 0.32:.1f}" fill="#ffffff" '
+                'stroke="#000" stroke-width="1.5"/>'
+            )
         elif site.kind == SiteKind.TOWN:
             for k in range(site.count):
                 dx = (k - (site.count - 1) / 2) * s * 0.35
-                out.append(f'<circle cx="{c.x + dx:.1f}" cy="{c.y:.1f}" r="{s * 0.13:.1f}" '
-                           'fill="#000"/>')
+                out.append(
+                    f'<circle cx="{c.x + dx:.1f}" cy="{c.y:.1f}" r="{s * 0.13:.1f}" fill="#000"/>'
+                )
         else:
-            out.append(f'<polygon points="{_pts(layout.corners(info.hex))}" fill="#c0392b" '
-                       'opacity="0.35"/>')
+            out.append(
+                f'<polygon points="{_pts(layout.corners(info.hex))}" fill="#c0392b" '
+                'opacity="0.35"/>'
+            )
         value = site.value if site.value is not None else "/".join(map(str, site.values.values()))
         if value not in ("", None):
             # towns are dots: put their value above the dot rather than on it
             dy = s * 0.12 if site.kind != SiteKind.TOWN else -s * 0.22
-            out.append(f'<text x="{c.x:.1f}" y="{c.y + dy:.1f}" font-size="{s * 0.3:.1f}">'
-                       f"{value}</text>")
+            out.append(
+                f'<text x="{c.x:.1f}" y="{c.y + dy:.1f}" font-size="{s * 0.3:.1f}">{value}</text>'
+            )
         if opts.show_site_names and site.name:
-            out.append(f'<text x="{c.x:.1f}" y="{c.y + s * 0.75:.1f}" font-weight="bold">'
-                       f"{escape(site.name)}</text>")
+            out.append(
+                f'<text x="{c.x:.1f}" y="{c.y + s * 0.75:.1f}" font-weight="bold">'
+                f"{escape(site.name)}</text>"
+            )
     out.append("</g>")
     return out
 
@@ -247,16 +288,23 @@ def _markers(markers: Sequence[Marker], layout: Layout, s: float) -> list[str]:
     for m in markers:
         c = layout.center(m.hex)
         if m.shape == "town":
-            out.append(f'<circle cx="{c.x:.1f}" cy="{c.y:.1f}" r="{s * 0.14:.1f}" '
-                       f'fill="{m.colour}"/>')
+            out.append(
+                f'<circle cx="{c.x:.1f}" cy="{c.y:.1f}" r="{s * 0.14:.1f}" fill="{m.colour}"/>'
+            )
         elif m.shape == "token":
-            out.append(f'<circle cx="{c.x:.1f}" cy="{c.y:.1f}" r="{s * 0.26:.1f}" '
-                       f'fill="{m.colour}" stroke="#000"/>')
+            out.append(
+                f'<circle cx="{c.x:.1f}" cy="{c.y:.1f}" r="{s * 0.26:.1f}" '
+                f'fill="{m.colour}" stroke="#000"/>'
+            )
         else:
-            out.append(f'<circle cx="{c.x:.1f}" cy="{c.y:.1f}" r="{s * 0.3:.1f}" fill="#ffffff" '
-                       f'stroke="{m.colour}" stroke-width="2"/>')
+            out.append(
+                f'<circle cx="{c.x:.1f}" cy="{c.y:.1f}" r="{s * 0.3:.1f}" fill="#ffffff" '
+                f'stroke="{m.colour}" stroke-width="2"/>'
+            )
         if m.text:
-            out.append(f'<text x="{c.x:.1f}" y="{c.y + s * 0.75:.1f}" font-weight="bold">'
-                       f"{escape(m.text)}</text>")
+            out.append(
+                f'<text x="{c.x:.1f}" y="{c.y + s * 0.75:.1f}" font-weight="bold">'
+                f"{escape(m.text)}</text>"
+            )
     out.append("</g>")
     return out

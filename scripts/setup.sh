@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Create .venv/ in the repo root and install Transcon with its development tools.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PYTHON="${PYTHON:-python3}"
+if [ ! -x .venv/bin/python ]; then
+  "$PYTHON" -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --upgrade pip
+.venv/bin/python -m pip install --quiet -e '.[dev]'
+echo "Transcon is installed: .venv/bin/transcon"
