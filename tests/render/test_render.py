@@ -49,6 +49,6 @@ def test_png_output_is_a_png(tmp_path: Path) -> None:
 
 
 def test_unknown_image_suffix_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(InputError, match="must end in .svg or .png"):
+    with pytest.raises(InputError, match=r"must end in \.svg or \.png"):
         write_image("<svg/>", tmp_path / "x.gif")
     assert not list(tmp_path.iterdir())

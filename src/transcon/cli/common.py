@@ -25,7 +25,7 @@ def fail(message: str) -> typer.Exit:
 
 
 def user_errors(func: Callable[P, R]) -> Callable[P, R]:
-    """Decorator: turn TransconError/OSError/ValueError into a one-line error, exit 2."""
+    """Decorator: turn TransconError and OSError into a one-line error with exit status 2."""
 
     @functools.wraps(func)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:

@@ -28,3 +28,19 @@ def main(
     ] = False,
 ) -> None:
     """Transcon command line."""
+
+
+# -- sub-commands (each module registers its own group or commands) -----------------------------
+from transcon.cli import map_cmds  # noqa: E402
+
+app.add_typer(map_cmds.map_app, name="map")
+app.command("render")(map_cmds.render_command)
+
+from transcon.cli import demo_cmd  # noqa: E402
+
+app.command("demo")(demo_cmd.demo_command)
+
+from transcon.cli import game_cmds  # noqa: E402
+
+game_cmds.register(app)
+

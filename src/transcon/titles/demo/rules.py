@@ -16,6 +16,7 @@ rule checks, events, rendering) until the real titles land. Rules:
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
@@ -87,7 +88,7 @@ class DemoTitle(Title[DemoState]):
         "`roll`; `build B1 B2 C3` (a path of hex labels starting on your network); `pass`."
     )
 
-    @property
+    @functools.cached_property
     def board(self) -> Board:
         return load_map(MAP_NAME)
 

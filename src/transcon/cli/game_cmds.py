@@ -1,0 +1,451 @@
+"""Generic game commands, working with every title: new, act, status, legal, log, undo, replay,
+play, simulate, rules, titles.
+
+A game lives in a save file (see :mod:`transcon.core.savefile`); commands that change it
+write it back atomically and only after the change succeeded, so a refused action leaves the
+file untouched. Bad input is a one-line error with exit status 2.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from transcon.cli.common import print_json, user_errors
+from transcon.core.bots import Bot, bot_seed, make_bot
+from transcon.core.errors import InputError, TransconError
+from transcon.core.game import Game
+from transcon.core.options import parse_option_args
+from transcon.core.registry import available_titles, get_title
+from transcon.core.savefile import load_game, load_game_checked, save_game
+from transcon.core.simulate import simulate as run_simulation
+from transcon.core.title import Event, Title
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+GameFile = Annotated[Path, typer.Argument(help="Save file of the game.", show_default=False)]
+TitleName = Annotated[str, typer.Argument(help="Title name (see `transcon titles`).")]
+OptionArgs = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="Game option name=value (repeatable).", show_default=False),
+]
+Seed = Annotated[int, typer.Option("--seed", help="Seed of the game's random generator.")]
+
+
+def register(app: typer.Typer) -> None:
+    """Add the game commands to the top-level app."""
+    for name, func in (
+        ("new", new),
+        ("act", act),
+        ("status", status),
+        ("legal", legal),
+        ("log", log),
+        ("undo", undo),
+        ("replay", replay),
+        ("play", play),
+        ("simulate", simulate),
+        ("rules", rules),
+        ("titles", titles),
+    ):
+        app.command(name)(func)
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+def _names(text: str) -> list[str]:
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def _options(title: Title[Any], args: list[str] | None) -> dict[str, Any]:
+    return dict(parse_option_args(title.options, args or [], title=title.name))
+
+
+def _event_lines(events: list[Event]) -> list[str]:
+    return [f"  {event.text}" for event in events]
+
+
+def _to_act(game: Game[Any]) -> str:
+    if game.is_over():
+        return f"Game over; winner: {', '.join(game.winners()) or 'none'}."
+    return f"To act: {', '.join(game.current_players())}."
+
+
+def _summary(game: Game[Any]) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "title": game.title.name,
+        "players": list(game.players),
+        "options": dict(game.options),
+        "seed": game.seed,
+        "actions": len(game.log),
+        "current_players": game.current_players(),
+        "is_over": game.is_over(),
+    }
+    if game.is_over():
+        data["result"] = game.result()
+        data["winners"] = game.winners()
+    return data
+
+
+def _action_json(game: Game[Any], index: int) -> dict[str, Any]:
+    action = game.log[index]
+    return {
+        "number": index + 1,
+        "player": action.player,
+        "action": game.format(action),
+        "json": game.title.action_to_json(action),
+        "events": [event.text for event in game.events_for(index)],
+    }
+
+
+# -- commands --------------------------------------------------------------------------------
+
+
+@user_errors
+def new(
+    title: TitleName,
+    players: Annotated[str, typer.Option("--players", "-p", help="Comma-separated names.")],
+    save: Annotated[Path | None, typer.Option("--save", help="Write the game here.")] = None,
+    seed: Seed = 0,
+    option: OptionArgs = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Start a game, e.g. `transcon new demo --players Ann,Bob --seed 7 --save game.json`."""
+    the_title = get_title(title)
+    game = Game.new(the_title, _names(players), _options(the_title, option), seed)
+    if save is not None:
+        if save.exists() and not force:
+            raise InputError(f"{save}: file exists (pass --force to overwrite)")
+        save_game(game, save)
+    if as_json:
+        print_json({**_summary(game), "file": str(save) if save else None})
+        return
+    print(f"New {the_title.display_name} game: {', '.join(game.players)} (seed {seed}).")
+    print(game.describe_status())
+    if save is not None:
+        print(f"Saved to {save}.")
+
+
+@user_errors
+def act(
+    file: GameFile,
+    action: Annotated[str, typer.Argument(help="Action in the title's notation.")],
+    player: Annotated[str | None, typer.Option("--player", help="Who acts.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Apply one action and save the game; an illegal action leaves the file untouched."""
+    game = load_game(file)
+    game.act(action, player)
+    save_game(game, file)
+    if as_json:
+        print_json({**_action_json(game, len(game.log) - 1), **_summary(game)})
+        return
+    done = game.log[-1]
+    print(f"{done.player}: {game.format(done)}")
+    print("\n".join(_event_lines(game.events_for(len(game.log) - 1))))
+    print(_to_act(game))
+
+
+@user_errors
+def status(
+    file: GameFile,
+    png: Annotated[Path | None, typer.Option("--png", help="Also draw the state here.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show the state of a game."""
+    game = load_game(file)
+    if png is not None:
+        try:
+            game.title.render_png(game.state, png)
+        except NotImplementedError as err:
+            raise InputError(str(err) or f"{game.title.name} cannot draw PNGs") from None
+    if as_json:
+        state = game.state_to_json()
+        print_json({**_summary(game), "status": game.describe_status(), "state": state})
+        return
+    print(f"{game.title.display_name}: {', '.join(game.players)}; {len(game.log)} actions.")
+    print(game.describe_status())
+    if png is not None:
+        print(f"Drew {png}.")
+
+
+@user_errors
+def legal(
+    file: GameFile,
+    player: Annotated[str | None, typer.Option("--player", help="Only this player.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """List the legal actions of the players who may act now."""
+    game = load_game(file)
+    actions = game.legal_actions(player)
+    if as_json:
+        print_json(
+            {
+                "current_players": game.current_players(),
+                "actions": [
+                    {"player": a.player, "text": game.format(a), "json": a.model_dump(mode="json")}
+                    for a in actions
+                ],
+            }
+        )
+        return
+    if not actions:
+        print("No legal actions." if not game.is_over() else _to_act(game))
+    for action in actions:
+        print(f"{action.player}: {game.format(action)}")
+
+
+@user_errors
+def log(file: GameFile, as_json: JsonFlag = False) -> None:
+    """Show every action with the events it produced."""
+    game = load_game(file)
+    entries = [_action_json(game, index) for index in range(len(game.log))]
+    if as_json:
+        print_json(entries)
+        return
+    width = len(str(len(entries)))
+    for entry in entries:
+        print(f"{entry['number']:>{width}}. {entry['player']}: {entry['action']}")
+        for text in entry["events"]:
+            print(f"{'':>{width}}    {text}")
+
+
+@user_errors
+def undo(
+    file: GameFile,
+    n: Annotated[int, typer.Option("-n", help="How many actions to take back.")] = 1,
+    as_json: JsonFlag = False,
+) -> None:
+    """Take back the last N actions (the game is replayed without them) and save."""
+    game = load_game(file)
+    undone = game.undo(n)
+    save_game(game, file)
+    texts = [f"{a.player}: {game.format(a)}" for a in undone]
+    if as_json:
+        print_json({"undone": texts, **_summary(game)})
+        return
+    print(f"Undid {len(undone)} action(s): {'; '.join(texts)}")
+    print(_to_act(game))
+
+
+@user_errors
+def replay(
+    file: GameFile,
+    verify: Annotated[
+        bool, typer.Option("--verify", help="Replay twice and compare byte for byte.")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Replay a game from its log; with --verify exit 1 unless the replay is identical."""
+    game, stored = load_game_checked(file)
+    data: dict[str, Any] = {"actions": len(game.log), "checksum": game.state_digest()}
+    problems: list[str] = []
+    if verify:
+        check = game.verify_replay()
+        data["identical"] = check.identical
+        data["detail"] = check.detail
+        if not check:
+            problems.append(check.detail)
+        if stored is not None and stored != data["checksum"]:
+            problems.append(f"state differs from the one saved ({stored})")
+        data["stored_checksum"] = stored
+        data["ok"] = not problems
+    if as_json:
+        print_json(data)
+    elif not verify:
+        print(f"Replayed {len(game.log)} actions.")
+        print(game.describe_status())
+    elif problems:
+        print(f"{file}: replay differs: {'; '.join(problems)}")
+    else:
+        saved = " and matches the saved checksum" if stored else ""
+        print(f"{file}: {data['detail']}{saved}.")
+    if problems:
+        raise typer.Exit(1)
+
+
+@user_errors
+def play(
+    title: TitleName,
+    bots: Annotated[int, typer.Option("--bots", help="Number of bot opponents.")] = 1,
+    players: Annotated[
+        str, typer.Option("--players", "-p", help="Comma-separated human names.")
+    ] = "You",
+    bot: Annotated[str, typer.Option("--bot", help="Bot kind (see `transcon rules`).")] = "random",
+    seed: Seed = 0,
+    option: OptionArgs = None,
+    save: Annotated[Path | None, typer.Option("--save", help="Save after every action.")] = None,
+) -> None:
+    """Play in the terminal against bots.
+
+    At the prompt type an action, `?` for the legal actions, `status`, `undo` (back to
+    before your previous action) or `quit`.
+    """
+    the_title = get_title(title)
+    humans = _names(players)
+    bot_names = [f"Bot{i}" for i in range(1, bots + 1)]
+    game = Game.new(the_title, humans + bot_names, _options(the_title, option), seed)
+    seats: dict[str, Bot] = {
+        name: make_bot(the_title, bot, bot_seed(seed, "play", name)) for name in bot_names
+    }
+    print(f"{the_title.display_name}: {', '.join(game.players)}. Type ? for help.")
+    print(game.describe_status())
+    while current := game.current_players():
+        player = current[0]
+        if player in seats:
+            game.apply(seats[player].choose(game, player))
+            _show_last(game)
+        elif not _human_turn(game, player, humans):
+            break
+        if save is not None:
+            save_game(game, save)
+    print(game.describe_status())
+
+
+def _show_last(game: Game[Any]) -> None:
+    action = game.log[-1]
+    print(f"{action.player}: {game.format(action)}")
+    print("\n".join(_event_lines(game.events_for(len(game.log) - 1))))
+
+
+def _human_turn(game: Game[Any], player: str, humans: list[str]) -> bool:
+    """Read commands until the player acted (True) or quit (False)."""
+    while True:
+        try:
+            text = input(f"{player}> ").strip()
+        except EOFError:
+            print()
+            return False
+        if text in ("quit", "exit", "q"):
+            return False
+        if text in ("?", "help"):
+            print(f"Notation: {game.title.notation or 'see transcon rules'}")
+            print("Legal: " + "; ".join(game.format(a) for a in game.legal_actions(player)))
+            print("Also: status, undo, quit.")
+        elif text == "status":
+            print(game.describe_status())
+        elif text == "undo":
+            mine = [i for i, a in enumerate(game.log) if a.player in humans]
+            if not mine:
+                print("Nothing to undo.")
+                continue
+            game.undo(len(game.log) - mine[-1])
+            print(game.describe_status())
+            return True
+        elif text:
+            try:
+                game.act(text, player)
+            except TransconError as err:
+                print(f"error: {err}")
+                continue
+            _show_last(game)
+            return True
+
+
+@user_errors
+def simulate(
+    title: TitleName,
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 10,
+    players: Annotated[
+        str, typer.Option("--players", "-p", help="Player count, or comma-separated names.")
+    ] = "2",
+    bots: Annotated[
+        str, typer.Option("--bots", help="Bot kind for every seat, or one per seat (a,b,...).")
+    ] = "random",
+    seed: Seed = 0,
+    option: OptionArgs = None,
+    max_actions: Annotated[
+        int, typer.Option("--max-actions", help="Give up on a game after this many actions.")
+    ] = 100_000,
+    per_game: Annotated[
+        bool, typer.Option("--per-game", help="Include every game's outcome in the JSON.")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Let bots play many games; report speed, errors and outcomes."""
+    the_title = get_title(title)
+    seat_spec: int | list[str] = int(players) if players.isdigit() else _names(players)
+    bot_spec: str | list[str] = _names(bots) if "," in bots else bots
+    summary = run_simulation(
+        the_title,
+        games,
+        seat_spec,
+        bot_spec,
+        seed=seed,
+        options=_options(the_title, option),
+        max_actions=max_actions,
+        progress=sys.stderr.isatty() and not as_json,
+        per_game=per_game,
+    )
+    if as_json:
+        print_json(summary)
+        return
+    print(
+        f"{summary['games']} games of {the_title.name}: {summary['completed']} completed, "
+        f"{summary['incomplete']} incomplete, {summary['errors']} errors "
+        f"in {summary['seconds']}s ({summary['games_per_second']} games/s)."
+    )
+    print("Wins: " + ", ".join(f"{p} {n}" for p, n in summary["wins"].items()))
+    for error in summary.get("first_errors", []):
+        print(f"  game {error['game']} (seed {error['seed']}): {error['error']}")
+    if summary["statistics"]:
+        print("Statistics: " + ", ".join(f"{k} {v}" for k, v in summary["statistics"].items()))
+
+
+@user_errors
+def rules(title: TitleName, as_json: JsonFlag = False) -> None:
+    """Describe a title: player counts, options with defaults, notation, bots."""
+    info = get_title(title).describe_rules()
+    if as_json:
+        print_json(info)
+        return
+    counts = f"{info['min_players']}-{info['max_players']} players"
+    print(f"{info['display_name']} ({info['name']}): {counts}")
+    print("Options:" if info["options"] else "Options: none")
+    for spec in info["options"]:
+        allowed = (
+            f" [{'|'.join(spec['choices'])}]"
+            if "choices" in spec
+            else f" [{spec.get('min', '')}..{spec.get('max', '')}]"
+            if "min" in spec or "max" in spec
+            else ""
+        )
+        print(f"  {spec['name']}={spec['default']} ({spec['kind']}{allowed}) {spec['doc']}")
+    print(f"Actions: {', '.join(info['actions'])}")
+    if info["notation"]:
+        print(f"Notation: {info['notation']}")
+    print(f"Bots: {', '.join(info['bots'])}")
+
+
+@user_errors
+def titles(as_json: JsonFlag = False) -> None:
+    """List the installed titles."""
+    found: list[dict[str, Any]] = []
+    for name in available_titles():
+        try:
+            title = get_title(name)
+        except InputError as err:
+            found.append({"name": name, "error": str(err)})
+            continue
+        found.append(
+            {
+                "name": name,
+                "display_name": title.display_name,
+                "min_players": title.min_players,
+                "max_players": title.max_players,
+            }
+        )
+    if as_json:
+        print_json(found)
+        return
+    for entry in found:
+        if "error" in entry:
+            print(f"{entry['name']}: unavailable ({entry['error']})")
+        else:
+            print(
+                f"{entry['name']}: {entry['display_name']} "
+                f"({entry['min_players']}-{entry['max_players']} players)"
+            )

@@ -1,0 +1,379 @@
+"""A game in progress: a title, its setup, the action log and the state derived from it.
+
+The log is the truth. The state is whatever replaying the log from the setup (players,
+options, seed) produces, so undo is "replay all but the last n" and a save file only stores
+the setup and the log. :meth:`Game.apply` is atomic: a refused action leaves state, random
+generator, log and events exactly as they were.
+"""
+
+from __future__ import annotations
+
+import bisect
+import copy
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from transcon.core.errors import IllegalAction, InputError, TransconError
+from transcon.core.options import OptionValue, resolve_options
+from transcon.core.rng import GameRandom
+from transcon.core.title import (
+    RULE_GAME_OVER,
+    Action,
+    ActionContext,
+    Event,
+    Score,
+    Setup,
+    Title,
+)
+
+S = TypeVar("S")
+
+
+class ReplayError(InputError):
+    """An action in a log could not be replayed. ``number`` counts actions from 1."""
+
+    def __init__(self, number: int, action_text: str, cause: Exception) -> None:
+        self.number = number
+        self.action_text = action_text
+        self.cause = cause
+        super().__init__(f"action {number} ({action_text}): {cause}")
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayCheck:
+    """Outcome of :meth:`Game.verify_replay`; true when the replay was identical."""
+
+    identical: bool
+    detail: str
+
+    def __bool__(self) -> bool:
+        return self.identical
+
+
+def check_players(title: Title[Any], players: Sequence[str]) -> tuple[str, ...]:
+    """Validate player names (non-empty, unique, no commas) and the title's player count."""
+    names = tuple(name.strip() for name in players)
+    for name in names:
+        if not name or "," in name:
+            raise InputError(f"bad player name {name!r} (empty or containing a comma)")
+    if len(set(names)) != len(names):
+        raise InputError(f"player names must be unique, got {', '.join(names)}")
+    if not title.min_players <= len(names) <= title.max_players:
+        raise InputError(
+            f"{title.display_name} needs {title.min_players}-{title.max_players} players, "
+            f"got {len(names)}"
+        )
+    return names
+
+
+def canonical_json(data: Any) -> bytes:
+    """The one byte encoding used for comparisons: sorted keys, no spaces, UTF-8, no NaN."""
+    return json.dumps(
+        data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    ).encode("utf-8")
+
+
+class Game(Generic[S]):
+    """One game of a title. Create with :meth:`new` or :meth:`from_log`.
+
+    >>> game = Game.new(title, ["Ann", "Bob"], {"target": 30}, seed=7)   # doctest: +SKIP
+    >>> game.act("roll")                  # parse the title's notation, then apply
+    >>> game.legal_actions("Bob"); game.undo(); game.is_over()
+    """
+
+    def __init__(self, title: Title[S], setup: Setup) -> None:
+        """Start from ``setup`` as given (already validated); prefer :meth:`new`."""
+        self.title = title
+        self.setup = setup
+        self.rng = GameRandom(setup.seed)
+        self._log: list[Action] = []
+        self._events: list[Event] = []
+        self._state: S = title.initial_state(setup, self.rng)
+
+    @classmethod
+    def new(
+        cls,
+        title: Title[S],
+        players: Sequence[str],
+        options: Mapping[str, object] | None = None,
+        seed: int = 0,
+    ) -> Game[S]:
+        """A new game; checks the players and options (InputError) and fills in defaults."""
+        names = check_players(title, players)
+        resolved = resolve_options(title.options, options, title=title.name)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InputError(f"seed must be an integer, got {seed!r}")
+        return cls(title, Setup(names, resolved, seed))
+
+    @classmethod
+    def from_log(
+        cls,
+        title: Title[S],
+        players: Sequence[str],
+        actions: Iterable[Action | Mapping[str, Any]],
+        options: Mapping[str, object] | None = None,
+        seed: int = 0,
+    ) -> Game[S]:
+        """Rebuild a game by replaying ``actions`` (objects or JSON dicts); ReplayError if one
+        fails."""
+        game = cls.new(title, players, options, seed)
+        game._replay(actions)
+        return game
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {self.title.name} players={list(self.players)} seed={self.seed} "
+            f"actions={len(self._log)}>"
+        )
+
+    # -- read-only views -------------------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.setup.players
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        return self.setup.options
+
+    @property
+    def seed(self) -> int:
+        return self.setup.seed
+
+    @property
+    def state(self) -> S:
+        """The live state object. Read it; change it only through :meth:`apply`."""
+        return self._state
+
+    @property
+    def log(self) -> Sequence[Action]:
+        """Every applied action in order (a view, not a copy; do not mutate)."""
+        return self._log
+
+    @property
+    def events(self) -> Sequence[Event]:
+        """Every event so far; ``event.index`` is the log position of its action."""
+        return self._events
+
+    def events_for(self, index: int) -> list[Event]:
+        """The events produced by the action at log position ``index``."""
+        # Events are appended in log order, so the matching ones form one slice.
+        lo = bisect.bisect_left(self._events, index, key=_event_index)
+        hi = bisect.bisect_right(self._events, index, lo=lo, key=_event_index)
+        return self._events[lo:hi]
+
+    # -- acting ----------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action atomically and return the events it produced.
+
+        Raises IllegalAction (a rule was broken) or InputError (an unknown player or action
+        type); on any error the game is exactly as before the call.
+        """
+        if action.player not in self.setup.players:
+            raise InputError(f"{action.player!r} is not playing (players: {self._names()})")
+        self.title.validate(self._state, action)
+        return self._apply_checked(action, protect=True)
+
+    def act(self, text: str, player: str | None = None) -> list[Event]:
+        """Parse ``text`` in the title's notation (see :meth:`parse`) and apply it."""
+        return self.apply(self.parse(text, player))
+
+    def parse(self, text: str, player: str | None = None) -> Action:
+        """Parse action text for ``player``; without one, the single player who may act."""
+        return self.title.parse_action(text, self._state, self._resolve_player(player))
+
+    def format(self, action: Action) -> str:
+        """An action in the title's text notation."""
+        return self.title.format_action(action)
+
+    def undo(self, n: int = 1) -> list[Action]:
+        """Take back the last ``n`` actions by replaying the rest; returns the undone ones."""
+        if n < 1:
+            raise InputError(f"cannot undo {n} actions")
+        if n > len(self._log):
+            raise InputError(f"cannot undo {n} actions: the log has {len(self._log)}")
+        undone = self._log[-n:]
+        self._adopt(self._rebuilt(self._log[:-n]))
+        return undone
+
+    # -- queries ---------------------------------------------------------------------------
+
+    def current_players(self) -> list[str]:
+        """Who may act now (empty once the game is over)."""
+        if self.title.is_over(self._state):
+            return []
+        return self.title.current_players(self._state)
+
+    def legal_actions(self, player: str | None = None) -> list[Action]:
+        """Legal actions of ``player``, or of every player who may act now."""
+        if player is not None and player not in self.setup.players:
+            raise InputError(f"{player!r} is not playing (players: {self._names()})")
+        current = self.current_players()
+        asked = current if player is None else [player] if player in current else []
+        return [action for p in asked for action in self.title.legal_actions(self._state, p)]
+
+    def is_legal(self, action: Action) -> bool:
+        """True when :meth:`apply` would accept the action (as far as the title's check goes)."""
+        return action.player in self.setup.players and self.title.is_legal(self._state, action)
+
+    def is_over(self) -> bool:
+        return self.title.is_over(self._state)
+
+    def result(self) -> dict[str, Score]:
+        """Every player's score (meaningful once the game is over)."""
+        return self.title.result(self._state)
+
+    def winners(self) -> list[str]:
+        return self.title.winners(self._state)
+
+    def describe_status(self) -> str:
+        return self.title.describe_status(self._state)
+
+    def state_to_json(self) -> dict[str, Any]:
+        return self.title.state_to_json(self._state)
+
+    def state_json(self) -> bytes:
+        """The state as canonical JSON bytes, for byte-for-byte comparisons."""
+        return canonical_json(self.title.state_to_json(self._state))
+
+    def state_digest(self) -> str:
+        """``sha256:<hex>`` of :meth:`state_json` (stored in save files as a checksum)."""
+        return "sha256:" + hashlib.sha256(self.state_json()).hexdigest()
+
+    # -- replay ----------------------------------------------------------------------------
+
+    def replay(self) -> Game[S]:
+        """A new game rebuilt from this one's setup and log."""
+        return self._rebuilt(self._log)
+
+    def clone(self) -> Game[S]:
+        """An independent copy in the same position (for look-ahead); cheaper than replay."""
+        other = copy.copy(self)
+        other.rng = self.rng.fork()
+        other._state = copy.deepcopy(self._state)
+        other._log = list(self._log)
+        other._events = list(self._events)
+        return other
+
+    def verify_replay(self) -> ReplayCheck:
+        """Rebuild from the log and compare state, random generator and events to this game."""
+        try:
+            other = self.replay()
+        except TransconError as err:
+            return ReplayCheck(False, f"replay failed: {err}")
+        count = f"{len(self._log)} actions"
+        mine, theirs = self.state_json(), other.state_json()
+        if mine != theirs:
+            return ReplayCheck(False, f"state differs after {count}: {_diff(mine, theirs)}")
+        if self.rng.get_state() != other.rng.get_state():
+            return ReplayCheck(
+                False, f"random generator differs after {count} ({self.rng} vs {other.rng})"
+            )
+        if [e.text for e in self._events] != [e.text for e in other._events]:
+            return ReplayCheck(False, f"events differ after {count}")
+        return ReplayCheck(True, f"{count} replayed; state identical ({len(mine)} bytes)")
+
+    # -- internals -------------------------------------------------------------------------
+
+    def _names(self) -> str:
+        return ", ".join(self.setup.players)
+
+    def _resolve_player(self, player: str | None) -> str:
+        if player is not None:
+            if player not in self.setup.players:
+                raise InputError(f"{player!r} is not playing (players: {self._names()})")
+            return player
+        if self.is_over():
+            raise IllegalAction(RULE_GAME_OVER, "the game is over")
+        current = self.title.current_players(self._state)
+        if len(current) != 1:
+            raise InputError(
+                f"several players may act ({', '.join(current)}); say which player acts"
+            )
+        return current[0]
+
+    def _apply_checked(self, action: Action, *, protect: bool) -> list[Event]:
+        """Apply a validated action. With ``protect`` undo everything if the title raises."""
+        title = self.title
+        start = len(self._events)
+        ctx = ActionContext(self.rng, len(self._log), self._events)
+        if not protect:
+            title.apply(self._state, action, ctx)
+        else:
+            snap = None if title.atomic_apply else title.snapshot(self._state)
+            self.rng.begin()
+            try:
+                title.apply(self._state, action, ctx)
+            except BaseException:
+                del self._events[start:]
+                self.rng.rollback()
+                if snap is not None:
+                    self._state = title.restore(self._state, snap)
+                else:
+                    # The title promised apply() would not fail; it did, possibly half-way.
+                    # Replaying the log is slow but restores the exact previous state.
+                    self._adopt(self._rebuilt(self._log))
+                raise
+            self.rng.commit()
+        self._log.append(action)
+        return self._events[start:]
+
+    def _replay(self, actions: Iterable[Action | Mapping[str, Any]]) -> None:
+        """Validate and apply actions without snapshots (a failure spoils this game)."""
+        players = self.setup.players
+        for number, item in enumerate(actions, start=1):
+            action: Action | None = None
+            try:
+                action = item if isinstance(item, Action) else self.title.action_from_json(item)
+                if action.player not in players:
+                    raise InputError(f"{action.player!r} is not playing")
+                self.title.validate(self._state, action)
+                self._apply_checked(action, protect=False)
+            except TransconError as err:
+                raise ReplayError(number, self._describe(action, item), err) from err
+
+    def _describe(self, action: Action | None, item: Action | Mapping[str, Any]) -> str:
+        """An action for an error message: its notation, else its raw JSON."""
+        if action is not None:
+            try:
+                return f"{action.player}: {self.title.format_action(action)}"
+            except Exception:  # a broken formatter must not hide the real error
+                return _brief(action.model_dump(mode="json"))
+        return _brief(dict(item) if isinstance(item, Mapping) else item)
+
+    def _rebuilt(self, actions: Iterable[Action]) -> Game[S]:
+        fresh = Game(self.title, self.setup)
+        fresh._replay(actions)
+        return fresh
+
+    def _adopt(self, other: Game[S]) -> None:
+        self.rng = other.rng
+        self._state = other._state
+        self._log = other._log
+        self._events = other._events
+
+
+def _event_index(event: Event) -> int:
+    return event.index
+
+
+def _brief(data: Any) -> str:
+    text = json.dumps(data, separators=(",", ":"), default=str)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _diff(a: bytes, b: bytes) -> str:
+    """Where two JSON encodings first differ, with a little context."""
+    at = next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+    lo = max(0, at - 30)
+
+    def show(data: bytes) -> str:
+        return data[lo : at + 30].decode("utf-8", "replace")
+
+    return f"first difference at byte {at}: ...{show(a)}... vs ...{show(b)}..."

@@ -1,0 +1,398 @@
+"""The uniform API every title implements: :class:`Title`, :class:`Action` and friends.
+
+A title is a stateless object (constants plus hooks, like an 18xx.games title) describing
+one game's rules. All game state lives in a title-defined ``State`` object that the
+:class:`~transcon.core.game.Game` builds with :meth:`Title.initial_state` and then changes
+only through :meth:`Title.apply`, one logged :class:`Action` at a time. Bots and tools only
+use the methods here (and :class:`~transcon.core.game.Game`), so they work with every title.
+
+The core never imports a title; titles are found through :mod:`transcon.core.registry`.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import shlex
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, final
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from transcon.core.errors import IllegalAction, InputError
+from transcon.core.options import OptionSpec, OptionValue
+from transcon.core.rng import GameRandom
+
+if TYPE_CHECKING:
+    from transcon.core.bots import BotFactory
+
+S = TypeVar("S")
+
+Score = int | float
+
+#: Rule names the engine itself enforces, before the title's own checks.
+RULE_GAME_OVER = "game over"
+RULE_TURN_ORDER = "turn order"
+
+
+class Action(BaseModel):
+    """One move. Titles subclass it with a ``type`` literal and their own fields::
+
+        class Build(Action):
+            type: Literal["build"] = "build"
+            path: tuple[str, ...]
+
+    Actions are frozen (hashable, safe to keep in the log) and reject unknown fields.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    type: str
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A human-readable thing that happened, e.g. ``"Ann builds K53-K54 for 3"``.
+
+    ``index`` is the position in the game log of the action that produced it (0-based);
+    ``data`` holds the structured details a title passed to ``emit``.
+    """
+
+    index: int
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "text": self.text, "data": dict(self.data)}
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What a new game is made of: seated players (in seat order), resolved options, seed."""
+
+    players: tuple[str, ...]
+    options: Mapping[str, OptionValue]
+    seed: int
+
+    def option_int(self, name: str) -> int:
+        value = self.options[name]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"option {name!r} is not an int")
+        return value
+
+    def option_bool(self, name: str) -> bool:
+        value = self.options[name]
+        if not isinstance(value, bool):
+            raise TypeError(f"option {name!r} is not a bool")
+        return value
+
+    def option_str(self, name: str) -> str:
+        value = self.options[name]
+        if not isinstance(value, str):
+            raise TypeError(f"option {name!r} is not a string")
+        return value
+
+
+class ActionContext:
+    """What :meth:`Title.apply` gets besides the state: the game's rng and an event sink."""
+
+    __slots__ = ("_sink", "index", "rng")
+
+    def __init__(self, rng: GameRandom, index: int, sink: list[Event]) -> None:
+        self.rng = rng
+        #: Position the action will have in the log.
+        self.index = index
+        self._sink = sink
+
+    def emit(self, text: str, **data: Any) -> None:
+        """Record a human-readable event; ``data`` should be JSON-able."""
+        self._sink.append(Event(self.index, text, data))
+
+
+def validation_message(err: ValidationError) -> str:
+    """The first pydantic error as one line: ``players.0: Input should be a valid string``."""
+    first = err.errors()[0]
+    loc = ".".join(str(part) for part in first["loc"])
+    more = f" (and {err.error_count() - 1} more)" if err.error_count() > 1 else ""
+    return f"{loc}: {first['msg']}{more}" if loc else f"{first['msg']}{more}"
+
+
+class Title(ABC, Generic[S]):
+    """Base class of every title; ``S`` is the title's state type.
+
+    Subclasses set the class constants and implement the abstract hooks. Everything else
+    has a working default that a title may override (e.g. a richer text notation).
+
+    **Checking and applying.** The game calls :meth:`validate` (engine rules, then the
+    title's :meth:`check`) before :meth:`apply`. Put every rule you can into ``check``
+    (it must not mutate anything) and keep ``apply`` for mutation. ``apply`` may still
+    raise :class:`IllegalAction` for rules it can only decide half-way; the game then puts
+    the state back (see :attr:`atomic_apply`).
+
+    **Atomicity and speed.** By default the game takes :meth:`snapshot` (a deep copy) before
+    every ``apply`` so it can :meth:`restore` on failure. A title whose ``check`` catches every
+    illegal action sets ``atomic_apply = True`` and the copy is skipped; if its ``apply``
+    raises anyway (a bug) the game rebuilds the state by replaying the log, which is slow but
+    still correct. Titles with big states can instead override ``snapshot``/``restore`` with
+    something cheaper (copy only the mutable parts).
+    """
+
+    #: Registry name, lower-case with dashes, e.g. ``"railway-rivals-usa"``.
+    name: ClassVar[str]
+    #: Name for people, e.g. ``"Railway Rivals: USA"``.
+    display_name: ClassVar[str]
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 8
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: Every Action subclass this title uses; each needs a distinct ``type`` default.
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+    #: True when ``check`` finds every illegal action, so ``apply`` needs no snapshot.
+    atomic_apply: ClassVar[bool] = False
+    #: One paragraph on the text notation for actions (shown by ``transcon rules``).
+    notation: ClassVar[str] = ""
+
+    # -- required hooks --------------------------------------------------------------------
+
+    @abstractmethod
+    def initial_state(self, setup: Setup, rng: GameRandom) -> S:
+        """The state before the first action; draw any setup randomness from ``rng``."""
+
+    @abstractmethod
+    def apply(self, state: S, action: Action, ctx: ActionContext) -> None:
+        """Carry out a validated action by mutating ``state``; report with ``ctx.emit``."""
+
+    @abstractmethod
+    def current_players(self, state: S) -> list[str]:
+        """Who may act now: one player, several for simultaneous actions, none when over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, player: str) -> list[Action]:
+        """Legal actions of ``player`` in a stable order (bots pick from this list).
+
+        Where the true space is huge a title may return a documented representative subset;
+        every action listed must pass :meth:`validate`.
+        """
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool:
+        """True once the game has ended."""
+
+    @abstractmethod
+    def result(self, state: S) -> dict[str, Score]:
+        """Score of every player (meaningful once the game is over; higher is better)."""
+
+    # -- rules -----------------------------------------------------------------------------
+
+    def check(self, state: S, action: Action) -> None:
+        """Raise :class:`IllegalAction` (naming the rule) if ``action`` breaks a title rule.
+
+        Must not mutate ``state``. Engine rules (turn order, game over) are already checked.
+        """
+
+    @final
+    def validate(self, state: S, action: Action) -> None:
+        """Engine rules then :meth:`check`; raises IllegalAction/InputError."""
+        if not isinstance(action, self.action_types):
+            known = ", ".join(self.action_type_names()) or "none"
+            raise InputError(f"{self.name} has no action {action.type!r} (actions: {known})")
+        if self.is_over(state):
+            raise IllegalAction(RULE_GAME_OVER, "the game is over")
+        players = self.current_players(state)
+        if action.player not in players:
+            waiting = ", ".join(players) or "nobody"
+            raise IllegalAction(
+                RULE_TURN_ORDER, f"{action.player} may not act now (waiting for {waiting})"
+            )
+        self.check(state, action)
+
+    def is_legal(self, state: S, action: Action) -> bool:
+        """True when :meth:`validate` accepts the action."""
+        try:
+            self.validate(state, action)
+        except (IllegalAction, InputError):
+            return False
+        return True
+
+    def winners(self, state: S) -> list[str]:
+        """Players with the best score (several on a tie); empty while the game is running."""
+        if not self.is_over(state):
+            return []
+        scores = self.result(state)
+        if not scores:
+            return []
+        best = max(scores.values())
+        return [player for player, score in scores.items() if score == best]
+
+    # -- atomicity -------------------------------------------------------------------------
+
+    def snapshot(self, state: S) -> Any:
+        """Something :meth:`restore` can rebuild ``state`` from. Default: a deep copy."""
+        return copy.deepcopy(state)
+
+    def restore(self, state: S, snapshot: Any) -> S:
+        """The state as it was at ``snapshot``; may reuse ``state`` or return a new object."""
+        restored: S = snapshot
+        return restored
+
+    # -- serialisation ---------------------------------------------------------------------
+
+    def state_to_json(self, state: S) -> dict[str, Any]:
+        """The state as a canonical JSON-able dict (compared byte for byte by replays).
+
+        Default handles pydantic models and dataclasses; override for anything else, and
+        make sure it has no sets or other order-unstable containers.
+        """
+        if isinstance(state, BaseModel):
+            return state.model_dump(mode="json")
+        if dataclasses.is_dataclass(state) and not isinstance(state, type):
+            return dataclasses.asdict(state)
+        raise NotImplementedError(f"{type(self).__name__} must implement state_to_json")
+
+    def action_type_names(self) -> list[str]:
+        return list(self._action_classes())
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        """An action as a JSON-able dict (this is what save files store)."""
+        return action.model_dump(mode="json")
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        """Rebuild an action from :meth:`action_to_json` output; InputError if malformed."""
+        kind = data.get("type")
+        cls = self._action_classes().get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            known = ", ".join(self.action_type_names()) or "none"
+            raise InputError(f"unknown action type {kind!r} (actions: {known})")
+        try:
+            return cls.model_validate(data)
+        except ValidationError as err:
+            raise InputError(f"bad {kind} action: {validation_message(err)}") from None
+
+    def _action_classes(self) -> dict[str, type[Action]]:
+        # Cached per title class: the mapping from ``type`` strings to Action classes.
+        cls = type(self)
+        cached: dict[str, type[Action]] | None = cls.__dict__.get("_action_class_cache")
+        if cached is None:
+            cached = {}
+            for action_cls in self.action_types:
+                kind = action_cls.model_fields["type"].default
+                if not isinstance(kind, str) or kind in cached:
+                    raise TypeError(f"{action_cls.__name__} needs a unique 'type' default")
+                cached[kind] = action_cls
+            cls._action_class_cache = cached  # type: ignore[attr-defined]
+        return cached
+
+    # -- text notation ---------------------------------------------------------------------
+
+    def parse_action(self, text: str, state: S, player: str) -> Action:
+        """Parse the title's text notation for ``player``; InputError if it cannot.
+
+        The default notation is ``TYPE [field=value ...]`` (values that are not plain words
+        are JSON), or a whole action as a JSON object. Titles usually override this with
+        something terser and call ``super()`` as a fallback.
+        """
+        text = text.strip()
+        if text.startswith("{"):
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError as err:
+                raise InputError(f"bad action JSON: {err.msg}") from None
+            if not isinstance(data, dict):
+                raise InputError("an action in JSON must be an object")
+            return self.action_from_json({"player": player, **data})
+        try:
+            words = shlex.split(text)
+        except ValueError as err:
+            raise InputError(f"cannot parse action {text!r}: {err}") from None
+        if not words:
+            raise InputError("empty action")
+        data = {"type": words[0], "player": player}
+        for word in words[1:]:
+            key, sep, value = word.partition("=")
+            if not sep or key in ("type", "player"):
+                raise InputError(
+                    f"cannot parse action {text!r}: expected field=value, got {word!r}"
+                )
+            data[key] = _parse_value(value)
+        return self.action_from_json(data)
+
+    def format_action(self, action: Action) -> str:
+        """The action in the title's notation; :meth:`parse_action` must read it back."""
+        parts = [action.type]
+        fields = type(action).model_fields
+        for key, value in self.action_to_json(action).items():
+            spec = fields.get(key)
+            if key in ("type", "player") or (
+                spec is not None
+                and not spec.is_required()
+                and getattr(action, key) == spec.get_default(call_default_factory=True)
+            ):
+                continue  # fields left at their default are not written
+            parts.append(shlex.quote(f"{key}={_format_value(value)}"))
+        return " ".join(parts)
+
+    # -- presentation and tools ------------------------------------------------------------
+
+    def describe_status(self, state: S) -> str:
+        """A short multi-line text status for people (``transcon status``)."""
+        if self.is_over(state):
+            scores = ", ".join(f"{p} {s}" for p, s in self.result(state).items())
+            return f"Game over. Scores: {scores}. Winner: {', '.join(self.winners(state))}."
+        return f"To act: {', '.join(self.current_players(state))}."
+
+    def render_png(self, state: S, path: Path) -> None:
+        """Draw the state to a PNG file; titles without a renderer raise NotImplementedError."""
+        raise NotImplementedError(f"{self.display_name} cannot draw the game state")
+
+    def bots(self) -> dict[str, BotFactory]:
+        """Extra bots by name (``seed -> Bot``); the random bot is always available."""
+        return {}
+
+    def game_statistics(self, state: S) -> dict[str, Any]:
+        """Per-game numbers for ``transcon simulate`` (JSON-able)."""
+        return {}
+
+    def aggregate_statistics(self, games: list[dict[str, Any]]) -> dict[str, Any]:
+        """Combine :meth:`game_statistics` of many simulated games."""
+        return {}
+
+    def describe_rules(self) -> dict[str, Any]:
+        """A JSON-able overview: names, player counts, options, actions, notation."""
+        return {
+            "name": self.name,
+            "display_name": self.display_name,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": [spec.to_json() for spec in self.options],
+            "actions": self.action_type_names(),
+            "notation": self.notation,
+            "bots": ["random", *sorted(self.bots())],
+        }
+
+
+def _parse_value(text: str) -> Any:
+    # JSON for structured values; everything else stays a string and pydantic coerces it.
+    if text[:1] in ('"', "[", "{"):
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as err:
+            raise InputError(f"bad value {text!r}: {err.msg}") from None
+    return None if text == "null" else text
+
+
+def _format_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, str) and value not in ("", "null") and value[:1] not in '"[{':
+        return value
+    return json.dumps(value, separators=(",", ":"))
+
+
+#: How the registry and CLI refer to a title without caring about its state type.
+AnyTitle = Title[Any]

@@ -1,0 +1,99 @@
+"""Option specs, validation of typed values and parsing of CLI name=value strings."""
+
+from __future__ import annotations
+
+import pytest
+
+from transcon.core.errors import InputError
+from transcon.core.options import OptionSpec, parse_option_args, resolve_options
+
+SPECS = (
+    OptionSpec("target", "int", 20, "Score to win.", min=5, max=100),
+    OptionSpec("die", "choice", "d6", choices=("d4", "d6")),
+    OptionSpec("fast", "bool", False),
+    OptionSpec("map", "str", "usa"),
+)
+
+
+def test_defaults_are_filled_in() -> None:
+    assert resolve_options(SPECS) == {"target": 20, "die": "d6", "fast": False, "map": "usa"}
+    assert resolve_options(SPECS, {"target": 30})["target"] == 30
+
+
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ({"speed": 1}, "unknown option 'speed' for pig (known options: die, fast, map, target)"),
+        ({"target": "30"}, "option 'target' must be an integer, got '30'"),
+        ({"target": True}, "option 'target' must be an integer, got True"),
+        ({"target": 4}, "option 'target' must be an integer in 5..100, got 4"),
+        ({"fast": 1}, "option 'fast' must be true or false, got 1"),
+        ({"die": "d8"}, "option 'die' must be one of d4, d6, got 'd8'"),
+        ({"map": 3}, "option 'map' must be text, got 3"),
+    ],
+)
+def test_bad_values_give_one_line_errors(given: dict[str, object], message: str) -> None:
+    with pytest.raises(InputError) as err:
+        resolve_options(SPECS, given, title="pig")
+    assert str(err.value) == message
+
+
+def test_parse_cli_strings() -> None:
+    args = ["target=50", "fast=yes", "die=d4", "map= europe "]
+    assert parse_option_args(SPECS, args) == {
+        "target": 50,
+        "fast": True,
+        "die": "d4",
+        "map": "europe",
+    }
+    assert parse_option_args(SPECS, ["fast=off"]) == {"fast": False}
+
+
+@pytest.mark.parametrize(
+    ("arg", "message"),
+    [
+        ("target", "must look like name=value"),
+        ("=3", "must look like name=value"),
+        ("target=abc", "must be an integer"),
+        ("target=500", "in 5..100"),
+        ("fast=maybe", "true or false"),
+        ("colour=red", "unknown option 'colour'"),
+    ],
+)
+def test_parse_errors(arg: str, message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        parse_option_args(SPECS, [arg])
+
+
+def test_duplicate_cli_option() -> None:
+    with pytest.raises(InputError, match="given twice"):
+        parse_option_args(SPECS, ["fast=1", "fast=0"])
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"name": "x", "kind": "choice", "default": "a"},
+        {"name": "x", "kind": "int", "default": 1, "choices": ("a",)},
+        {"name": "x", "kind": "bool", "default": True, "min": 1},
+        {"name": "x", "kind": "int", "default": 0, "min": 1},
+        {"name": "a=b", "kind": "str", "default": ""},
+    ],
+)
+def test_broken_specs_are_programming_errors(kwargs: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        OptionSpec(**kwargs)  # type: ignore[arg-type]
+
+
+def test_to_json_and_range_text() -> None:
+    assert SPECS[0].to_json() == {
+        "name": "target",
+        "kind": "int",
+        "default": 20,
+        "min": 5,
+        "max": 100,
+        "doc": "Score to win.",
+    }
+    assert SPECS[1].to_json()["choices"] == ["d4", "d6"]
+    assert OptionSpec("n", "int", 3, min=2).range_text() == ">= 2"
+    assert OptionSpec("n", "int", 3).range_text() == "any integer"
