@@ -43,4 +43,3 @@ app.command("demo")(demo_cmd.demo_command)
 from transcon.cli import game_cmds  # noqa: E402
 
 game_cmds.register(app)
-
