@@ -43,3 +43,7 @@ app.command("demo")(demo_cmd.demo_command)
 from transcon.cli import game_cmds  # noqa: E402
 
 game_cmds.register(app)
+
+from transcon.cli import routes_cmds  # noqa: E402
+
+app.add_typer(routes_cmds.routes_app, name="routes")

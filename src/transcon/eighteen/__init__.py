@@ -1,0 +1,1 @@
+"""Generic 18xx machinery: tiles, track graph, trains, route validity and value."""

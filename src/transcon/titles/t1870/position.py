@@ -1,0 +1,220 @@
+"""An 1870 board position for routing: tiles laid, tokens, phase and private-company tokens.
+
+:class:`Position1870` is what the route engine needs to know about a game at the moment trains
+run. Its :meth:`~Position1870.graph` builds the :class:`~transcon.eighteen.graph.TrackGraph`
+(cached until the position changes).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from transcon.core.errors import InputError
+from transcon.core.hexgrid import Hex
+from transcon.eighteen.graph import PlacedTile, TrackGraph, build_graph
+from transcon.eighteen.tiles import (
+    Color,
+    NodeKind,
+    TileDef,
+    TileError,
+    node_mapping,
+    upgrade_problem,
+)
+from transcon.titles.t1870.data import COMPANIES, Data1870, load_1870
+from transcon.titles.t1870.options import RouteOptions1870
+
+_BLANK = TileDef("blank", Color.WHITE)
+"""An empty white hex (no preprinted tile)."""
+
+
+@dataclass(slots=True)
+class PrivateTokens:
+    """Where the Southern Cattle and Gulf Shipping tokens lie and whose bonus they are."""
+
+    cattle_hex: Hex | None = None
+    cattle_owner: str | None = None
+    port_hex: Hex | None = None
+    port_owner: str | None = None
+    port_closed: bool = False
+    removed: bool = False
+    """True once the first 6-train was bought: both tokens are gone (1870-base.md §10)."""
+
+
+@dataclass(slots=True)
+class Position1870:
+    """Tiles, tokens, phase, destinations reached and private tokens of an 1870 game."""
+
+    data: Data1870 = field(default_factory=load_1870)
+    options: RouteOptions1870 = field(default_factory=RouteOptions1870)
+    tiles: dict[Hex, PlacedTile] = field(default_factory=dict)
+    tokens: dict[tuple[Hex, int], list[str | None]] = field(default_factory=dict)
+    """Token slots of each city, ``None`` for an empty slot."""
+    extra_tokens: dict[tuple[Hex, int], list[str]] = field(default_factory=dict)
+    started: set[str] = field(default_factory=set)
+    phase: str = "1"
+    closed: set[str] = field(default_factory=set)
+    """Companies removed from play with all their tokens."""
+    destinations: set[str] = field(default_factory=set)
+    """Companies that placed their destination token on the map (bonus active)."""
+    privates: PrivateTokens = field(default_factory=PrivateTokens)
+    _graph: TrackGraph | None = None
+
+    def __post_init__(self) -> None:
+        if not self.tiles:
+            self.tiles = dict(self.data.layer.preprinted)
+
+    # -- helpers --------------------------------------------------------------------------
+    def hex(self, label: str) -> Hex:
+        try:
+            return self.data.board.hex(label)
+        except KeyError:
+            raise InputError(f"1870 has no hex {label!r}") from None
+
+    def changed(self) -> None:
+        self._graph = None
+
+    def city_node(self, h: Hex) -> int:
+        """The index of the (only) city or off-board on hex ``h``'s current tile."""
+        placed = self.tiles.get(h)
+        if placed is not None:
+            for n in placed.tile.nodes:
+                if n.kind is not NodeKind.TOWN:
+                    return n.index
+        raise InputError(f"{self.data.board.label(h)} has no city")
+
+    # -- changes --------------------------------------------------------------------------
+    def lay_tile(self, h: Hex, name: str, rotation: int, *, check: bool = False) -> None:
+        """Put tile ``name`` on ``h`` at ``rotation``; tokens follow their city.
+
+        With ``check`` the standard upgrade rule is enforced (TileError when broken).
+        """
+        tile = self.data.tiles[name]
+        old = self.tiles.get(h)
+        if check:
+            if h not in self.data.board:
+                raise TileError(f"{self.data.board.label(h)} is not on the map")
+            before = old if old is not None else PlacedTile(_BLANK)
+            label = self.data.layer.label_for(h, tile.color)
+            problem = upgrade_problem(before.tile, before.rotation, tile, rotation, label)
+            if problem:
+                raise TileError(f"{self.data.board.label(h)}: {problem}")
+        if old is not None and old.tile.nodes:
+            mapping = node_mapping(old.tile, old.rotation, tile, rotation)
+            if mapping is None:  # unchecked lay that drops track: keep node indices
+                mapping = {n.index: n.index for n in old.tile.nodes if n.index < len(tile.nodes)}
+            moved_slots = {
+                k: self.tokens.pop((h, k)) for k in list(mapping) if (h, k) in self.tokens
+            }
+            for k, slots in moved_slots.items():
+                self.tokens[(h, mapping[k])] = slots
+            moved = {
+                k: self.extra_tokens.pop((h, k))
+                for k in list(mapping)
+                if (h, k) in self.extra_tokens
+            }
+            for k, companies in moved.items():
+                self.extra_tokens[(h, mapping[k])] = companies
+        self.tiles[h] = PlacedTile(tile, rotation % 6)
+        for node in tile.nodes:
+            have = self.tokens.get((h, node.index))
+            if have is not None and len(have) < node.slots:
+                have.extend([None] * (node.slots - len(have)))
+        self.changed()
+
+    def slots(self, h: Hex, index: int) -> list[str | None]:
+        """The token slots of city ``index`` on ``h`` (created empty on first use)."""
+        key = (h, index)
+        got = self.tokens.get(key)
+        if got is None:
+            placed = self.tiles.get(h)
+            n = 0
+            if placed is not None and index < len(placed.tile.nodes):
+                n = placed.tile.nodes[index].slots
+            got = [None] * n
+            self.tokens[key] = got
+        return got
+
+    def place_token(self, h: Hex, index: int, company: str, slot: int | None = None) -> str | None:
+        """A station token of ``company`` in a slot of city ``index`` on ``h``.
+
+        ``slot`` None takes the first free slot. Returns the company whose token was found in
+        the requested slot (its token is *not* removed; see :meth:`close_company`), else None.
+        A city with no free slot gets the token beside it (as an extra token).
+        """
+        slots = self.slots(h, index)
+        self.changed()
+        if slot is None:
+            slot = next((i for i, c in enumerate(slots) if c is None), None)
+            if slot is None:
+                self.extra_tokens.setdefault((h, index), []).append(company)
+                return None
+        while len(slots) <= slot:
+            slots.append(None)
+        occupant = slots[slot]
+        if occupant is not None and occupant != company:
+            return occupant
+        slots[slot] = company
+        return None
+
+    def close_company(self, company: str) -> None:
+        """Remove ``company`` from play with all its tokens."""
+        self.closed.add(company)
+        self.started.discard(company)
+        self.destinations.discard(company)
+        for slots in self.tokens.values():
+            for i, c in enumerate(slots):
+                if c == company:
+                    slots[i] = None
+        for companies in self.extra_tokens.values():
+            while company in companies:
+                companies.remove(company)
+        self.changed()
+
+    def place_home(self, company: str) -> None:
+        """The company starts: its home token goes on its home city (idempotent)."""
+        if company in self.started or company in self.closed:
+            return
+        self.started.add(company)
+        info = COMPANIES.get(company)
+        if info is not None:
+            h = self.hex(info.home)
+            self.place_token(h, self.city_node(h), company)
+        self.changed()
+
+    def place_destination(self, company: str) -> None:
+        """The company put its destination token on the map (1870-base.md §8.4)."""
+        info = COMPANIES[company]
+        h = self.hex(info.destination)
+        key = (h, self.city_node(h))
+        if self.options.destination_token == "slot":
+            self.place_token(*key, company)
+        else:
+            self.extra_tokens.setdefault(key, []).append(company)
+        self.destinations.add(company)
+        self.changed()
+
+    def set_phase(self, phase: str) -> None:
+        self.data.layer.band(phase)  # validates
+        self.phase = phase
+        self.changed()
+
+    # -- the graph ------------------------------------------------------------------------
+    def graph(self) -> TrackGraph:
+        if self._graph is None:
+            board = self.data.board
+            blocked: set[tuple[Hex, int]] = set()
+            for (a, b), features in board.sides():
+                if any(f.kind == "impassable" for f in features):
+                    blocked.add((a, a.side_to(b, board.orientation)))
+                    blocked.add((b, b.side_to(a, board.orientation)))
+            self._graph = build_graph(
+                self.tiles,
+                label=board.label,
+                orientation=board.orientation,
+                band=self.data.layer.band(self.phase),
+                tokens={k: tuple(c for c in v if c is not None) for k, v in self.tokens.items()},
+                extra_tokens={k: tuple(v) for k, v in self.extra_tokens.items()},
+                started=frozenset(self.started),
+                blocked_sides=frozenset(blocked),
+            )
+        return self._graph
