@@ -10,12 +10,14 @@ from typing import Annotated, Any
 import typer
 
 from transcon.cli.common import print_json, user_errors
+from transcon.cli.mapgen_cmds import generate_cmd
 from transcon.core.board import Board
 from transcon.core.errors import MapFileError
 from transcon.core.mapfile import load_map, parse_map_text, resolve_map, shipped_map_names
 from transcon.render import RenderOptions, render_svg, write_image
 
 map_app = typer.Typer(help="List, show, validate and render map files.", no_args_is_help=True)
+map_app.command("generate")(generate_cmd)
 
 MapArg = Annotated[str, typer.Argument(help="A shipped map's name (see `map list`) or a map file.")]
 OutOpt = Annotated[Path, typer.Option("-o", "--output", help="Output file: .svg or .png.")]
