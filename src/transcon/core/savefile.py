@@ -26,8 +26,6 @@ file, then ``os.replace``), so a failed save leaves the previous file intact.
 from __future__ import annotations
 
 import json
-import os
-import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
@@ -35,6 +33,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
 
 from transcon import __version__
+from transcon.core.atomic import write_text_atomic
 from transcon.core.errors import InputError, SaveFileError
 from transcon.core.game import Game
 from transcon.core.registry import get_title
@@ -89,22 +88,6 @@ def dumps_record(record: dict[str, Any]) -> str:
 def save_game(game: Game[Any], path: str | Path) -> None:
     """Write the game to ``path`` atomically."""
     write_text_atomic(Path(path), dumps_record(game_record(game)))
-
-
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file next to ``path``, then rename it over ``path``."""
-    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-    # os.open with 0o666 lets the umask decide permissions, as a plain open() would.
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
 
 
 def read_record(path: str | Path) -> SaveRecord:
