@@ -1,0 +1,307 @@
+"""A greedy bot that plays sensibly: it delivers the best-paying cube it can, builds links
+that open deliveries (going West once settlers or the Western phase make it pay), upgrades
+its engine when longer deliveries would pay more, and takes useful cards otherwise."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import pairwise
+from typing import Any
+
+from transcon.core.errors import IllegalAction
+from transcon.core.game import Game
+from transcon.core.title import Action
+from transcon.titles.rotw.actions import (
+    Build,
+    Buyback,
+    ChooseBaron,
+    Grow,
+    Pass,
+    Settle,
+    TakeCard,
+    Upgrade,
+)
+from transcon.titles.rotw.build import build_limit, city_colour, plan_build
+from transcon.titles.rotw.candidates import build_candidates, long_limit
+from transcon.titles.rotw.data import (
+    BOND_REPAY,
+    BOND_VALUE,
+    BUYBACK_COST,
+    CARDS,
+    ENGINE_COST,
+    FIRST_SETTLER_POINTS,
+    GOODS,
+    GRAY,
+    NEW_CITY_TILES,
+    RAW,
+    RAW_CASH,
+    SETTLER,
+    band,
+    income_for,
+    next_engine,
+)
+from transcon.titles.rotw.deliveries import Candidate, best_deliveries, settler_capacity
+from transcon.titles.rotw.graph import BoardGraph
+from transcon.titles.rotw.planner import LINK_OVERHEAD, chain, planner_for, steps
+from transcon.titles.rotw.state import RotwState
+
+GOOD_CARDS = ("perfect_engineering", "land_grant", "executive", "tunnel_engineer", "coal_engines")
+
+
+def delivery_gain(s: RotwState, player: str, d: Candidate) -> float:
+    """What a delivery is worth to the deliverer: own points, bonuses, cash at $5k a point."""
+    own = d.owners.count(player)
+    total = len(d.owners)
+    if d.cube in GOODS and s.phase == "west":
+        points: float = band(own)[0] if own else 0
+        points += band(total)[1] / 5
+    else:
+        points = own
+    if d.cube == SETTLER:
+        points += 1 + (0 if s.first_settler_done else FIRST_SETTLER_POINTS) + 0.5
+    elif d.cube == RAW:
+        points += RAW_CASH / 5 + (0 if s.first_raw_done else 2)
+    return points + 0.01 * total
+
+
+DEBT_FLOOR = 4  # bonds allowed whatever the income, to get started (and to escape)
+
+
+def affordable(s: RotwState, player: str, cost: int) -> bool:
+    """Pay in cash, or with bonds as long as the interest stays below the income."""
+    p = s.pl[player]
+    if cost <= p.cash:
+        return True
+    bonds = p.bonds - (-(cost - p.cash) // BOND_VALUE)
+    return bonds <= max(DEBT_FLOOR, income_for(p.score) - 1)
+
+
+class GreedyBot:
+    """See the module docstring; decisions are deterministic except for ties."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+        self._plans: list[list[tuple[str, str]]] = []
+        self._plans_turn: tuple[int, str] = (0, "")
+
+    def choose(self, game: Game[Any], player: str) -> Action:
+        title: Any = game.title
+        s: RotwState = game.state
+        g: BoardGraph = title.graph(s)
+        p = s.pl[player]
+        if s.step == "barons":
+            return ChooseBaron(player=player, card=p.east_dealt[0])
+        if s.step == "production":
+            targets = title._targets(g, s, player, coloured=True)
+            return Grow(player=player, city=targets[0] if targets else "")
+        if s.step == "settle":
+            # seed 16: repay what cash allows; discard the rest if the interest would
+            # outrun the income (a debt spiral costs more than the discard points)
+            repay = min(p.bonds, p.cash // BOND_REPAY)
+            left = p.bonds - repay
+            discard = left if left > income_for(p.score) - 2 else 0
+            return Settle(player=player, west_baron=p.west_dealt[0], repay=repay, discard=discard)
+        return self._action(g, s, player)
+
+    def _action(self, g: BoardGraph, s: RotwState, player: str) -> Action:
+        p = s.pl[player]
+        if "bond_buyback" in s.events and p.bonds:
+            count = max(
+                (n for n in (1, 2, 3) if n <= p.bonds and BUYBACK_COST[n] <= p.cash), default=0
+            )
+            if count:
+                return Buyback(player=player, count=count)
+        target = next_engine(p.engine)
+        reach = p.engine
+        if target is not None and p.engine < 8 and affordable(s, player, ENGINE_COST[target]):
+            reach = target
+        options = best_deliveries(g, s, player, reach)
+        now = [d for d in options if len(d.owners) <= p.engine]
+        best_d = max(now, key=lambda d: delivery_gain(s, player, d), default=None)
+        gain_d = delivery_gain(s, player, best_d) if best_d is not None else 0.0
+        if best_d is not None and gain_d >= 2:
+            return best_d.action(player)
+        better = max((delivery_gain(s, player, d) for d in options), default=0.0)
+        upgrade = self._upgrade(s, player, gain_d, better)
+        if upgrade is not None:
+            return upgrade
+        upgrade = self._chain_upgrade(g, s, player)
+        if upgrade is not None:
+            return upgrade
+        build = self._build(g, s, player)
+        if build is not None:
+            return build
+        if best_d is not None and gain_d > 0:
+            return best_d.action(player)
+        card = self._card(g, s, player)
+        if card is not None:
+            return card
+        if best_d is not None:
+            return best_d.action(player)
+        if p.bonds < 2 and self._rng.random() < 0.3:
+            any_build = self._build(g, s, player, desperate=True)
+            if any_build is not None:
+                return any_build
+        return Pass(player=player)
+
+    def _card(self, g: BoardGraph, s: RotwState, player: str) -> Action | None:
+        """Useful cards: the permanent and one-shot ones, then free cubes in the network."""
+        for kind in GOOD_CARDS:
+            for card_id in s.display:
+                if CARDS[card_id].kind == kind:
+                    return TakeCard(player=player, card=card_id)
+        degree = Counter(c for lk in s.links if lk.owner == player and lk.b for c in (lk.a, lk.b))
+        mine = sorted(degree, key=lambda c: (-degree[c], c))
+        for card_id in s.display:
+            kind = CARDS[card_id].kind
+            if kind == "city_growth" and mine:
+                return TakeCard(player=player, card=card_id, city=mine[0])
+            if kind == "new_industry":
+                colour = next((c for c in NEW_CITY_TILES if s.tiles.get(c, 0)), "")
+                gray = [c for c in mine if city_colour(g, s, c) == GRAY]
+                if colour and gray:
+                    return TakeCard(player=player, card=card_id, city=gray[0], colour=colour)
+        return None
+
+    def _chain_upgrade(self, g: BoardGraph, s: RotwState, player: str) -> Action | None:
+        """Upgrade when a built chain carries some cube further than the engine reaches."""
+        p = s.pl[player]
+        target = next_engine(p.engine)
+        if target is None or not affordable(s, player, ENGINE_COST[target]):
+            return None
+        anyone = {frozenset((lk.a, lk.b)) for lk in s.links if lk.b}
+        planner = planner_for(g)
+        for origin in sorted(s.cubes):
+            for kind in set(s.cubes[origin]):
+                ch = chain(planner, kind, origin)
+                if len(ch) - 1 > p.engine and all(
+                    frozenset(pair) in anyone for pair in pairwise(ch)
+                ):
+                    return Upgrade(player=player, coal="coal_engines" in p.kept_cards)
+        return None
+
+    def _upgrade(self, s: RotwState, player: str, now: float, better: float) -> Action | None:
+        p = s.pl[player]
+        target = next_engine(p.engine)
+        if target is None or p.engine >= 8:
+            return None
+        cost = ENGINE_COST[target]
+        if not affordable(s, player, cost):
+            return None
+        if better >= now + 2:
+            return Upgrade(player=player, coal="coal_engines" in p.kept_cards)
+        return None
+
+    def _build(
+        self, g: BoardGraph, s: RotwState, player: str, desperate: bool = False
+    ) -> Action | None:
+        """Finish unfinished track, else build the next missing link of the best plan: the
+        cheapest chain of links carrying some cube to its nearest accepting city. Plans are
+        ranked once per game turn; links built since are skipped."""
+        if s.unfinished(player) is not None:
+            cands = build_candidates(g, s, player, starts=[])
+            if cands:
+                return min(cands, key=lambda b: len(b.path))
+        anyone = {frozenset((lk.a, lk.b)) for lk in s.links if lk.b}
+        if self._plans_turn != (s.game_turn, player):
+            self._plans = self._rank_plans(g, s, player, anyone)
+            self._plans_turn = (s.game_turn, player)
+        limit = build_limit(s, player)
+        for missing in self._plans:
+            for a, b in missing:
+                if frozenset((a, b)) in anyone:
+                    continue
+                route = g.routes_from(a).get(b)
+                if route is None:
+                    continue
+                if route.pieces <= limit:
+                    build = Build(player=player, path=route.hexes)
+                elif s.round < 3 and route.pieces <= long_limit(s, player):
+                    build = Build(player=player, path=route.hexes, long=True)
+                else:
+                    continue
+                build = self._with_cards(g, s, build)
+                try:
+                    plan = plan_build(g, s, build)
+                except IllegalAction:
+                    continue
+                if not affordable(s, player, plan.cost + plan.surcharge):
+                    return None
+                return build
+        return None
+
+    def _rank_plans(
+        self, g: BoardGraph, s: RotwState, player: str, anyone: set[frozenset[str]]
+    ) -> list[list[tuple[str, str]]]:
+        """The 12 best plans (missing links of a chain), best value per cost first."""
+        own = {frozenset((lk.a, lk.b)) for lk in s.links if lk.b and lk.owner == player}
+        mine = {c for pair in own for c in pair}
+        planner = planner_for(g)
+        full = frozenset(c for c, n in s.settlers_at.items() if n >= settler_capacity(g, c))
+        plans: list[tuple[float, list[tuple[str, str]]]] = []
+        for origin, cubes in s.cubes.items():
+            if not cubes:
+                continue
+            for kind in set(cubes):
+                missing: list[tuple[str, str]] = []
+                cost = 0
+                owned = 0
+                touches = False
+                variant = full if kind == SETTLER else frozenset()
+                for pair, a, b, step_cost in steps(planner, kind, origin, variant):
+                    if pair in own:
+                        owned += 1
+                    elif pair not in anyone:
+                        missing.append((a, b))
+                        cost += step_cost
+                        touches = touches or a in mine or b in mine
+                if not missing:
+                    continue
+                value = owned + len(missing) + KIND_BONUS.get(kind, 0.0)
+                if touches:
+                    cost -= 2  # extends the network
+                plans.append((value / max(cost, 1), missing))
+        transcon = self._transcon_plan(g, s, player, own)
+        if transcon is not None:
+            plans.append(transcon)
+        plans.sort(key=lambda item: -item[0])
+        return [missing for _, missing in plans[:12]]
+
+    def _transcon_plan(
+        self, g: BoardGraph, s: RotwState, player: str, own: set[frozenset[str]]
+    ) -> tuple[float, list[tuple[str, str]]] | None:
+        """Once the West opens (or settlers head there), plan own links coast to coast."""
+        p = s.pl[player]
+        if p.transcon or (s.phase == "east" and s.settlers_arrived < 5):
+            return None
+        planner = planner_for(g)
+        best: tuple[float, list[tuple[str, str]]] | None = None
+        mine = sorted({c for pair in own for c in pair if g.cities[c].east_coast})
+        for origin in mine or [c for c in sorted(g.cities) if g.cities[c].east_coast][:3]:
+            ch = chain(planner, "west_coast", origin, limit=40)
+            missing = [(a, b) for a, b in pairwise(ch) if frozenset((a, b)) not in own]
+            if not missing:
+                continue
+            cost = sum(g.routes_from(a)[b].cost + LINK_OVERHEAD for a, b in missing)
+            ladder = (20, 15, 10, 5)
+            rank = len(s.transcon_done)
+            value = TRANSCON_WEIGHT * (ladder[rank] if rank < len(ladder) else 0)
+            plan = (value / max(cost, 1), missing)
+            if best is None or plan[0] > best[0]:
+                best = plan
+        return best
+
+    def _with_cards(self, g: BoardGraph, s: RotwState, build: Build) -> Build:
+        kept = s.pl[build.player].kept_cards
+        grant = "land_grant" in kept
+        tunnel = "tunnel_engineer" in kept and any(
+            g.terrain.get(h) in ("hill", "mountain") for h in build.path
+        )
+        if grant or tunnel:
+            return build.model_copy(update={"grant": grant, "tunnel": tunnel})
+        return build
+
+
+KIND_BONUS = {SETTLER: 2.0, RAW: 3.0}
+TRANSCON_WEIGHT = 4  # the ladder points, plus the links' use for long Western deliveries

@@ -1,0 +1,202 @@
+"""Major lines, the coast-to-coast ladder, Rail Barons and final scoring."""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable
+
+from transcon.core.title import ActionContext
+from transcon.titles.rotw.data import (
+    BARONS,
+    CASH_PER_POINT,
+    MAJOR_LINES,
+    MOST_RAW_POINTS,
+    SUPER_CHIEF,
+    TRANSCON_ID,
+    TRANSCON_LADDER,
+    MajorLine,
+)
+from transcon.titles.rotw.economy import add_points
+from transcon.titles.rotw.graph import BoardGraph
+from transcon.titles.rotw.state import LineRecord, RotwState
+
+RUN_BUDGET = 20_000
+
+Adjacency = dict[str, list[tuple[str, int]]]
+
+
+def own_adjacency(s: RotwState, player: str | None) -> Adjacency:
+    """City -> (neighbour, pieces) over the completed links of ``player`` (None: everyone's)."""
+    adj: Adjacency = {}
+    for link in s.links:
+        if link.b and (player is None or link.owner == player):
+            adj.setdefault(link.a, []).append((link.b, link.pieces))
+            adj.setdefault(link.b, []).append((link.a, link.pieces))
+    return adj
+
+
+def shortest(adj: Adjacency, sources: Iterable[str], targets: set[str]) -> tuple[int, int] | None:
+    """(links, pieces) of the shortest route (fewest links, then pieces) between the sets."""
+    heap = [(0, 0, src) for src in sources if src in adj]
+    heapq.heapify(heap)
+    done: set[str] = set()
+    while heap:
+        links, pieces, here = heapq.heappop(heap)
+        if here in done:
+            continue
+        done.add(here)
+        if here in targets:
+            return links, pieces
+        for nb, n in adj.get(here, ()):
+            if nb not in done:
+                heapq.heappush(heap, (links + 1, pieces + n, nb))
+    return None
+
+
+def _labels(g: BoardGraph, names: tuple[str, ...]) -> list[str]:
+    return [g.by_name[n] for n in names if n in g.by_name]
+
+
+def line_ends(g: BoardGraph, line: MajorLine) -> tuple[list[str], list[str]]:
+    return _labels(g, line.ends_a), _labels(g, line.ends_b)
+
+
+def coasts(g: BoardGraph) -> tuple[list[str], set[str]]:
+    east = [c.label for c in g.cities.values() if c.east_coast]
+    west = {c.label for c in g.cities.values() if c.west_coast}
+    return east, west
+
+
+def after_link(g: BoardGraph, s: RotwState, player: str, ctx: ActionContext) -> None:
+    """Score major lines (with the half-value rule) and the coast-to-coast ladder."""
+    adj = own_adjacency(s, player)
+    for line in MAJOR_LINES:
+        a, b = line_ends(g, line)
+        if not a or not b:
+            continue
+        record = s.lines.get(line.id)
+        if record is not None and player in record.claimants:
+            continue
+        route = shortest(adj, a, set(b))
+        if route is None:
+            continue
+        links, pieces = route
+        if record is None:
+            s.lines[line.id] = LineRecord([player], links, pieces)
+            add_points(s, player, line.points)
+            ctx.emit(f"{player} completes major line {line.title}: +{line.points}")
+        elif (
+            links <= record.best_links
+            and pieces <= record.best_pieces
+            and (links, pieces) != (record.best_links, record.best_pieces)
+        ):
+            half = -(-line.points // 2)
+            record.claimants.append(player)
+            record.best_links, record.best_pieces = links, pieces
+            add_points(s, player, half)
+            ctx.emit(f"{player} completes a shorter {line.title}: +{half}")
+    p = s.pl[player]
+    if p.transcon:
+        return
+    east, west = coasts(g)
+    route_adj = adj if s.options["transcon_links"] == "own" else own_adjacency(s, None)
+    if not east or not west or shortest(route_adj, east, west) is None:
+        return
+    p.transcon = True
+    rank = len(s.transcon_done)
+    s.transcon_done.append(player)
+    points = TRANSCON_LADDER[rank] if rank < len(TRANSCON_LADDER) else 0
+    add_points(s, player, points)
+    record = s.lines.setdefault(TRANSCON_ID, LineRecord())
+    record.claimants.append(player)
+    ctx.emit(f"{player} completes a coast-to-coast railroad ({rank + 1}): +{points}")
+    if len(s.transcon_done) == 2 and not s.end_triggered:
+        s.end_triggered = True
+        s.end_reason = "second transcontinental"
+        s.rounds_this_turn = 4
+        ctx.emit("Second coast-to-coast railroad: the game ends after a 4th round")
+    if s.options["end_on_leader_transcon"] and s.pl[player].score >= max(
+        s.pl[q].score for q in s.players
+    ):
+        s.end_triggered = True
+        s.end_reason = "leader's transcontinental"
+        s.rounds_this_turn = 0  # ends at once (the flow module finishes the game)
+
+
+def longest_run(adj: Adjacency) -> int:
+    """Most links in a trail (no link twice) of the network; a bounded search."""
+    best = 0
+    budget = [RUN_BUDGET]
+
+    def walk(here: str, used: set[tuple[str, str]], length: int) -> None:
+        nonlocal best
+        best = max(best, length)
+        if budget[0] <= 0:
+            return
+        budget[0] -= 1
+        for nb, _ in adj.get(here, ()):
+            edge = (here, nb) if here < nb else (nb, here)
+            if edge in used:
+                continue
+            used.add(edge)
+            walk(nb, used, length + 1)
+            used.discard(edge)
+
+    for start in sorted(adj):
+        walk(start, set(), 0)
+    return best
+
+
+def measures(g: BoardGraph, s: RotwState, player: str) -> dict[str, int]:
+    """The quantities Rail Barons are measured on (also shown by describe_status)."""
+    p = s.pl[player]
+    own = [lk for lk in s.links if lk.owner == player and lk.b]
+    cities = {c for lk in own for c in (lk.a, lk.b)}
+    return {
+        "links": len(own),
+        "run": longest_run(own_adjacency(s, player)) if own else 0,
+        "cities": len(cities),
+        "engine": (p.engine if p.engine != SUPER_CHIEF else 14) - 1,
+        "goods": p.goods_delivered,
+        "settlers": p.settlers_delivered,
+        "raw": p.raw_delivered,
+        "red": p.red_delivered,
+        "east_coast": sum(1 for c in cities if g.cities[c].east_coast),
+        "west_links": sum(1 for lk in own if g.cities[lk.a].west or g.cities[lk.b].west),
+        "west_cities": sum(1 for c in cities if g.cities[c].west),
+        "cash": p.cash,
+    }
+
+
+def baron_met(g: BoardGraph, s: RotwState, player: str, baron_id: str) -> bool:
+    """A baron goal is met by leading its measure (ties count) with a value above 0."""
+    measure = BARONS[baron_id].measure
+    mine = measures(g, s, player)[measure]
+    return mine > 0 and all(mine >= measures(g, s, q)[measure] for q in s.players)
+
+
+def final_scoring(g: BoardGraph, s: RotwState, ctx: ActionContext) -> None:
+    """Final scores: barons, most raw materials, cash at $10k a point, minus bonds."""
+    most_raw = max(s.pl[q].raw_delivered for q in s.players)
+    for name in s.players:
+        p = s.pl[name]
+        bonus: dict[str, int] = {}
+        barons = 0
+        if p.west_baron and baron_met(g, s, name, p.west_baron):
+            barons += BARONS[p.west_baron].points
+        if p.east_baron and not p.east_baron_claimed and baron_met(g, s, name, p.east_baron):
+            barons += BARONS[p.east_baron].points
+        bonus["barons"] = barons
+        bonus["most_raw"] = MOST_RAW_POINTS if most_raw > 0 and p.raw_delivered == most_raw else 0
+        bonus["cash"] = p.cash // CASH_PER_POINT
+        bonus["bonds"] = -p.bonds
+        p.final_bonus = bonus
+        ctx.emit(
+            f"{name}: track {p.score}, barons {barons}, raw {bonus['most_raw']}, "
+            f"cash {bonus['cash']}, bonds {-p.bonds}: {final_points(s, name)}"
+        )
+
+
+def final_points(s: RotwState, player: str) -> int:
+    p = s.pl[player]
+    return p.score + sum(p.final_bonus.values())

@@ -1,0 +1,343 @@
+"""The mutable state of a combined Eastern + Western USA game, and its options.
+
+Plain slotted dataclasses (no pydantic) so that applying an action is cheap; the title's
+``state_to_json`` turns a state into canonical JSON. Derived caches (the link graph) live in
+fields starting with ``_`` and are rebuilt from the links, never serialised.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from transcon.core.options import OptionSpec, OptionValue
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("map", "str", "rotw-usa", "Map name or path (rotw-mini: the small built-in map)."),
+    OptionSpec(
+        "victory_mode",
+        "choice",
+        "most_points",
+        "Preamble: most points wins, or players with a transcontinental route rank first.",
+        choices=("most_points", "transcontinental_required"),
+    ),
+    OptionSpec(
+        "end_on_leader_transcon",
+        "bool",
+        False,
+        "Game end, alternative: the game ends at once when the leader completes a transcon.",
+    ),
+    OptionSpec(
+        "setup_color_limits",
+        "bool",
+        True,
+        "Seed 1 house rule: at most one cube of a city's colour and two of any colour at setup.",
+    ),
+    OptionSpec(
+        "small_game_minus_one", "bool", True, "2-3 players: one cube fewer per city (min 1)."
+    ),
+    OptionSpec(
+        "auto_bonds", "bool", True, "Issue the bonds needed to pay for an action automatically."
+    ),
+    OptionSpec(
+        "settlers_on_empty",
+        "choice",
+        "seed",
+        "Seed 11: settlers for an emptied city: seed (colour 2, gray 0) or robertson (gray 1, "
+        "colour 2, red 3).",
+        choices=("seed", "robertson"),
+    ),
+    OptionSpec(
+        "phase1_extra_settler_cubes",
+        "int",
+        0,
+        "Seed 12: Eastern cubes a 2nd/3rd settler brings in the Eastern phase.",
+        min=0,
+        max=4,
+    ),
+    OptionSpec(
+        "west_band_scoring",
+        "choice",
+        "per_owner",
+        "Seed 20: band points per owner's own link count, or all to the deliverer.",
+        choices=("per_owner", "deliverer_all"),
+    ),
+    OptionSpec(
+        "raw_stop_at_first_target",
+        "bool",
+        True,
+        "Seed 18: a raw material stops at the first value-4 Eastern city it reaches.",
+    ),
+    OptionSpec(
+        "transcon_links",
+        "choice",
+        "own",
+        "Game end: a coast-to-coast route uses own links only, or any links.",
+        choices=("own", "any"),
+    ),
+    OptionSpec("final_income", "bool", True, "Game end: one last Income & Dividends phase."),
+    OptionSpec(
+        "executive_actions",
+        "int",
+        2,
+        "Railroad Executive: actions taken at once after taking the card.",
+        min=1,
+        max=2,
+    ),
+    OptionSpec(
+        "east_goods_per_colour",
+        "int",
+        25,
+        "Base 1: goods of each colour in the Eastern bag (25 in the box).",
+        min=1,
+        max=80,
+    ),
+    OptionSpec(
+        "west_goods_per_colour",
+        "int",
+        25,
+        "Seed 19: goods of each colour in the Western bag.",
+        min=0,
+        max=60,
+    ),
+    OptionSpec(
+        "raw_cubes", "int", 20, "Seed 18: raw-material cubes in the Western bag.", min=0, max=40
+    ),
+    OptionSpec(
+        "max_game_turns",
+        "int",
+        40,
+        "Safety valve (not a seed rule): the game ends after this many game turns.",
+        min=1,
+        max=200,
+    ),
+)
+
+
+@dataclass(slots=True)
+class Link:
+    """Track owned by one player: a complete link between cities ``a`` and ``b``, or unfinished
+    track from city ``a`` (``b`` empty) ending in ``hexes[-1]``."""
+
+    id: int
+    owner: str
+    a: str
+    b: str
+    hexes: tuple[str, ...]
+    pieces: int
+    turn: int
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.b)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "owner": self.owner,
+            "a": self.a,
+            "b": self.b,
+            "hexes": list(self.hexes),
+            "pieces": self.pieces,
+            "turn": self.turn,
+        }
+
+
+@dataclass(slots=True)
+class PlayerState:
+    name: str
+    cash: int = 0
+    score: int = 0
+    bonds: int = 0
+    engine: int = 1
+    east_dealt: list[str] = field(default_factory=list)
+    east_baron: str = ""
+    east_baron_claimed: bool = False
+    west_dealt: list[str] = field(default_factory=list)
+    west_baron: str = ""
+    baron_points: int = 0
+    kept_cards: list[str] = field(default_factory=list)  # one-shot cards not used yet
+    perfect_engineering: bool = False
+    pe_used_turn: int = 0
+    hotels: list[str] = field(default_factory=list)  # hotel cities
+    skip_next: bool = False
+    extra_actions: int = 0
+    goods_delivered: int = 0
+    red_delivered: int = 0
+    settlers_delivered: int = 0
+    raw_delivered: int = 0
+    transcon: bool = False
+    final_bonus: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "cash": self.cash,
+            "score": self.score,
+            "bonds": self.bonds,
+            "engine": self.engine,
+            "east_dealt": list(self.east_dealt),
+            "east_baron": self.east_baron,
+            "east_baron_claimed": self.east_baron_claimed,
+            "west_dealt": list(self.west_dealt),
+            "west_baron": self.west_baron,
+            "baron_points": self.baron_points,
+            "kept_cards": list(self.kept_cards),
+            "perfect_engineering": self.perfect_engineering,
+            "pe_used_turn": self.pe_used_turn,
+            "hotels": list(self.hotels),
+            "skip_next": self.skip_next,
+            "extra_actions": self.extra_actions,
+            "goods_delivered": self.goods_delivered,
+            "red_delivered": self.red_delivered,
+            "settlers_delivered": self.settlers_delivered,
+            "raw_delivered": self.raw_delivered,
+            "transcon": self.transcon,
+            "final_bonus": dict(sorted(self.final_bonus.items())),
+        }
+
+
+@dataclass(slots=True)
+class LineRecord:
+    """Who scored a major line: the first claimant and the best (links, pieces) so far."""
+
+    claimants: list[str] = field(default_factory=list)
+    best_links: int = 0
+    best_pieces: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "claimants": list(self.claimants),
+            "best_links": self.best_links,
+            "best_pieces": self.best_pieces,
+        }
+
+
+@dataclass(slots=True)
+class RotwState:
+    """Everything that changes in a game. Steps: ``barons`` (choose an Eastern baron),
+    ``production`` (Increase Production choices), ``actions``, ``settle`` (Western-phase
+    transition choices), ``over``."""
+
+    players: list[str]
+    options: dict[str, OptionValue]
+    pl: dict[str, PlayerState]
+    step: str = "barons"
+    phase: str = "east"
+    game_turn: int = 1
+    round: int = 1
+    rounds_this_turn: int = 3
+    first: int = 0  # seat of this game turn's first player
+    pos: int = 0  # position in this round's order
+    pending: list[str] = field(default_factory=list)  # players still to decide (production)
+    cubes: dict[str, list[str]] = field(default_factory=dict)  # city label -> cubes
+    east_bag: dict[str, int] = field(default_factory=dict)
+    west_bag: dict[str, int] = field(default_factory=dict)
+    settler_pool: int = 0
+    settlers_arrived: int = 0
+    settlers_at: dict[str, int] = field(default_factory=dict)
+    settler_given: list[str] = field(default_factory=list)  # emptied cities that got settlers
+    first_settler_done: bool = False
+    first_raw_done: bool = False
+    west_pending: bool = False
+    colour: dict[str, str] = field(default_factory=dict)  # urbanized cities
+    tiles: dict[str, int] = field(default_factory=dict)
+    deck: list[str] = field(default_factory=list)
+    display: list[str] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)  # active event kinds this game turn
+    bounties_claimed: list[str] = field(default_factory=list)
+    small_market_paid: list[str] = field(default_factory=list)  # "player@city" this turn
+    links: list[Link] = field(default_factory=list)
+    next_link: int = 1
+    lines: dict[str, LineRecord] = field(default_factory=dict)
+    transcon_done: list[str] = field(default_factory=list)
+    end_triggered: bool = False
+    end_reason: str = ""
+    west_began: int = 0
+    ended_turn: int = 0
+    deliveries: int = 0
+    spent: dict[str, int] = field(default_factory=dict)  # cubes delivered out of play
+    # caches (not serialised): completed-link adjacency and hex use
+    _adj: dict[str, list[tuple[str, Link]]] | None = None
+    _hex_use: dict[str, int] | None = None
+
+    def player(self, name: str) -> PlayerState:
+        return self.pl[name]
+
+    def order(self) -> list[str]:
+        """This game turn's turn order: clockwise from the first player (seed 6)."""
+        n = len(self.players)
+        return [self.players[(self.first + i) % n] for i in range(n)]
+
+    def adjacency(self) -> dict[str, list[tuple[str, Link]]]:
+        """City label -> (neighbouring city, link) over every completed link."""
+        if self._adj is None:
+            adj: dict[str, list[tuple[str, Link]]] = {}
+            for link in self.links:
+                if link.b:
+                    adj.setdefault(link.a, []).append((link.b, link))
+                    adj.setdefault(link.b, []).append((link.a, link))
+            self._adj = adj
+        return self._adj
+
+    def hex_use(self) -> dict[str, int]:
+        """Hex label -> number of tracks through it (complete and unfinished)."""
+        if self._hex_use is None:
+            use: dict[str, int] = {}
+            for link in self.links:
+                for h in link.hexes:
+                    use[h] = use.get(h, 0) + 1
+            self._hex_use = use
+        return self._hex_use
+
+    def invalidate(self) -> None:
+        self._adj = None
+        self._hex_use = None
+
+    def unfinished(self, player: str) -> Link | None:
+        for link in self.links:
+            if link.owner == player and not link.b:
+                return link
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players),
+            "options": dict(sorted(self.options.items())),
+            "pl": {p: self.pl[p].to_json() for p in self.players},
+            "step": self.step,
+            "phase": self.phase,
+            "game_turn": self.game_turn,
+            "round": self.round,
+            "rounds_this_turn": self.rounds_this_turn,
+            "first": self.first,
+            "pos": self.pos,
+            "pending": list(self.pending),
+            "cubes": {k: list(v) for k, v in sorted(self.cubes.items()) if v},
+            "east_bag": dict(sorted(self.east_bag.items())),
+            "west_bag": dict(sorted(self.west_bag.items())),
+            "settler_pool": self.settler_pool,
+            "settlers_arrived": self.settlers_arrived,
+            "settlers_at": dict(sorted(self.settlers_at.items())),
+            "settler_given": sorted(self.settler_given),
+            "first_settler_done": self.first_settler_done,
+            "first_raw_done": self.first_raw_done,
+            "west_pending": self.west_pending,
+            "colour": dict(sorted(self.colour.items())),
+            "tiles": dict(sorted(self.tiles.items())),
+            "deck": list(self.deck),
+            "display": list(self.display),
+            "events": list(self.events),
+            "bounties_claimed": sorted(self.bounties_claimed),
+            "small_market_paid": sorted(self.small_market_paid),
+            "links": [link.to_json() for link in self.links],
+            "next_link": self.next_link,
+            "lines": {k: v.to_json() for k, v in sorted(self.lines.items())},
+            "transcon_done": list(self.transcon_done),
+            "end_triggered": self.end_triggered,
+            "end_reason": self.end_reason,
+            "west_began": self.west_began,
+            "ended_turn": self.ended_turn,
+            "deliveries": self.deliveries,
+            "spent": dict(sorted(self.spent.items())),
+        }

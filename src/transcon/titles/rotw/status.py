@@ -1,0 +1,139 @@
+"""The text status (``describe_status``) and the statistics for ``transcon simulate``."""
+
+from __future__ import annotations
+
+from statistics import mean
+from typing import Any
+
+from transcon.titles.rotw.build import city_colour
+from transcon.titles.rotw.data import (
+    BARON_MEASURES,
+    BARONS,
+    CARDS,
+    LETTER,
+    MAJOR_LINES,
+    TRANSCON_ID,
+    MajorLine,
+    engine_name,
+    income_for,
+)
+from transcon.titles.rotw.graph import BoardGraph
+from transcon.titles.rotw.scoring import final_points, line_ends, measures
+from transcon.titles.rotw.state import RotwState
+
+
+def cube_letters(cubes: list[str]) -> str:
+    return "".join(sorted(LETTER[c] for c in cubes))
+
+
+def describe(g: BoardGraph, s: RotwState) -> str:
+    """What a player needs at a glance: money, score, engine, links, goals and the cubes."""
+    head = (
+        f"Railways of the World East+West - {s.phase}ern phase, game turn {s.game_turn}, "
+        f"round {min(s.round, s.rounds_this_turn)}/{s.rounds_this_turn}; settlers arrived "
+        f"{s.settlers_arrived}/10 (pool {s.settler_pool})"
+    )
+    lines = [head]
+    if s.events:
+        lines.append("Events: " + ", ".join(CARDS_TITLE.get(e, e) for e in s.events))
+    lines.append("Display: " + ", ".join(f"{c} {CARDS[c].title}" for c in s.display))
+    all_measures = {p: measures(g, s, p) for p in s.players}
+    for name in s.players:
+        p = s.pl[name]
+        m = all_measures[name]
+        lines.append(
+            f"  {name:8} ${p.cash}k income ${income_for(p.score)}k score {p.score} "
+            f"bonds {p.bonds} engine {engine_name(p.engine)} links {m['links']} "
+            f"run {m['run']} cities {m['cities']}"
+            + (" TRANSCON" if p.transcon else "")
+            + (f" cards: {', '.join(p.kept_cards)}" if p.kept_cards else "")
+            + (" PE" if p.perfect_engineering else "")
+        )
+        for baron in (p.east_baron, p.west_baron):
+            if not baron:
+                continue
+            card = BARONS[baron]
+            best = max(all_measures[q][card.measure] for q in s.players)
+            done = " (claimed)" if baron == p.east_baron and p.east_baron_claimed else ""
+            lines.append(
+                f"      baron {card.id} {card.name} ({BARON_MEASURES[card.measure]}, "
+                f"{card.points} pts): you {m[card.measure]}, best {best}{done}"
+            )
+    lines.append("Major lines:")
+    for line in MAJOR_LINES:
+        a, b = line_ends(g, line)
+        if not a or not b:
+            continue
+        record = s.lines.get(line.id)
+        who = ", ".join(record.claimants) if record else "open"
+        lines.append(f"  {line.title} ({line.points}): {who}{_progress(s, line, a, b)}")
+    transcon = s.lines.get(TRANSCON_ID)
+    lines.append(
+        "  East Coast to West Coast (20/15/10/5): "
+        + (", ".join(transcon.claimants) if transcon else "open")
+    )
+    cubes = [
+        f"{g.cities[c].name}[{LETTER.get(city_colour(g, s, c), '-')}]:{cube_letters(v)}"
+        for c, v in sorted(s.cubes.items(), key=lambda kv: g.cities[kv[0]].name)
+        if v
+    ]
+    lines.append("Cubes (R Y B P G=black S=settler M=raw): " + " ".join(cubes))
+    if s.step == "over":
+        scores = ", ".join(f"{p} {final_points(s, p)}" for p in s.players)
+        lines.append(f"Game over ({s.end_reason}): {scores}")
+    else:
+        from transcon.titles.rotw.flow import current
+
+        lines.append(f"To act ({s.step}): {', '.join(current(s))}")
+    return "\n".join(lines)
+
+
+CARDS_TITLE = {c.kind: c.title for c in CARDS.values()}
+
+
+def _progress(s: RotwState, line: MajorLine, a: list[str], b: list[str]) -> str:
+    """Who has reached one end (or both ends, unconnected) of a line not yet theirs."""
+    record = s.lines.get(line.id)
+    notes = []
+    for name in s.players:
+        if record is not None and name in record.claimants:
+            continue
+        mine = {c for lk in s.links if lk.owner == name and lk.b for c in (lk.a, lk.b)}
+        ends = int(bool(mine & set(a))) + int(bool(mine & set(b)))
+        if ends:
+            notes.append(f"{name} {ends}/2 ends")
+    return f" [{'; '.join(notes)}]" if notes else ""
+
+
+def game_statistics(s: RotwState, winners: list[str]) -> dict[str, Any]:
+    return {
+        "winner_seats": [s.players.index(w) for w in winners],
+        "points": {p: final_points(s, p) for p in s.players},
+        "west_began": s.west_began,
+        "ended_turn": s.ended_turn,
+        "end_reason": s.end_reason,
+        "deliveries": s.deliveries,
+        "settlers_arrived": s.settlers_arrived,
+        "transcons": len(s.transcon_done),
+    }
+
+
+def aggregate_statistics(games: list[dict[str, Any]]) -> dict[str, Any]:
+    if not games:
+        return {}
+    seats: dict[int, int] = {}
+    reasons: dict[str, int] = {}
+    for game in games:
+        for seat in game["winner_seats"]:
+            seats[seat] = seats.get(seat, 0) + 1
+        reasons[game["end_reason"]] = reasons.get(game["end_reason"], 0) + 1
+    west = [g["west_began"] for g in games if g["west_began"]]
+    return {
+        "wins_by_seat": dict(sorted(seats.items())),
+        "end_reasons": dict(sorted(reasons.items())),
+        "west_phase_reached": len(west),
+        "mean_west_began": round(mean(west), 2) if west else None,
+        "mean_ended_turn": round(mean(g["ended_turn"] for g in games), 2),
+        "mean_points": round(mean(p for g in games for p in g["points"].values()), 2),
+        "mean_deliveries": round(mean(g["deliveries"] for g in games), 2),
+    }

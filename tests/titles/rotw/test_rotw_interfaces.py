@@ -1,0 +1,116 @@
+"""Notation, status, rendering, bots, statistics, registration and the real map."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rotw_helpers import TITLE, add_link, new_game, set_cubes, started
+
+from transcon.core.bots import RandomBot, available_bots, play_out
+from transcon.core.errors import InputError
+from transcon.core.game import Game
+from transcon.core.mapfile import shipped_map_names
+from transcon.core.registry import get_title
+from transcon.core.simulate import simulate
+from transcon.titles.rotw.data import MAJOR_LINES, RAW_TARGETS
+from transcon.titles.rotw.graph import graph_for
+
+
+def test_registered_with_bots_and_options() -> None:
+    title = get_title("rotw-east-west")
+    assert isinstance(title, type(TITLE))
+    assert "greedy" in available_bots(title)
+    info = title.describe_rules()
+    names = {o["name"] for o in info["options"]}
+    assert {"victory_mode", "end_on_leader_transcon", "setup_color_limits"} <= names
+    assert info["notation"]
+
+
+def test_notation_round_trips_every_legal_action() -> None:
+    """Every legal action formats to text that parses back to the same action."""
+    game = new_game(seed=7)
+    bots = {p: RandomBot(i) for i, p in enumerate(game.players)}
+    for _ in range(120):
+        if game.is_over():
+            break
+        for action in game.legal_actions():
+            text = game.format(action)
+            assert game.parse(text, action.player) == action, text
+        player = game.current_players()[0]
+        game.apply(bots[player].choose(game, player))
+
+
+def test_notation_names_owners_only_when_needed() -> None:
+    game = started()
+    s = game.state
+    add_link(s, "Bob", "Pittsburgh", "Chicago")
+    add_link(s, "Cat", "Pittsburgh", "Chicago")
+    set_cubes(s, "Pittsburgh", ["red"])
+    with pytest.raises(InputError, match="name the owner"):
+        game.parse("deliver R B15 B12", "Ann")
+    action = game.parse("deliver red Pittsburgh Chicago:Cat", "Ann")
+    assert game.format(action) == "deliver R B15 B12:Cat"
+
+
+def test_status_shows_goals_and_colour_blind_cubes() -> None:
+    game = started()
+    text = game.describe_status()
+    assert "engine 1" in text and "baron" in text and "New York to Chicago" in text
+    assert "Chicago[R]:" in text and "S=settler" in text
+
+
+def test_render_png(tmp_path: Path) -> None:
+    game = started()
+    add_link(game.state, "Ann", "Chicago", "Pittsburgh")
+    out = tmp_path / "rotw.png"
+    TITLE.render_png(game.state, out)
+    assert out.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_simulate_statistics() -> None:
+    summary = simulate(TITLE, 2, 4, "greedy", seed=3, options={"map": "rotw-mini"})
+    assert summary["completed"] == 2 and summary["errors"] == 0
+    stats = summary["statistics"]
+    assert {"wins_by_seat", "end_reasons", "mean_ended_turn"} <= set(stats)
+
+
+def test_greedy_bot_delivers_builds_and_upgrades() -> None:
+    game = Game.new(TITLE, ["A", "B", "C", "D"], {"map": "rotw-mini"}, 11)
+    bots = {p: available_bots(TITLE)["greedy"](i) for i, p in enumerate(game.players)}
+    play_out(game, bots)
+    kinds = {a.type for a in game.log}
+    assert {"build", "deliver", "upgrade"} <= kinds
+    assert game.is_over()
+
+
+@pytest.mark.skipif("rotw-usa" not in shipped_map_names(), reason="map not generated yet")
+def test_real_map_has_the_named_cities() -> None:
+    g = graph_for("rotw-usa")
+    missing = [n for line in MAJOR_LINES for n in line.ends_a + line.ends_b if n not in g.by_name]
+    assert not missing
+    assert all(name in g.by_name for name in RAW_TARGETS)
+    assert sum(c.east_coast for c in g.cities.values()) >= 5
+    assert sum(c.west_coast for c in g.cities.values()) >= 4
+
+
+@pytest.mark.skipif("rotw-usa" not in shipped_map_names(), reason="map not generated yet")
+def test_real_map_greedy_game_runs() -> None:
+    game = Game.new(TITLE, ["A", "B", "C"], {"max_game_turns": 6}, 2)
+    bots = {p: available_bots(TITLE)["greedy"](i) for i, p in enumerate(game.players)}
+    play_out(game, bots)
+    assert game.is_over() and any(a.type == "deliver" for a in game.log)
+
+
+@pytest.mark.parametrize("options", [{}, {"auto_bonds": False}])
+def test_every_listed_action_is_legal(options: dict[str, object]) -> None:
+    """legal_actions (with its fast build candidates) lists only actions check() accepts."""
+    game = new_game(seed=9, **options)
+    bots = {p: RandomBot(i) for i, p in enumerate(game.players)}
+    for _ in range(250):
+        if game.is_over():
+            break
+        for action in game.legal_actions():
+            assert TITLE.is_legal(game.state, action), game.format(action)
+        player = game.current_players()[0]
+        game.apply(bots[player].choose(game, player))
