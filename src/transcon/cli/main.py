@@ -47,3 +47,11 @@ game_cmds.register(app)
 from transcon.cli import routes_cmds  # noqa: E402
 
 app.add_typer(routes_cmds.routes_app, name="routes")
+
+from transcon.cli import routes_optimize  # noqa: E402
+
+routes_optimize.register(routes_cmds.routes_app)
+
+from transcon.cli import import18xx_cmds  # noqa: E402
+
+import18xx_cmds.register(app)

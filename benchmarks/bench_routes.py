@@ -1,0 +1,130 @@
+"""Benchmark the exact 18xx route optimiser (issue 6 item 7). Prints figures; not a test.
+
+    .venv/bin/python benchmarks/bench_routes.py            # fixtures + synthetic hard positions
+    .venv/bin/python benchmarks/bench_routes.py --quick    # fixtures only
+
+* Every effective ``run_routes`` position of the two recorded 18xx.games 1870 games
+  (``shared/reference/18xx-games/fixtures/1870``): solve time of
+  :func:`transcon.eighteen.optimizer.optimize` for the running company's trains (the graph is
+  built beforehand and timed separately).
+* Synthetic hard positions on the late-game boards (the final position of each game: ~50
+  stops, ~150 hops, ~340 track ids): three long trains, two identical long trains, an
+  unlimited-distance train alone and with another train, for the company with most tokens.
+
+Reference (18xx.games' heuristic auto-router on this machine, the same 214 positions): median
+16-29 ms, p90 0.3-3 s, max 33.7 s, 192 s in total.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from transcon.cli.routes_optimize import run_positions
+from transcon.eighteen.optimizer import optimize
+from transcon.eighteen.routes import check_routes
+from transcon.eighteen.trains import parse_train
+from transcon.titles.t1870.fixture import Replay1870, load_fixture
+from transcon.titles.t1870.revenue import stop_values
+
+FIXTURES = Path(__file__).resolve().parents[1].parent / "shared" / "reference" / "18xx-games"
+FIXTURES = FIXTURES / "fixtures" / "1870"
+GAMES = ("1870_game_end_bank.json", "game-end-market-400.json")
+REFERENCE_TOTAL_S = 192.0
+SYNTHETIC = (("12", "10", "8"), ("12", "12"), ("D",), ("D", "8"), ("D", "12", "8"))
+
+
+def _summary(ms: list[float]) -> str:
+    ms = sorted(ms)
+    p90 = ms[min(len(ms) - 1, round(0.9 * (len(ms) - 1)))]
+    return (
+        f"n={len(ms)} median {statistics.median(ms):.1f} ms, p90 {p90:.1f} ms, "
+        f"max {ms[-1]:.1f} ms, total {sum(ms) / 1000:.2f} s"
+    )
+
+
+def bench_fixtures() -> list[float]:
+    """Solve every recorded position; wall-clock and CPU times (the machine may be shared)."""
+    every: list[float] = []
+    every_cpu: list[float] = []
+    for name in GAMES:
+        path = FIXTURES / name
+        if not path.is_file():
+            print(f"{name}: absent ({path}); skipped")
+            continue
+        ms: list[float] = []
+        cpu: list[float] = []
+        worst = (0.0, "")
+        for run in run_positions(load_fixture(path)):
+            start, start_cpu = time.perf_counter(), time.process_time()
+            sol = optimize(run.graph, run.company, run.trains, run.values, connect=run.connect)
+            t = (time.perf_counter() - start) * 1000
+            cpu.append((time.process_time() - start_cpu) * 1000)
+            check_routes(run.graph, run.company, list(sol.routes))
+            ms.append(t)
+            if t > worst[0]:
+                names = "+".join(tr.name for tr in run.trains)
+                worst = (t, f"action {run.action.get('id')} {run.company} [{names}]")
+        print(f"{name}: wall {_summary(ms)}; slowest {worst[1]}")
+        print(f"{'':{len(name)}}  cpu  {_summary(cpu)}")
+        every.extend(ms)
+        every_cpu.extend(cpu)
+    if every:
+        total = sum(every) / 1000
+        print(
+            f"both games: wall {_summary(every)}; {REFERENCE_TOTAL_S / max(total, 1e-9):.0f}x "
+            f"below the reference total of {REFERENCE_TOTAL_S:.0f} s"
+        )
+        print(f"{'':10}  cpu  {_summary(every_cpu)}")
+    return every
+
+
+def bench_synthetic() -> None:
+    """The final board of each game with long and unlimited trains (wall and CPU time)."""
+    for name in GAMES:
+        path = FIXTURES / name
+        if not path.is_file():
+            continue
+        replay = Replay1870(load_fixture(path))
+        for action in replay.run():
+            replay.apply(action)
+        pos = replay.position
+        graph = pos.graph()
+        tokens = Counter(c for s in range(len(graph)) for c in graph.tokens_at(s))
+        company = tokens.most_common(1)[0][0]
+        values = stop_values(graph, company, pos)
+        print(
+            f"{name} final board: {len(graph)} stops, {len(graph.hops)} hops, "
+            f"{len(graph.track_names)} track ids; company {company}"
+        )
+        for names in SYNTHETIC:
+            trains = [parse_train(t) for t in names]
+            start, start_cpu = time.perf_counter(), time.process_time()
+            sol = optimize(graph, company, trains, values)
+            t = time.perf_counter() - start
+            t_cpu = time.process_time() - start_cpu
+            check_routes(graph, company, list(sol.routes))
+            st = sol.stats
+            print(
+                f"  [{'+'.join(names)}] revenue {sol.revenue}: {t * 1000:.0f} ms wall, "
+                f"{t_cpu * 1000:.0f} ms cpu ({st.nodes} nodes, {st.routes} routes enumerated, "
+                f"{st.candidates} candidates)"
+            )
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fixtures only")
+    args = parser.parse_args(argv)
+    bench_fixtures()
+    if not args.quick:
+        bench_synthetic()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

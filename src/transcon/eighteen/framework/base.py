@@ -1,0 +1,240 @@
+"""Shared machinery of the framework: money, shares, presidency, market moves, phases.
+
+:class:`EngineBase` is the common base of the round mix-ins; a title subclasses the final
+:class:`~transcon.eighteen.framework.title.EighteenTitle` and overrides the hooks defined
+here (all named ``hook_*`` or documented as overridable).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from transcon.core.errors import IllegalAction
+from transcon.core.title import ActionContext
+from transcon.eighteen.framework.market import Cell, StockMarket
+from transcon.eighteen.framework.spec import GameSpec, PhaseSpec
+from transcon.eighteen.framework.state import CorpState, GameState
+
+BANK = "bank"
+
+
+def corp_key(sym: str) -> str:
+    """Money/ownership key of a company (players use their names, the bank ``bank``)."""
+    return "@" + sym
+
+
+@lru_cache(maxsize=16)
+def _market(rows: tuple[tuple[str, ...], ...], ledge: str) -> StockMarket:
+    return StockMarket(rows, ledge)
+
+
+class EngineBase:
+    """Data access and bookkeeping shared by the auction, stock and operating rounds."""
+
+    #: True when shares of a company may be sold only after it has operated once.
+    SELL_AFTER_OPERATING = True
+
+    # -- configuration (titles override) ---------------------------------------------------
+
+    def game_spec(self, options: dict[str, object]) -> GameSpec:
+        """The title's data for these options."""
+        raise NotImplementedError
+
+    def spec(self, state: GameState) -> GameSpec:
+        cached = self.__dict__.get("_spec_cache")
+        if cached is not None and cached[0] is state.options:
+            spec: GameSpec = cached[1]
+            return spec
+        spec = self.game_spec(state.options)
+        self.__dict__["_spec_cache"] = (state.options, spec)
+        return spec
+
+    def market(self, state: GameState) -> StockMarket:
+        spec = self.spec(state)
+        return _market(spec.market, spec.ledge)
+
+    # -- money -------------------------------------------------------------------------------
+
+    def cash(self, state: GameState, who: str) -> int:
+        if who == BANK:
+            return state.bank
+        if who.startswith("@"):
+            return state.corps[who[1:]].cash
+        return state.player(who).cash
+
+    def pay(self, state: GameState, payer: str, payee: str, amount: int) -> None:
+        """Move ``amount`` from ``payer`` to ``payee`` (the bank may go below zero: broken)."""
+        if amount == 0 or payer == payee:
+            return
+        for who, delta in ((payer, -amount), (payee, amount)):
+            if who == BANK:
+                state.bank += delta
+                if state.bank < 0 and not state.bank_broken:
+                    state.bank_broken = True
+                    self.hook_bank_broken(state)
+            elif who.startswith("@"):
+                state.corps[who[1:]].cash += delta
+            else:
+                state.player(who).cash += delta
+
+    def hook_bank_broken(self, state: GameState) -> None:
+        """The bank ran out: by default finish the current set of operating rounds."""
+        if not state.end_after:
+            state.end_after = "set"
+            state.end_reason = "bank"
+
+    def pay_private_revenue(self, state: GameState, ctx: ActionContext) -> None:
+        spec = self.spec(state)
+        for p in spec.privates:
+            private = state.privates[p.sym]
+            if private.owner and not private.closed and p.revenue:
+                self.pay(state, BANK, private.owner, p.revenue)
+                ctx.emit(f"{p.sym} pays {p.revenue} to {private.owner.lstrip('@')}")
+
+    # -- phases ------------------------------------------------------------------------------
+
+    def phase(self, state: GameState) -> PhaseSpec:
+        return self.spec(state).phases[state.phase]
+
+    def train_limit(self, state: GameState) -> int:
+        return self.phase(state).train_limit
+
+    # -- market ------------------------------------------------------------------------------
+
+    def price(self, state: GameState, sym: str) -> int:
+        cell = state.corps[sym].cell
+        return 0 if cell is None else self.market(state).price(cell)
+
+    def zone(self, state: GameState, sym: str) -> str:
+        cell = state.corps[sym].cell
+        return "" if cell is None else self.market(state).zone(cell)
+
+    def move_to(self, state: GameState, sym: str, cell: Cell, ctx: ActionContext | None) -> None:
+        """Put a company's market token on ``cell`` (arrival order breaks operating ties)."""
+        corp = state.corps[sym]
+        if corp.cell == cell:
+            return
+        old = self.price(state, sym)
+        corp.cell = cell
+        state.arrivals += 1
+        corp.arrival = state.arrivals
+        new = self.price(state, sym)
+        if ctx is not None and old != new:
+            ctx.emit(f"{sym} share price {old} -> {new}", corp=sym, price=new)
+        self.hook_price_moved(state, sym, ctx)
+
+    def hook_price_moved(self, state: GameState, sym: str, ctx: ActionContext | None) -> None:
+        """Called after every market move: closing zone, end-game prices (titles extend)."""
+        if self.zone(state, sym) == "c" or self.price(state, sym) == 0:
+            self.close_corp(state, sym, ctx)
+
+    def close_corp(self, state: GameState, sym: str, ctx: ActionContext | None) -> None:
+        """Remove a company from play: its shares become worthless, cash goes to the bank."""
+        corp = state.corps[sym]
+        if corp.closed:
+            return
+        corp.closed = True
+        self.pay(state, corp_key(sym), BANK, corp.cash)
+        for train in corp.trains:
+            state.train_owner.pop(train, None)
+        corp.trains = []
+        corp.holders = {}
+        corp.president = ""
+        if ctx is not None:
+            ctx.emit(f"{sym} closes", corp=sym)
+
+    # -- shares ------------------------------------------------------------------------------
+
+    def players_units(self, corp: CorpState) -> int:
+        return sum(corp.holders.values())
+
+    def certs(self, state: GameState, player: str) -> int:
+        """Certificates counted toward the limit (yellow/green/brown-zone shares exempt)."""
+        total = 0
+        for sym, corp in state.corps.items():
+            units = corp.holders.get(player, 0)
+            if not units or corp.closed:
+                continue
+            if corp.cell is not None and self.zone(state, sym) in ("y", "o", "b"):
+                continue
+            total += units - 1 if corp.president == player else units
+        total += sum(1 for p in state.privates.values() if p.owner == player and not p.closed)
+        return total
+
+    def cert_limit(self, state: GameState) -> int:
+        table = self.spec(state).cert_limits[len(state.players)]
+        in_play = sum(1 for c in state.corps.values() if not c.closed)
+        keys = sorted(table)
+        best = keys[0]
+        for k in keys:
+            if k <= in_play:
+                best = k
+        return table[best]
+
+    def update_president(self, state: GameState, sym: str, first: str) -> str:
+        """Give the presidency to whoever holds most (ties: current president, then seat
+        order from ``first``); returns the new president."""
+        corp = state.corps[sym]
+        names = state.names()
+        start = names.index(first) if first in names else 0
+        order = names[start:] + names[:start]
+        best = corp.president
+        best_units = corp.holders.get(best, 0) if best else -1
+        for name in order:
+            units = corp.holders.get(name, 0)
+            if units > best_units and units >= 2:
+                best, best_units = name, units
+        corp.president = best
+        return best
+
+    def check_sale(self, state: GameState, player: str, sym: str, count: int) -> None:
+        """Raise IllegalAction if ``player`` may not sell ``count`` shares of ``sym``."""
+        corp = state.corps[sym]
+        spec = self.spec(state)
+        have = corp.holders.get(player, 0)
+        if count > have:
+            raise IllegalAction("sell", f"{player} holds only {have * 10}% of {sym}")
+        if self.SELL_AFTER_OPERATING and not corp.operated:
+            raise IllegalAction("sell", f"{sym} has not operated yet")
+        if (corp.pool + count) * 10 > spec.pool_max_percent:
+            raise IllegalAction("sell", f"at most {spec.pool_max_percent}% of {sym} in the market")
+        if corp.president == player:
+            left = have - count
+            others = max((u for n, u in corp.holders.items() if n != player), default=0)
+            if left < 2 and not (others >= 2 and others > left):
+                raise IllegalAction("sell", "the president's certificate cannot go to the market")
+
+    def player_value(self, state: GameState, player: str) -> int:
+        """Cash plus shares at market price plus privates at face value."""
+        value = state.player(player).cash
+        for sym, corp in state.corps.items():
+            if not corp.closed and corp.holders.get(player):
+                value += corp.holders[player] * self.price(state, sym)
+        spec = self.spec(state)
+        for private in state.privates.values():
+            if private.owner == player and not private.closed:
+                value += spec.private(private.sym).value
+        return value
+
+    # -- presidents of companies and turn helpers --------------------------------------------
+
+    def president(self, state: GameState, sym: str) -> str:
+        return state.corps[sym].president
+
+    def owner_player(self, state: GameState, owner: str) -> str:
+        """The player controlling an owner key (a player, or a company's president)."""
+        if owner.startswith("@"):
+            return state.corps[owner[1:]].president
+        return owner
+
+    def operating_order(self, state: GameState) -> list[str]:
+        """Floated companies by price (high first), column (right first), row (top first),
+        then arrival in the space."""
+        live = [s for s, c in state.corps.items() if c.floated and not c.closed and c.cell]
+
+        def key(sym: str) -> tuple[int, int, int, int]:
+            corp = state.corps[sym]
+            assert corp.cell is not None
+            return (-self.price(state, sym), -corp.cell[1], corp.cell[0], corp.arrival)
+
+        return sorted(live, key=key)

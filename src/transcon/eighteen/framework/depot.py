@@ -1,0 +1,97 @@
+"""Trains: the bank's depot, the pool of discarded trains, phases and rusting.
+
+Train ids are ``"<type>-<copy>"`` (copy numbers from 0 in purchase order, as 18xx.games
+numbers them). A type is sold only when every train of the previous types is sold. The first
+purchase of a type starts every phase triggered by it and rusts the types that rust on it.
+"""
+
+from __future__ import annotations
+
+from transcon.core.title import ActionContext
+from transcon.eighteen.framework.base import EngineBase
+from transcon.eighteen.framework.spec import TrainSpec
+from transcon.eighteen.framework.state import GameState
+
+
+def train_type(train_id: str) -> str:
+    """``"4-2"`` -> ``"4"``."""
+    return train_id.rsplit("-", 1)[0]
+
+
+class DepotMixin(EngineBase):
+    """Depot, phases and rusting."""
+
+    def depot_train(self, state: GameState) -> TrainSpec | None:
+        """The train type the bank sells now (None when the depot is empty)."""
+        for spec in self.spec(state).trains:
+            sold = state.depot.get(spec.name, 0)
+            if spec.count is None or sold < spec.count:
+                return spec
+        return None
+
+    def depot_types(self, state: GameState) -> list[TrainSpec]:
+        """Types on sale from the bank: the current one plus any type made available early
+        (``available_on``) that still has copies."""
+        current = self.depot_train(state)
+        out = [] if current is None else [current]
+        for spec in self.spec(state).trains:
+            left = spec.count is None or state.depot.get(spec.name, 0) < spec.count
+            early = spec.available_on and spec.available_on in state.bought_types
+            if early and left and spec not in out:
+                out.append(spec)
+        return out
+
+    def remaining(self, state: GameState, name: str) -> int | None:
+        spec = self.spec(state).train(name)
+        if spec.count is None:
+            return None
+        return spec.count - state.depot.get(name, 0)
+
+    def take_from_depot(self, state: GameState, name: str) -> str:
+        index = state.depot.get(name, 0)
+        state.depot[name] = index + 1
+        return f"{name}-{index}"
+
+    def give_train(self, state: GameState, sym: str, train_id: str) -> None:
+        state.corps[sym].trains.append(train_id)
+        state.train_owner[train_id] = "@" + sym
+
+    def remove_train(self, state: GameState, train_id: str) -> None:
+        owner = state.train_owner.pop(train_id, "")
+        if owner.startswith("@"):
+            state.corps[owner[1:]].trains.remove(train_id)
+        elif train_id in state.pool_trains:
+            state.pool_trains.remove(train_id)
+
+    def first_of_type(self, state: GameState, name: str, ctx: ActionContext) -> None:
+        """Phase changes and rusting caused by the first purchase of ``name``."""
+        if name in state.bought_types:
+            return
+        state.bought_types.append(name)
+        phases = self.spec(state).phases
+        for index, phase in enumerate(phases):
+            if phase.on_train == name and index > state.phase:
+                state.phase = index
+                ctx.emit(f"Phase {phase.name} starts", phase=phase.name)
+                for event in phase.events:
+                    self.hook_phase_event(state, event, ctx)
+        for spec in self.spec(state).trains:
+            if spec.rusts_on == name:
+                rusted = [t for t in list(state.train_owner) if train_type(t) == spec.name]
+                for train_id in rusted:
+                    self.remove_train(state, train_id)
+                if rusted:
+                    ctx.emit(f"{spec.name}-trains rust ({len(rusted)})", rusted=rusted)
+
+    def hook_phase_event(self, state: GameState, event: str, ctx: ActionContext) -> None:
+        """Phase events; the framework knows ``close_privates``; titles add their own."""
+        if event == "close_privates":
+            for private in state.privates.values():
+                if not private.closed:
+                    private.closed = True
+            ctx.emit("Private companies close")
+
+    def over_limit(self, state: GameState) -> list[str]:
+        """Companies holding more trains than the phase allows (operating order)."""
+        limit = self.train_limit(state)
+        return [s for s in sorted(state.corps) if len(state.corps[s].trains) > limit]

@@ -1,0 +1,207 @@
+"""Text notation of the 18xx actions (documented in docs/rules/1870.md).
+
+``parse_action`` returns None for text it does not recognise, so the caller can fall back
+to the generic ``TYPE field=value`` notation; ``format_action`` always produces text that
+``parse_action`` reads back.
+"""
+
+from __future__ import annotations
+
+from transcon.core.errors import InputError
+from transcon.core.title import Action
+from transcon.eighteen.framework.actions import (
+    Assign,
+    Bankrupt,
+    Bid,
+    BuyPrivate,
+    BuyShare,
+    BuyTrain,
+    Connect,
+    DiscardTrain,
+    Dividend,
+    Done,
+    LayTile,
+    Par,
+    Pass,
+    PlaceToken,
+    Protect,
+    Redeem,
+    Reissue,
+    RunRoutes,
+    SellShares,
+)
+
+
+def _int(word: str, what: str) -> int:
+    try:
+        return int(word)
+    except ValueError:
+        raise InputError(f"{what} must be a number, got {word!r}") from None
+
+
+def _need(words: list[str], n: int, usage: str) -> None:
+    if len(words) < n:
+        raise InputError(f"usage: {usage}")
+
+
+def parse_action(text: str, player: str) -> Action | None:
+    """Parse one action for ``player``; None when the first word is not ours."""
+    words = text.split()
+    if not words or "=" in text or text.lstrip().startswith("{"):
+        return None
+    verb, args = words[0].lower(), words[1:]
+    p = player
+    if verb == "pass":
+        return Pass(player=p)
+    if verb == "done":
+        return Done(player=p)
+    if verb == "bankrupt":
+        return Bankrupt(player=p)
+    if verb == "bid":
+        _need(args, 2, "bid PRIVATE PRICE")
+        return Bid(player=p, private=args[0].upper(), price=_int(args[1], "price"))
+    if verb == "par":
+        _need(args, 2, "par CORP PRICE")
+        return Par(player=p, corp=args[0].upper(), price=_int(args[1], "price"))
+    if verb == "buy":
+        _need(args, 1, "buy CORP [ipo|pool|treasury]")
+        source = args[1].lower() if len(args) > 1 else "ipo"
+        if source not in ("ipo", "pool", "treasury"):
+            raise InputError("buy from ipo, pool or treasury")
+        return BuyShare(player=p, corp=args[0].upper(), source=source)
+    if verb == "sell":
+        _need(args, 1, "sell CORP [COUNT]")
+        count = _int(args[1], "count") if len(args) > 1 else 1
+        return SellShares(player=p, corp=args[0].upper(), count=count)
+    if verb == "protect":
+        _need(args, 1, "protect CORP")
+        return Protect(player=p, corp=args[0].upper())
+    if verb == "redeem":
+        _need(args, 1, "redeem CORP [pool|PLAYER]")
+        return Redeem(player=p, corp=args[0].upper(), source=args[1] if len(args) > 1 else "pool")
+    if verb == "reissue":
+        _need(args, 1, "reissue CORP")
+        return Reissue(player=p, corp=args[0].upper())
+    if verb == "lay":
+        return _parse_lay(p, args)
+    if verb == "token":
+        _need(args, 1, "token HEX [CITY]")
+        city = _int(args[1], "city") if len(args) > 1 else 0
+        return PlaceToken(player=p, hex=args[0].upper(), city=city)
+    if verb == "run":
+        _need(args, 1, "run REVENUE [STOP,STOP,... ...]")
+        routes = tuple(tuple(s for s in r.split(",") if s) for r in args[1:])
+        return RunRoutes(player=p, revenue=_int(args[0], "revenue"), routes=routes)
+    if verb in ("payout", "half", "withhold"):
+        return Dividend(player=p, kind=verb)
+    if verb == "dividend":
+        _need(args, 1, "dividend payout|half|withhold")
+        if args[0] not in ("payout", "half", "withhold"):
+            raise InputError("dividend payout, half or withhold")
+        return Dividend(player=p, kind=args[0])
+    if verb == "train":
+        return _parse_train(p, args)
+    if verb == "discard":
+        _need(args, 2, "discard CORP TRAIN")
+        return DiscardTrain(player=p, corp=args[0].upper(), train=args[1])
+    if verb == "private":
+        _need(args, 2, "private PRIVATE PRICE")
+        return BuyPrivate(player=p, private=args[0].upper(), price=_int(args[1], "price"))
+    if verb == "assign":
+        _need(args, 2, "assign PRIVATE HEX")
+        return Assign(player=p, private=args[0].upper(), hex=args[1].upper())
+    if verb == "connect":
+        _need(args, 2, "connect CORP map|charter")
+        choice = args[1].lower()
+        if choice not in ("map", "charter"):
+            raise InputError("connect CORP map|charter")
+        return Connect(player=p, corp=args[0].upper(), choice=choice)
+    return None
+
+
+def _parse_lay(player: str, args: list[str]) -> LayTile:
+    _need(args, 2, "lay HEX TILE [rot R] [with PRIVATE]")
+    hex_, tile = args[0].upper(), args[1]
+    rotation = 0
+    private = ""
+    rest = args[2:]
+    while rest:
+        word = rest.pop(0).lower()
+        if word in ("rot", "rotation") and rest:
+            rotation = _int(rest.pop(0), "rotation")
+        elif word == "with" and rest:
+            private = rest.pop(0).upper()
+        elif word.isdigit():
+            rotation = int(word)
+        else:
+            raise InputError(f"lay: unexpected {word!r}")
+    if not 0 <= rotation <= 5:
+        raise InputError("rotation must be 0..5")
+    return LayTile(player=player, hex=hex_, tile=tile, rotation=rotation, private=private)
+
+
+def _parse_train(player: str, args: list[str]) -> BuyTrain:
+    _need(args, 1, "train TYPE|ID [from SELLER] [price N] [exchange ID]")
+    train = args[0]
+    seller = "bank"
+    price: int | None = None
+    exchange = ""
+    rest = args[1:]
+    while rest:
+        word = rest.pop(0).lower()
+        if not rest:
+            raise InputError(f"train: {word} needs a value")
+        value = rest.pop(0)
+        if word == "from":
+            seller = value if value.lower() in ("bank", "pool") else value.upper()
+            seller = seller.lower() if seller.lower() in ("bank", "pool") else seller
+        elif word == "price":
+            price = _int(value, "price")
+        elif word == "exchange":
+            exchange = value
+        else:
+            raise InputError(f"train: unexpected {word!r}")
+    return BuyTrain(player=player, train=train, seller=seller, price=price, exchange=exchange)
+
+
+def format_action(action: Action) -> str:
+    """The action in the notation above."""
+    if isinstance(action, Bid):
+        return f"bid {action.private} {action.price}"
+    if isinstance(action, Par):
+        return f"par {action.corp} {action.price}"
+    if isinstance(action, BuyShare):
+        return f"buy {action.corp}" + ("" if action.source == "ipo" else f" {action.source}")
+    if isinstance(action, SellShares):
+        return f"sell {action.corp} {action.count}"
+    if isinstance(action, Protect | Reissue):
+        return f"{action.type} {action.corp}"
+    if isinstance(action, Redeem):
+        return f"redeem {action.corp} {action.source}"
+    if isinstance(action, LayTile):
+        text = f"lay {action.hex} {action.tile} rot {action.rotation}"
+        return text + (f" with {action.private}" if action.private else "")
+    if isinstance(action, PlaceToken):
+        return f"token {action.hex}" + (f" {action.city}" if action.city else "")
+    if isinstance(action, RunRoutes):
+        return " ".join([f"run {action.revenue}", *(",".join(r) for r in action.routes)])
+    if isinstance(action, Dividend):
+        return f"dividend {action.kind}"
+    if isinstance(action, BuyTrain):
+        text = f"train {action.train}"
+        if action.seller != "bank":
+            text += f" from {action.seller}"
+        if action.price is not None:
+            text += f" price {action.price}"
+        if action.exchange:
+            text += f" exchange {action.exchange}"
+        return text
+    if isinstance(action, DiscardTrain):
+        return f"discard {action.corp} {action.train}"
+    if isinstance(action, BuyPrivate):
+        return f"private {action.private} {action.price}"
+    if isinstance(action, Assign):
+        return f"assign {action.private} {action.hex}"
+    if isinstance(action, Connect):
+        return f"connect {action.corp} {action.choice}"
+    return action.type

@@ -1,0 +1,173 @@
+"""Mutable state of an 18xx game: players, bank, companies, privates, trains, rounds.
+
+Plain dataclasses (JSON-able through :func:`dataclasses.asdict`, no sets). Shares are
+counted in units of 10%; a president's certificate is two units held by the president.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class PlayerState:
+    name: str
+    cash: int = 0
+    bankrupt: bool = False
+
+
+@dataclass(slots=True)
+class PrivateState:
+    sym: str
+    owner: str = ""
+    """Player name, ``"@SYM"`` for a company, or ``""`` while unsold."""
+    closed: bool = False
+    discount: int = 0
+    used: list[str] = field(default_factory=list)
+    """Abilities already used (title-defined names)."""
+    bids: list[tuple[str, int]] = field(default_factory=list)
+    """Auction bids ``(player, price)`` in bidding order."""
+
+
+@dataclass(slots=True)
+class CorpState:
+    sym: str
+    ipo: int = 10
+    """Units still in the initial offering (president's certificate included)."""
+    treasury: int = 0
+    """Units the company bought back (redeemed) or holds for reissue."""
+    pool: int = 0
+    holders: dict[str, int] = field(default_factory=dict)
+    president: str = ""
+    par: int = 0
+    cell: tuple[int, int] | None = None
+    arrival: int = 0
+    cash: int = 0
+    floated: bool = False
+    operated: bool = False
+    closed: bool = False
+    trains: list[str] = field(default_factory=list)
+    tokens_used: int = 0
+    tokens: list[str] = field(default_factory=list)
+    extra_tokens: list[int] = field(default_factory=list)
+    destination: str = ""
+    """``""`` until the connection run, then ``"map"`` or ``"charter"``."""
+    reissued: bool = False
+    redeemed_this_sr: bool = False
+    cash_at_sr_start: int = 0
+
+    def units(self, player: str) -> int:
+        return self.holders.get(player, 0)
+
+
+@dataclass(slots=True)
+class AuctionState:
+    """Waterfall auction of the private companies."""
+
+    turn: int = 0
+    passes: int = 0
+    auctioning: str = ""
+    """Private currently contested between several bidders."""
+    par_pending: str = ""
+    """Company whose par the buyer of a presidency private must choose now."""
+    par_player: str = ""
+    last_actor: int = -1
+
+
+@dataclass(slots=True)
+class StockState:
+    """A stock round."""
+
+    number: int = 1
+    turn: int = 0
+    passes: int = 0
+    acted: bool = False
+    bought: bool = False
+    sold_after_buy: bool = False
+    sold_this_turn: bool = False
+    bought_corps: list[str] = field(default_factory=list)
+    sold: dict[str, list[str]] = field(default_factory=dict)
+    """player -> companies sold this round (may not buy them back this round)."""
+    last_actor: int = -1
+    protection: list[tuple[str, str, int, int]] = field(default_factory=list)
+    """Pending price protection offers ``(company, seller, units, price)``."""
+    pending_sales: list[tuple[str, str, int, int]] = field(default_factory=list)
+    """Sales of the current turn waiting for the protection offer at the turn's end."""
+    protected_by: int = -1
+
+
+@dataclass(slots=True)
+class OperatingState:
+    """An operating round and the current company's turn."""
+
+    number: int = 1
+    of: int = 1
+    order: list[str] = field(default_factory=list)
+    index: int = 0
+    step: int = 0
+    """0 track, 1 token, 2 run, 3 dividend, 4 trains (buying), 5 done."""
+    lays: int = 0
+    upgraded: bool = False
+    laid_hexes: list[str] = field(default_factory=list)
+    tokened: bool = False
+    revenue: int | None = None
+    bought_train: bool = False
+    emergency_sold: bool = False
+    acted: bool = False
+    connection: str = ""
+    """Company making its connection run (interrupting the turn), if any."""
+    connection_step: int = 0
+    """0 choose, 1 run, 2 dividend."""
+    connection_revenue: int = 0
+
+
+@dataclass(slots=True)
+class GameState:
+    """Everything that changes during an 18xx game."""
+
+    players: list[PlayerState]
+    corps: dict[str, CorpState]
+    privates: dict[str, PrivateState]
+    bank: int
+    options: dict[str, object]
+    phase: int = 0
+    round: str = "auction"
+    """``auction``, ``stock``, ``operating`` or ``over``."""
+    auction: AuctionState = field(default_factory=AuctionState)
+    stock: StockState = field(default_factory=StockState)
+    operating: OperatingState = field(default_factory=OperatingState)
+    priority: int = 0
+    stock_rounds: int = 0
+    depot: dict[str, int] = field(default_factory=dict)
+    """Train type -> copies sold so far (the next copy's index)."""
+    pool_trains: list[str] = field(default_factory=list)
+    train_owner: dict[str, str] = field(default_factory=dict)
+    bought_types: list[str] = field(default_factory=list)
+    tiles: dict[str, list[object]] = field(default_factory=dict)
+    """Hex -> ``[tile, rotation]`` of the laid tile."""
+    tile_used: dict[str, int] = field(default_factory=dict)
+    arrivals: int = 0
+    bank_broken: bool = False
+    end_reason: str = ""
+    idle_rounds: int = 0
+    """Stock rounds in a row after which no company operated (stalemate count)."""
+    end_after: str = ""
+    """``""``, ``"set"`` (finish the OR set) or ``"or"`` (finish this OR)."""
+    title_data: dict[str, object] = field(default_factory=dict)
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def player(self, name: str) -> PlayerState:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def player_index(self, name: str) -> int:
+        for i, p in enumerate(self.players):
+            if p.name == name:
+                return i
+        raise KeyError(name)
+
+    def names(self) -> list[str]:
+        return [p.name for p in self.players]

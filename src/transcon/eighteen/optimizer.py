@@ -1,0 +1,461 @@
+"""The exact route optimiser: the set of routes of a company's trains with the highest revenue.
+
+Given a :class:`~transcon.eighteen.graph.TrackGraph`, a company, its trains and the company's
+:class:`~transcon.eighteen.routes.StopValues`, :func:`optimize` returns routes for the trains
+(one each, or none for a train that cannot run) whose total value is provably the largest over
+every set of routes that ROUTES' validator (:func:`~transcon.eighteen.routes.check_routes`)
+accepts. There are no time-outs and no heuristics that give up. The algorithm, why it is exact
+and the bounds are in ``docs/18xx-optimizer.md``. In short:
+
+1. **Per-train upper bounds** ``UB_t``: the best single route of each train type, found by a
+   branch-and-bound walk (:func:`~transcon.eighteen.optimize_routes.enumerate_routes` with
+   ``best_only``), bounded by sorted stop values of the stops still reachable.
+2. **An incumbent** (lower bound ``LB``): trains take, in turn, the best route disjoint from the
+   track already used.
+3. **Candidate lists**: a route of train ``t`` can only be in a set worth more than ``LB`` if it
+   is worth at least ``LB - OPT(other trains)``; only those routes are enumerated. ``OPT`` of
+   the other trains is solved recursively (memoised per multiset of trains); for one train it
+   is ``UB``.
+4. **Branch and bound over trains**: routes in decreasing value; per later train a bitset of
+   its candidates still disjoint from the track taken (track-id bitmask disjointness between a
+   company's trains); bound = value so far + each later train's best candidate still allowed;
+   identical trains pick routes in list order (no permutations).
+
+``connect`` (1870 connection runs) asks that at least one route run between two given stops
+(home and destination as its first and last stops); the optimum is then taken over route sets
+meeting that.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass
+
+from transcon.eighteen.graph import TrackGraph
+from transcon.eighteen.optimize_routes import (
+    Candidate,
+    Context,
+    EnumStats,
+    TrainModel,
+    enumerate_routes,
+)
+from transcon.eighteen.routes import Route, StopValues
+from transcon.eighteen.trains import Train
+
+EMPTY = Candidate(0, 0, (), ())
+"""The train does not run."""
+
+Connect = tuple[int, int] | None
+CONFLICT_CACHE = 20_000
+"""Most conflict bitsets cached per candidate list (bounds memory on huge lists)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchStats:
+    """What the search did."""
+
+    nodes: int
+    """Search nodes expanded: walk extensions while enumerating plus route-set nodes."""
+    routes: int
+    """Valid routes reached while enumerating (each direction counted once)."""
+    candidates: int
+    """Routes kept in the candidate lists of the route-set search."""
+    seconds: float
+
+    def as_dict(self) -> dict[str, float | int]:
+        return {
+            "nodes": self.nodes,
+            "routes_enumerated": self.routes,
+            "candidates": self.candidates,
+            "ms": round(self.seconds * 1000, 3),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The optimum: routes (trains that run, in the order given), their values and total."""
+
+    revenue: int
+    routes: tuple[Route, ...]
+    values: tuple[int, ...]
+    feasible: bool
+    """False only when ``connect`` cannot be met by any route."""
+    stats: SearchStats
+
+
+def _key(train: Train) -> Hashable:
+    try:
+        hash(train)
+    except TypeError:
+        return id(train)
+    return train  # type: ignore[return-value]
+
+
+def optimize(
+    graph: TrackGraph,
+    company: str,
+    trains: Sequence[Train],
+    values: StopValues,
+    *,
+    connect: Connect = None,
+) -> Solution:
+    """The highest-revenue set of routes for ``company``'s ``trains`` (see module docstring).
+
+    ``connect``: two stop ids that must be the ends of one of the routes (connection runs); when
+    no route can join them, the result is empty with ``feasible=False``.
+    """
+    start = time.perf_counter()
+    ctx = Context.build(graph, company, values)
+    limit = len(graph.stops) + 1
+    models: dict[Hashable, TrainModel] = {}
+    for t in trains:
+        models.setdefault(_key(t), TrainModel(t, limit))
+    solver = _Solver(ctx, models)
+    keys = [_key(t) for t in trains]
+    order = sorted(range(len(trains)), key=lambda i: (-solver.ub(keys[i]), str(keys[i])))
+    value, choice = solver.solve(tuple(keys[i] for i in order), connect)
+    stats = SearchStats(
+        solver.est.nodes + solver.nodes,
+        solver.est.routes,
+        solver.n_candidates,
+        time.perf_counter() - start,
+    )
+    if choice is None:
+        return Solution(0, (), (), False, stats)
+    chosen = sorted(
+        ((order[i], c) for i, c in enumerate(choice) if c is not EMPTY), key=lambda ic: ic[0]
+    )
+    routes = tuple(Route(trains[i], c.stops, c.hops) for i, c in chosen)
+    return Solution(value, routes, tuple(c.value for _, c in chosen), True, stats)
+
+
+class _Solver:
+    """One optimisation: caches (best routes, candidate lists, sub-optima) and counters."""
+
+    def __init__(self, ctx: Context, models: dict[Hashable, TrainModel]) -> None:
+        self.ctx = ctx
+        self.models = models
+        self.est = EnumStats()
+        self.nodes = 0
+        self.n_candidates = 0
+        self._tops: dict[tuple[Hashable, Connect], Candidate] = {}
+        self._lists: dict[tuple[Hashable, Connect], tuple[int, list[Candidate]]] = {}
+        self._opt: dict[tuple[Hashable, ...], tuple[int, list[Candidate]]] = {}
+        self.hop_track = [info.track for info in ctx.graph.hops]
+
+    # -- single trains ----------------------------------------------------------------------
+    def top(self, key: Hashable, connect: Connect = None, used: int = 0) -> Candidate:
+        """The best route of train ``key`` avoiding track ``used`` (and joining ``connect``)."""
+        cache = not used
+        if cache and (key, connect) in self._tops:
+            return self._tops[(key, connect)]
+        got = enumerate_routes(
+            self.ctx,
+            self.models[key],
+            base_used=used,
+            connect=connect,
+            best_only=True,
+            stats=self.est,
+        )
+        c = got[0] if got else EMPTY
+        if cache:
+            self._tops[(key, connect)] = c
+        return c
+
+    def ub(self, key: Hashable) -> int:
+        return self.top(key).value
+
+    def candidates(self, key: Hashable, threshold: int, connect: Connect) -> list[Candidate]:
+        """Every route of train ``key`` worth at least ``threshold`` (>= 0), best first."""
+        threshold = max(threshold, 0)
+        have = self._lists.get((key, connect))
+        if have is not None and have[0] <= threshold:
+            lst = have[1]
+            cut = len(lst)
+            while cut and lst[cut - 1].value < threshold:
+                cut -= 1
+            return lst[:cut]
+        lst = enumerate_routes(
+            self.ctx, self.models[key], threshold=threshold, connect=connect, stats=self.est
+        )
+        self._lists[(key, connect)] = (threshold, lst)
+        return lst
+
+    # -- route sets -------------------------------------------------------------------------
+    def opt(self, keys: tuple[Hashable, ...]) -> tuple[int, list[Candidate]]:
+        """The optimum of a multiset of trains (no connect constraint): its value is an upper
+        bound on what those trains add to any route set."""
+        got = self._opt.get(keys)
+        if got is None:
+            value, choice = self.solve(keys, None)
+            got = (value, choice or [])
+            self._opt[keys] = got
+        return got
+
+    def solve(
+        self, keys: tuple[Hashable, ...], connect: Connect
+    ) -> tuple[int, list[Candidate] | None]:
+        """Best total and routes (aligned with ``keys``, which are sorted by ``ub`` descending);
+        None when ``connect`` cannot be met."""
+        if not keys:
+            return (0, []) if connect is None else (0, None)
+        if len(keys) == 1 and connect is None:
+            c = self.top(keys[0])
+            return c.value, [c]
+        inc_value, inc = self._incumbent(keys, connect)
+        if inc is None:
+            return 0, None
+        total_ub = sum(self.ub(k) for k in keys)
+        if inc_value >= total_ub:
+            return inc_value, inc  # meets the upper bound: optimal
+        if len(keys) >= 3:
+            # Enumerate each train type once, at a threshold low enough for this problem and
+            # its sub-problems; later requests are prefixes of these lists.
+            low: dict[Hashable, int] = {}
+            for k in keys:
+                low[k] = min(low.get(k, inc_value), inc_value - (total_ub - self.ub(k)))
+            for k, thr in low.items():
+                self.candidates(k, thr, None)
+        others: list[int] = []
+        for i, k in enumerate(keys):
+            sub_value, sub = self.opt(keys[:i] + keys[i + 1 :])
+            others.append(sub_value)
+            if connect is None:  # a better incumbent: the others' optimum plus train i
+                used = 0
+                for c in sub:
+                    used |= c.track
+                c = self.top(k, None, used) if used else self.top(k)
+                if sub_value + c.value > inc_value:
+                    inc_value, inc = sub_value + c.value, [*sub[:i], c, *sub[i:]]
+        if connect is None:
+            inc_value, inc = self._improve(keys, inc)
+        thresholds: dict[Hashable, int] = {}
+        for i, k in enumerate(keys):
+            thresholds[k] = min(thresholds.get(k, inc_value), inc_value - others[i])
+        lists: dict[Hashable, list[Candidate]] = {}
+        for k, thr in thresholds.items():
+            lists[k] = [*self.candidates(k, thr, connect), EMPTY]
+            self.n_candidates += len(lists[k]) - 1
+        # caps[i]: an upper bound on what trains i.. add (their optimum when known).
+        caps = [sum(self.ub(k) for k in keys[i:]) for i in range(len(keys) + 1)]
+        caps[1] = min(caps[1], others[0])
+        search = _RouteSets(
+            [lists[k] for k in keys], keys, connect is not None, self.hop_track, caps
+        )
+        value, choice = search.run(inc_value, inc)
+        self.nodes += search.nodes
+        return value, choice
+
+    def _improve(
+        self, keys: tuple[Hashable, ...], routes: list[Candidate]
+    ) -> tuple[int, list[Candidate]]:
+        """Local search on a route set: give each train in turn its best route disjoint from the
+        others' track, until no train improves."""
+        routes = list(routes)
+        better = True
+        while better:
+            better = False
+            for i, k in enumerate(keys):
+                used = 0
+                for j, c in enumerate(routes):
+                    if j != i:
+                        used |= c.track
+                c = self.top(k, None, used) if used else self.top(k)
+                if c.value > routes[i].value:
+                    routes[i] = c
+                    better = True
+        return sum(c.value for c in routes), routes
+
+    def _incumbent(
+        self, keys: tuple[Hashable, ...], connect: Connect
+    ) -> tuple[int, list[Candidate] | None]:
+        """A good valid route set (greedy): a lower bound; None when ``connect`` is impossible.
+
+        Trains in order each take their best route disjoint from the track used so far. With
+        ``connect``, for each train type first give one train of that type its best route
+        joining the two stops, then fill the others greedily; keep the best.
+        """
+
+        def fill(first: int, seed: Candidate) -> tuple[int, list[Candidate]]:
+            used = seed.track
+            out: list[Candidate] = []
+            for i, k in enumerate(keys):
+                if i == first:
+                    out.append(seed)
+                    continue
+                c = self.top(k, None, used) if used else self.top(k)
+                used |= c.track
+                out.append(c)
+            return sum(c.value for c in out), out
+
+        if connect is None:
+            return fill(0, self.top(keys[0]))
+        best: tuple[int, list[Candidate] | None] = (-1, None)
+        for i, k in enumerate(keys):
+            if k in keys[:i]:
+                continue
+            seed = self.top(k, connect)
+            if seed is not EMPTY:
+                value, routes = fill(i, seed)
+                if value > best[0]:
+                    best = (value, routes)
+        return best
+
+
+class _ListIndex:
+    """Which candidates of one list use each hop, and (cached) which conflict with a hop."""
+
+    def __init__(self, lst: list[Candidate], hop_track: Sequence[int]) -> None:
+        by_hop: dict[int, list[int]] = {}
+        for i, c in enumerate(lst):
+            for h in c.hops:
+                by_hop.setdefault(hop_track[h], []).append(i)
+        size = len(lst) // 8 + 1
+        self.uses: dict[int, int] = {}
+        """Hop track mask -> bitset of the candidates that run over that hop."""
+        for track, idxs in by_hop.items():
+            buf = bytearray(size)
+            for i in idxs:
+                buf[i >> 3] |= 1 << (i & 7)
+            self.uses[track] = int.from_bytes(buf, "little")
+        self._conf: dict[int, int] = {}
+        self.by_candidate: dict[int, int] = {}
+        """id(candidate of another list) -> bitset of this list's candidates it conflicts with
+        (the candidate objects live as long as the search)."""
+
+    def conflicts(self, track: int) -> int:
+        """Bitset of the candidates sharing track with a hop whose track mask is ``track``."""
+        got = self._conf.get(track)
+        if got is None:
+            got = 0
+            for other, users in self.uses.items():
+                if other & track:
+                    got |= users
+            self._conf[track] = got
+        return got
+
+
+_NONZERO = re.compile(rb"[^\x00]")
+
+
+def _set_bits(mask: int, start: int) -> Iterator[int]:
+    """The set bits of ``mask`` from bit ``start`` up, lowest first (one conversion of the
+    mask, then a C-speed scan for non-zero bytes: cheap even when the caller stops early)."""
+    data = mask.to_bytes((mask.bit_length() + 7) // 8, "little")
+    pos = start >> 3
+    search = _NONZERO.search
+    while True:
+        found = search(data, pos)
+        if found is None:
+            return
+        pos = found.start()
+        byte = data[pos]
+        base = pos << 3
+        while byte:
+            low = byte & -byte
+            bit = base + low.bit_length() - 1
+            if bit >= start:
+                yield bit
+            byte ^= low
+        pos += 1
+
+
+class _RouteSets:
+    """Exact branch and bound over one route (or none) per train, from candidate lists sorted
+    by value (``EMPTY`` last). ``allowed[j]``: bitset of list ``j``'s candidates still disjoint
+    from the track taken; its lowest set bit is list ``j``'s best remaining candidate."""
+
+    def __init__(
+        self,
+        lists: list[list[Candidate]],
+        keys: Sequence[Hashable],
+        need_tag: bool,
+        hop_track: Sequence[int],
+        caps: Sequence[int],
+    ) -> None:
+        self.lists = lists
+        self.n = len(lists)
+        self.need_tag = need_tag
+        self.hop_track = hop_track
+        self.caps = caps
+        """``caps[i]``: an upper bound on the total of trains ``i..`` (``caps[n] == 0``)."""
+        self.same_as_prev = [i > 0 and keys[i] == keys[i - 1] for i in range(self.n)]
+        index: dict[int, _ListIndex] = {}
+        for lst in lists:
+            if id(lst) not in index:
+                index[id(lst)] = _ListIndex(lst, hop_track)
+        self.index = [index[id(lst)] for lst in lists]
+        self.nodes = 0
+        self.best = 0
+        self.best_choice: list[Candidate] = []
+        self.choice: list[Candidate] = [EMPTY] * self.n
+
+    def run(self, inc_value: int, inc: list[Candidate]) -> tuple[int, list[Candidate]]:
+        self.best = inc_value
+        self.best_choice = list(inc)
+        allowed = [(1 << len(lst)) - 1 for lst in self.lists]
+        self._rec(0, allowed, 0, 0, False, 0)
+        return self.best, self.best_choice
+
+    def _conflicts(self, j: int, c: Candidate) -> int:
+        """Bitset of list ``j``'s candidates sharing track with ``c`` (cached per candidate)."""
+        index = self.index[j]
+        got = index.by_candidate.get(id(c))
+        if got is None:
+            hop_track = self.hop_track
+            got = 0
+            for h in c.hops:
+                got |= index.conflicts(hop_track[h])
+            if len(index.by_candidate) < CONFLICT_CACHE:
+                index.by_candidate[id(c)] = got
+        return got
+
+    def _rec(
+        self, i: int, allowed: list[int], used: int, acc: int, tagged: bool, start: int
+    ) -> None:
+        """Choose train ``i``'s route; ``used``: track taken by trains before ``i``; ``start``:
+        first list index allowed (identical trains take routes in list order)."""
+        self.nodes += 1
+        n = self.n
+        lists = self.lists
+        if i == n:
+            if acc > self.best and (tagged or not self.need_tag):
+                self.best = acc
+                self.best_choice = list(self.choice)
+            return
+        tops = [lists[j][(allowed[j] & -allowed[j]).bit_length() - 1].value for j in range(i, n)]
+        total = sum(tops)
+        if acc + min(total, self.caps[i]) <= self.best:
+            return
+        rest = min(total - tops[0], self.caps[i + 1])
+        lst = lists[i]
+        if not self.same_as_prev[i]:
+            start = 0
+        if i == n - 1 and (tagged or not self.need_tag):
+            # the last train: its best allowed route completes the best set below this node
+            m = allowed[i] >> start
+            c = lst[start + (m & -m).bit_length() - 1]
+            if acc + c.value > self.best:
+                self.best = acc + c.value
+                self.best_choice = [*self.choice[:i], c]
+            return
+        for idx in _set_bits(allowed[i], start):
+            c = lst[idx]
+            if acc + c.value + rest <= self.best:
+                break
+            nxt = list(allowed)
+            if c.track:
+                seen: dict[int, int] = {}
+                for j in range(i + 1, n):
+                    key = id(lists[j])
+                    conf = seen.get(key)
+                    if conf is None:
+                        conf = self._conflicts(j, c)
+                        seen[key] = conf
+                    nxt[j] = allowed[j] & ~conf
+            self.choice[i] = c
+            nxt_start = idx if c is EMPTY else idx + 1
+            self._rec(i + 1, nxt, used | c.track, acc + c.value, tagged or c.tagged, nxt_start)
+        self.choice[i] = EMPTY

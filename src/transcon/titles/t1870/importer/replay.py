@@ -1,0 +1,389 @@
+"""Replay a game recorded by 18xx.games with our 1870 engine.
+
+The recorded log is first filtered for undo/redo (ROUTES' reader,
+:func:`transcon.titles.t1870.fixture.effective_actions`); each surviving action and its
+``auto_actions`` (programmed passes and purchases) is translated into our actions and applied.
+18xx.games ends turns implicitly where our engine wants an explicit ``pass`` (stock round) or
+``done`` (company turn); the importer inserts those when the recorded log moves on to another
+entity. A recorded company ``pass`` in an operating round only closes a step, which our steps
+close by themselves, so it needs no action of ours.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from transcon.core.errors import IllegalAction, InputError, TransconError
+from transcon.core.game import Game
+from transcon.core.title import Action
+from transcon.eighteen.framework import actions as A
+from transcon.eighteen.framework.state import GameState
+from transcon.titles.t1870.fixture import effective_actions, load_fixture
+from transcon.titles.t1870.game import Title1870
+from transcon.titles.t1870.importer.options import options_1870
+
+Raw = dict[str, Any]
+SKIPPED = frozenset(
+    {
+        "program_share_pass",
+        "program_buy_shares",
+        "program_disable",
+        "message",
+        "destination_connection",
+        "end_game",
+        "undo",
+        "redo",
+    }
+)
+
+
+@dataclass(slots=True)
+class ImportReport:
+    """Outcome of an import (``as_dict`` is the ``--json`` output)."""
+
+    actions: int = 0
+    accepted: int = 0
+    applied: int = 0
+    inserted: int = 0
+    ours: dict[str, int] = field(default_factory=dict)
+    recorded: dict[str, int] = field(default_factory=dict)
+    finished: bool = False
+    end_reason: str = ""
+    recorded_end_reason: str = ""
+    divergence: dict[str, Any] | None = None
+
+    @property
+    def result_matches(self) -> bool:
+        return self.finished and self.ours == self.recorded
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "actions": self.actions,
+            "accepted": self.accepted,
+            "our_actions": self.applied,
+            "inserted_turn_ends": self.inserted,
+            "finished": self.finished,
+            "end_reason": self.end_reason,
+            "recorded_end_reason": self.recorded_end_reason,
+            "result_matches": self.result_matches,
+            "ours": self.ours,
+            "recorded": self.recorded,
+            "divergence": self.divergence,
+        }
+
+
+class Importer:
+    """Translate and apply one recorded game (see the module docstring)."""
+
+    def __init__(self, raw: Raw, *, check_routes: bool = False) -> None:
+        self.raw = raw
+        self.names = {int(p["id"]): str(p["name"]) for p in raw["players"]}
+        settings = raw.get("settings") or {}
+        self.options = options_1870(settings.get("optional_rules") or [], check_routes=check_routes)
+        self.title = Title1870()
+        self.game: Game[GameState] = Game.new(
+            self.title, list(self.names.values()), self.options, int(settings.get("seed") or 0)
+        )
+        self.tile_hex: dict[str, str] = {}
+        self.trains: dict[str, str] = {}
+        self.share_owner: dict[str, str] = {}
+        """Recorded share id -> who holds it (player, ``pool`` or ``treasury``)."""
+        self.report = ImportReport(recorded_end_reason=str(raw.get("game_end_reason", "")))
+        result = raw.get("result") or {}
+        self.report.recorded = {self.names[int(k)]: int(v) for k, v in result.items()}
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    # -- driving -----------------------------------------------------------------------------
+
+    def stream(self) -> list[Raw]:
+        """Effective recorded actions with their auto-actions expanded, in order."""
+        out: list[Raw] = []
+        for raw in effective_actions(self.raw["actions"]):
+            out.append(raw)
+            for auto in raw.get("auto_actions") or []:
+                out.append({**auto, "id": raw.get("id"), "auto": True})
+        return [a for a in out if a.get("type") not in SKIPPED]
+
+    def run(self) -> ImportReport:
+        stream = self.stream()
+        self.report.actions = len(stream)
+        for raw in stream:
+            if self.game.is_over():
+                self._diverge(raw, "our game is already over")
+                break
+            try:
+                self.feed(raw)
+            except TransconError as err:
+                self._diverge(raw, str(err))
+                break
+            self.report.accepted += 1
+        else:
+            self.finish()
+        self.report.ours = {k: int(v) for k, v in self.game.result().items()}
+        self.report.finished = self.game.is_over()
+        self.report.end_reason = self.state.end_reason
+        return self.report
+
+    def finish(self) -> None:
+        """Close the last company turn if the recorded game stopped inside it."""
+        if self.state.round == "operating" and not self.game.is_over():
+            sym = self.title.current_corp(self.state)
+            done = A.Done(player=self.state.corps[sym].president)
+            if self.game.is_legal(done):
+                self._apply(done, inserted=True)
+
+    def _diverge(self, raw: Raw, why: str) -> None:
+        self.report.divergence = {
+            "id": raw.get("id"),
+            "recorded": {k: v for k, v in raw.items() if k not in ("created_at", "auto_actions")},
+            "reason": why,
+            "our_state": self.title.describe_status(self.state).splitlines()[:1],
+            "to_act": self.game.current_players(),
+        }
+
+    def _apply(self, action: Action, *, inserted: bool = False) -> None:
+        self.game.apply(action)
+        self.report.applied += 1
+        if inserted:
+            self.report.inserted += 1
+
+    def feed(self, raw: Raw) -> None:
+        """Translate one recorded action and apply it (inserting turn ends as needed)."""
+        action = self.translate(raw)
+        if action is None:
+            return
+        if isinstance(action, A.Pass) and self.state.round == "operating":
+            op = self.state.operating
+            if not (op.number == op.of and op.index == len(op.order) - 1):
+                return  # a programmed stock-round pass that our engine no longer needs
+        if (
+            isinstance(action, A.Pass)
+            and action.player not in self.game.current_players()
+            and not self._ends_pending_turn(action.player)
+        ):
+            return  # our engine already ended this player's turn (no action needed)
+        for _ in range(4):
+            if self._wrong_corp(raw, action):
+                filler = self.turn_end_for(action, raw)
+                if filler is None:
+                    break
+                self._apply(filler, inserted=True)
+                action = self.translate(raw) or action
+                continue
+            if self.game.is_legal(action):
+                before = self._snapshot_trains(raw)
+                self._apply(action)
+                self._after(raw, action, before)
+                return
+            filler = self.turn_end_for(action, raw)
+            if filler is None:
+                break
+            self._apply(filler, inserted=True)
+            action = self.translate(raw) or action
+        if self._wrong_corp(raw, action):
+            sym = self.title.current_corp(self.state)
+            raise IllegalAction("operating order", f"our engine has {sym} operating now")
+        self.game.apply(action)  # raises with our engine's reason
+
+    def _wrong_corp(self, raw: Raw, action: Action) -> bool:
+        """True when a company action of the record belongs to another company than the
+        one operating in our game (so the current turn must end first)."""
+        state = self.state
+        if state.round != "operating" or state.operating.connection:
+            return False
+        if isinstance(action, A.Connect | A.DiscardTrain | A.Pass):
+            return False
+        sym = self.title.current_corp(state)
+        if raw.get("entity_type") == "corporation":
+            return raw.get("entity") != sym
+        if raw.get("entity_type") == "company":
+            return state.privates[str(raw["entity"])].owner != "@" + sym
+        return False
+
+    def _ends_pending_turn(self, player: str) -> bool:
+        """True when ``player`` may pass once the current turn is closed."""
+        state = self.state
+        if state.round == "stock" and state.stock.acted:
+            nxt = state.players[(state.stock.turn + 1) % len(state.players)].name
+            return nxt == player
+        return state.round == "operating"
+
+    def turn_end_for(self, action: Action, raw: Raw) -> Action | None:
+        """The pass/done that ends the current turn so ``action`` can follow, if any."""
+        state = self.state
+        if state.round == "stock":
+            st = state.stock
+            if st.protection:
+                sym = st.protection[0][0]
+                return A.Pass(player=state.corps[sym].president)
+            current = state.players[st.turn].name
+            if st.acted and (current != action.player or isinstance(action, A.Pass | A.Par)):
+                return A.Pass(player=current)
+            return None
+        if state.round == "operating" and not state.operating.connection:
+            sym = self.title.current_corp(state)
+            if not isinstance(action, A.Connect) and (
+                raw.get("entity") == sym
+                or (
+                    raw.get("entity_type") == "company"
+                    and state.privates[str(raw["entity"])].owner == "@" + sym
+                )
+            ):
+                return None
+            done = A.Done(player=state.corps[sym].president)
+            if self.game.is_legal(done):
+                return done
+        return None
+
+    # -- translation -------------------------------------------------------------------------
+
+    def player_of(self, raw: Raw) -> str:
+        entity = raw.get("entity")
+        kind = raw.get("entity_type")
+        if kind == "player" or isinstance(entity, int):
+            return self.names[int(entity)]  # type: ignore[arg-type]
+        if kind == "corporation":
+            return self.state.corps[str(entity)].president
+        owner = self.state.privates[str(entity)].owner
+        return self.title.owner_player(self.state, owner)
+
+    def translate(self, raw: Raw) -> Action | None:
+        kind = raw["type"]
+        p = self.player_of(raw)
+        entity = str(raw.get("entity"))
+        if kind == "bid":
+            return A.Bid(player=p, private=raw["company"], price=int(raw["price"]))
+        if kind == "pass":
+            if raw.get("entity_type") != "player":
+                return None
+            return A.Pass(player=p)
+        if kind == "par":
+            price = int(str(raw["share_price"]).split(",")[0])
+            return A.Par(player=p, corp=raw["corporation"], price=price)
+        if kind == "buy_shares":
+            return self._buy_shares(raw, p)
+        if kind == "sell_shares":
+            if raw.get("entity_type") == "corporation":
+                return A.Reissue(player=p, corp=entity)
+            corp = str(raw["shares"][0]).rsplit("_", 1)[0]
+            return A.SellShares(player=p, corp=corp, count=int(raw["percent"]) // 10)
+        if kind == "lay_tile":
+            tile_id = str(raw["tile"])
+            name = tile_id.rsplit("-", 1)[0]
+            private = entity if raw.get("entity_type") == "company" else ""
+            return A.LayTile(
+                player=p, hex=raw["hex"], tile=name, rotation=int(raw["rotation"]), private=private
+            )
+        if kind == "place_token":
+            city = str(raw["city"])
+            tile_id, _, index = city.rpartition("-")
+            hex_ = self.tile_hex.get(tile_id) or tile_id.split("-")[0]
+            return A.PlaceToken(player=p, hex=hex_, city=int(index or 0))
+        if kind == "run_routes":
+            routes = tuple(tuple(r.get("nodes") or r.get("hexes") or ()) for r in raw["routes"])
+            revenue = sum(int(r["revenue"]) for r in raw["routes"])
+            return A.RunRoutes(player=p, revenue=revenue, routes=routes)
+        if kind == "dividend":
+            return A.Dividend(player=p, kind=raw["kind"])
+        if kind == "buy_train":
+            return self._buy_train(raw, p, entity)
+        if kind == "discard_train":
+            return A.DiscardTrain(
+                player=p, corp=entity, train=self.trains.get(raw["train"], raw["train"])
+            )
+        if kind == "buy_company":
+            return A.BuyPrivate(player=p, private=raw["company"], price=int(raw["price"]))
+        if kind == "assign":
+            return A.Assign(player=p, private=entity, hex=raw["target"])
+        if kind == "choose":
+            choice = str(raw["choice"]).lower()
+            return A.Connect(player=p, corp=entity, choice=choice)
+        if kind == "bankrupt":
+            return A.Bankrupt(player=p)
+        raise InputError(f"cannot translate action type {kind!r}")
+
+    def _buy_shares(self, raw: Raw, p: str) -> Action:
+        share = str(raw["shares"][0])
+        corp_sym = share.rsplit("_", 1)[0]
+        state = self.state
+        corp = state.corps[corp_sym]
+        if raw.get("entity_type") == "corporation":
+            source = "pool"
+            if not corp.pool:
+                holder = self._share_holder(raw)
+                source = holder or corp.president
+            return A.Redeem(player=p, corp=corp_sym, source=source)
+        if state.round == "stock" and state.stock.protection:
+            offer = state.stock.protection[0]
+            if offer[0] == corp_sym and corp.president == p:
+                return A.Protect(player=p, corp=corp_sym)
+        if corp.reissued and corp.treasury and not corp.ipo:
+            return A.BuyShare(player=p, corp=corp_sym, source="treasury")
+        if corp.pool and (not corp.ipo or self._share_in_pool(raw)):
+            return A.BuyShare(player=p, corp=corp_sym, source="pool")
+        return A.BuyShare(player=p, corp=corp_sym, source="ipo")
+
+    def _share_holder(self, raw: Raw) -> str:
+        """Who held a share the company redeems (from the recorded ownership, if known)."""
+        share = str(raw["shares"][0])
+        return self.share_owner.get(share, "")
+
+    def _share_in_pool(self, raw: Raw) -> bool:
+        return self.share_owner.get(str(raw["shares"][0]), "ipo") == "pool"
+
+    def _buy_train(self, raw: Raw, p: str, sym: str) -> Action:
+        train_id = str(raw["train"])
+        price = int(raw["price"]) if raw.get("price") is not None else None
+        exchange = self.trains.get(str(raw.get("exchange") or ""), str(raw.get("exchange") or ""))
+        ours = self.trains.get(train_id)
+        state = self.state
+        if ours is not None:
+            owner = state.train_owner.get(ours, "")
+            if owner == "pool":
+                return A.BuyTrain(player=p, train=ours, seller="pool", price=price)
+            if owner.startswith("@"):
+                return A.BuyTrain(player=p, train=ours, seller=owner[1:], price=price)
+        name = str(raw.get("variant") or train_id.rsplit("-", 1)[0])
+        return A.BuyTrain(player=p, train=name, price=price, exchange=exchange)
+
+    # -- bookkeeping -------------------------------------------------------------------------
+
+    def _snapshot_trains(self, raw: Raw) -> set[str]:
+        return set(self.state.train_owner)
+
+    def _after(self, raw: Raw, action: Action, before: set[str]) -> None:
+        kind = raw["type"]
+        if kind == "lay_tile":
+            self.tile_hex[str(raw["tile"])] = str(raw["hex"])
+        elif kind == "buy_train" and isinstance(action, A.BuyTrain):
+            if action.seller == "bank":
+                new = [t for t in self.state.train_owner if t not in before]
+                if new:
+                    self.trains[str(raw["train"])] = new[0]
+        elif kind == "buy_shares":
+            for share in raw["shares"]:
+                owner = (
+                    "treasury" if raw.get("entity_type") == "corporation" else self.player_of(raw)
+                )
+                self.share_owner[str(share)] = owner
+        elif kind == "sell_shares":
+            for share in raw["shares"]:
+                self.share_owner[str(share)] = "pool"
+
+
+def import_fixture(
+    path: Path, *, check_routes: bool = False
+) -> tuple[ImportReport, Game[GameState]]:
+    """Import a recorded game file; returns the report and our game. With ``check_routes``
+    every recorded run is also checked against the route optimiser (slower)."""
+    importer = Importer(load_fixture(path), check_routes=check_routes)
+    report = importer.run()
+    return report, importer.game
+
+
+__all__ = ["IllegalAction", "ImportReport", "Importer", "import_fixture"]

@@ -1,0 +1,331 @@
+"""1870 rules, one small position per rule (sections of /work/shared/rules/1870-base.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from transcon.core.errors import IllegalAction
+from transcon.core.game import Game
+from transcon.eighteen.framework.state import GameState
+from transcon.eighteen.framework.testing import (
+    float_corp,
+    give_train,
+    invariant_problems,
+    skip_auction,
+    start_operating,
+)
+from transcon.titles.t1870.game import Title1870
+
+PLAYERS = ["A", "B", "C", "D"]
+
+
+def game_with(owners: dict[str, str] | None = None, **options: object) -> Game[GameState]:
+    """A 1870 game after the auction (runs unchecked unless ``check_routes=True``)."""
+    game = Game.new(Title1870(), PLAYERS, {"check_routes": False, **options})
+    skip_auction(game, owners)
+    return game
+
+
+def operating(owners: dict[str, str] | None = None, **options: object) -> Game[GameState]:
+    game = game_with(owners, **options)
+    float_corp(game, "MP", "A", 76)
+    float_corp(game, "SSW", "B", 68)
+    start_operating(game)
+    return game
+
+
+def price(game: Game[GameState], sym: str) -> int:
+    return game.title.price(game.state, sym)  # type: ignore[attr-defined,no-any-return]
+
+
+def test_2_1_starting_cash_bank_and_cert_limit() -> None:
+    game = Game.new(Title1870(), PLAYERS)
+    assert [p.cash for p in game.state.players] == [525] * 4
+    assert game.state.bank == 12000 - 2100
+    assert game.title.cert_limit(game.state) == 16  # type: ignore[attr-defined]
+    game.state.corps["TP"].closed = True
+    assert game.title.cert_limit(game.state) == 14  # type: ignore[attr-defined]
+
+
+def test_2_2_slsf_floats_at_20_percent() -> None:
+    game = game_with()
+    game.act("par SLSF 100", "A")
+    assert game.state.corps["SLSF"].floated
+    assert game.state.corps["SLSF"].cash == 1000
+
+
+def test_2_3_mkt_private_carries_a_share() -> None:
+    game = game_with({"MKT": "A"})
+    assert game.state.corps["MKT"].holders == {"A": 1}
+    assert game.state.player("A").cash == 525 - 160
+
+
+def test_2_5_phase_4_closes_privates_and_limits_trains() -> None:
+    game = operating({"GRSC": "C"})
+    state = game.state
+    for name, count in (("2", 7), ("3", 6), ("4", 5)):
+        state.depot[name] = count
+    state.bought_types += ["2", "3", "4"]
+    state.phase = 2
+    game.title.pay(state, "bank", "@MP", 1000)  # type: ignore[attr-defined]
+    game.act("train 5", "A")
+    assert state.privates["GRSC"].closed
+    assert game.title.train_limit(state) == 2  # type: ignore[attr-defined]
+
+
+def test_5_3_sold_out_rise_counts_redeemed_shares() -> None:
+    game = game_with()
+    float_corp(game, "MP", "A", 76, {"A": 6, "B": 3})
+    game.state.corps["MP"].ipo = 0
+    game.state.corps["MP"].treasury = 1
+    for player in PLAYERS:
+        game.act("pass", player)
+    assert price(game, "MP") == 82
+
+
+def test_6_4_price_protection_keeps_the_price() -> None:
+    game = game_with()
+    game.state.stock.number = 2
+    float_corp(game, "MP", "A", 76, {"A": 3, "B": 3})
+    game.act("pass", "A")
+    game.act("sell MP 1", "B")
+    game.act("pass", "B")
+    assert game.current_players() == ["A"]
+    game.act("protect MP", "A")
+    assert price(game, "MP") == 76
+    assert game.state.corps["MP"].holders["A"] == 4
+    assert game.current_players() == ["B"]  # play resumes left of the protector
+    assert invariant_problems(game) == []
+
+
+def test_6_4_mayfair_no_protection_after_selling_it() -> None:
+    game = game_with(protect_if_sold=False)
+    game.state.stock.number = 2
+    float_corp(game, "MP", "A", 76, {"A": 4, "B": 3})
+    game.state.stock.sold["A"] = ["MP"]
+    game.act("pass", "A")
+    game.act("sell MP 1", "B")
+    game.act("pass", "B")
+    assert game.current_players() == ["C"]
+    assert price(game, "MP") == 72
+
+
+def test_6_5_redemption_from_the_pool_or_a_player() -> None:
+    game = game_with()
+    float_corp(game, "MP", "A", 76, {"A": 4, "B": 3})
+    mp = game.state.corps["MP"]
+    mp.operated = True
+    mp.ipo = 1
+    mp.pool = 2
+    mp.cash_at_sr_start = mp.cash
+    with pytest.raises(IllegalAction, match="market share"):
+        game.act("redeem MP B", "A")
+    game.act("redeem MP pool", "A")
+    assert mp.treasury == 1 and mp.pool == 1
+    assert game.current_players() == ["B"]  # a redemption is the president's whole turn
+
+
+def test_6_6_reissue_at_three_quarters_capped() -> None:
+    game = game_with()
+    float_corp(game, "MP", "A", 76, {"A": 6, "B": 3})
+    mp = game.state.corps["MP"]
+    mp.ipo, mp.treasury, mp.operated = 0, 1, True
+    game.title.move_to(game.state, "MP", (0, 16), None)  # type: ignore[attr-defined]
+    game.act("reissue MP", "A")
+    assert mp.reissued and mp.par == 200  # 300 * 3/4 = 225, Dixon caps at 200
+    cash = mp.cash
+    game.act("buy MP treasury", "B")
+    assert mp.cash == cash + 200
+
+
+def test_7_1_two_yellow_lays_or_one_upgrade_and_terrain() -> None:
+    game = operating()
+    cash = game.state.corps["MP"].cash
+    game.act("lay E12 57 rot 2", "A")  # mountain: $60
+    game.act("lay F13 8 rot 0", "A")  # mountain: $60
+    assert game.state.corps["MP"].cash == cash - 120
+    with pytest.raises(IllegalAction, match="no more tile lays"):
+        game.act("lay D11 8 rot 0", "A")
+
+
+def test_7_1_upgrade_is_the_only_lay_and_needs_the_phase() -> None:
+    game = operating()
+    game.state.tiles["B9"] = ["57", 0]
+    game.state.tile_used["57"] = 1
+    with pytest.raises(IllegalAction, match="green"):
+        game.act("lay B9 14 rot 0", "A")
+    game.state.phase = 1
+    game.act("lay B9 14 rot 0", "A")
+    with pytest.raises(IllegalAction, match="no more tile lays"):
+        game.act("lay D11 8 rot 0", "A")
+
+
+def test_2_7_tile_manifest() -> None:
+    game = operating(tiles="dixon")
+    game.state.tile_used["57"] = 5
+    with pytest.raises(IllegalAction, match="no tile 57 left"):
+        game.act("lay B9 57 rot 0", "A")
+
+
+def test_9_2_bridge_company_bought_in_phase_1_lays_free() -> None:
+    game = operating({"MRBC": "C"})
+    game.act("private MRBC 40", "A")
+    assert game.state.player("C").cash == 525 - 40 + 40 + 10
+    cash = game.state.corps["MP"].cash
+    game.act("lay C18 5 rot 3 with MRBC", "A")  # $40 river, $40 discount, extra lay
+    game.act("lay C20 8 rot 1", "A")
+    game.act("lay B21 9 rot 0", "A")
+    assert game.state.corps["MP"].cash == cash
+
+
+def test_9_7_only_mp_or_ssw_buy_privates_in_phase_1() -> None:
+    game = operating({"SCC": "C"})
+    with pytest.raises(IllegalAction):
+        game.act("private SCC 50", "A")
+
+
+def test_9_3_cattle_and_9_4_port_tokens() -> None:
+    game = operating({"SCC": "C", "GSC": "D"})
+    state = game.state
+    state.phase = 1
+    game.act("private SCC 100", "A")  # up to twice face value from phase 2
+    with pytest.raises(IllegalAction):
+        game.act("assign SCC H17", "A")  # Memphis is on the Mississippi
+    game.act("assign SCC B11", "A")
+    assert state.title_data["cattle"] == "B11"
+    game.act("private GSC 40", "A")
+    game.act("assign GSC M20", "A")
+    game.act("assign GSC M20", "A")  # the closed port closes the private
+    assert state.privates["GSC"].closed and state.title_data["port_closed"]
+
+
+class Connected1870(Title1870):
+    """1870 with every destination taken as reachable (to test the connection run alone)."""
+
+    def hook_can_connect(self, state: GameState, sym: str) -> bool | None:
+        return True
+
+
+def connected_game() -> Game[GameState]:
+    game = Game.new(Connected1870(), PLAYERS, {"check_routes": False})
+    skip_auction(game)
+    float_corp(game, "MP", "A", 76)
+    float_corp(game, "SSW", "B", 68)
+    start_operating(game)
+    return game
+
+
+def test_8_1_no_connection_without_track() -> None:
+    game = operating()
+    give_train(game, "SSW", "2")
+    assert game.current_players() == ["A"]  # SSW's president is not offered a connection
+    with pytest.raises(IllegalAction):
+        game.act("connect SSW map", "B")
+
+
+def test_8_connection_run_pays_out_or_withholds_without_moving() -> None:
+    game = connected_game()
+    give_train(game, "SSW", "2")
+    game.act("connect SSW map", "B")  # declared at the start of MP's turn
+    assert game.current_players() == ["B"]
+    game.act("run 60", "B")
+    game.act("dividend withhold", "B")
+    assert price(game, "SSW") == 68
+    assert game.state.corps["SSW"].destination == "map"
+    with pytest.raises(IllegalAction):
+        game.act("connect SSW map", "B")  # only one connection run
+
+
+def test_8_4_charter_choice_gives_an_extra_100_token() -> None:
+    game = connected_game()
+    give_train(game, "SSW", "2")
+    game.act("connect SSW charter", "B")
+    assert game.state.corps["SSW"].extra_tokens == [100]
+
+
+def test_12_finish_on_400_ends_after_the_turn() -> None:
+    game = operating(finish_on_400=True)
+    give_train(game, "MP", "2")
+    game.title.move_to(game.state, "MP", (1, 20), None)  # type: ignore[attr-defined]
+    game.act("run 60", "A")
+    game.act("dividend payout", "A")
+    assert price(game, "MP") == 400
+    game.act("done", "A")
+    assert game.is_over() and game.state.end_reason == "stock_market"
+
+
+def test_12_diesels_trade_in() -> None:
+    game = operating(diesels=True)
+    state = game.state
+    for name, count in (("2", 7), ("3", 6), ("4", 5), ("5", 4), ("6", 3)):
+        state.depot[name] = count
+    state.bought_types += ["2", "3", "4", "5", "6"]
+    state.phase = 4
+    old = give_train(game, "MP", "6")
+    state.depot["6"] = 3
+    game.act("run 0", "A")
+    game.title.pay(state, "bank", "@MP", 1000)  # type: ignore[attr-defined]
+    cash = state.corps["MP"].cash
+    game.act(f"train D exchange {old}", "A")
+    assert state.corps["MP"].cash == cash - 800
+    assert game.title.phase(state).name == "D"  # type: ignore[attr-defined]
+
+
+def test_11_bank_break_finishes_the_set() -> None:
+    game = operating()
+    give_train(game, "MP", "2")
+    state = game.state
+    game.title.pay(state, "bank", "@SSW", state.bank - 10)  # type: ignore[attr-defined]
+    game.act("run 60", "A")
+    game.act("dividend payout", "A")
+    assert state.bank_broken and state.end_after == "set"
+    game.act("done", "A")
+    game.act("train 2", "B")
+    game.act("done", "B")
+    assert game.is_over() and game.state.end_reason == "bank"
+
+
+def test_11_bankruptcy_when_a_forced_purchase_cannot_be_paid() -> None:
+    game = game_with()
+    float_corp(game, "MP", "A", 76, {"A": 2})
+    start_operating(game)
+    state = game.state
+    title = game.title
+    title.pay(state, "@MP", "bank", state.corps["MP"].cash)  # type: ignore[attr-defined]
+    title.pay(state, "A", "bank", 450)  # type: ignore[attr-defined]
+    with pytest.raises(IllegalAction, match="must buy a train"):
+        game.act("done", "A")
+    game.act("bankrupt", "A")
+    assert game.is_over() and state.end_reason == "bankrupt"
+
+
+def test_7_1_tile_must_fit_the_hex_and_keep_track() -> None:
+    game = operating()
+    with pytest.raises(IllegalAction, match="different stops"):
+        game.act("lay E12 8 rot 0", "A")  # a city hex needs a city tile
+    game.state.tiles["B9"] = ["57", 0]
+    game.state.tile_used["57"] = 1
+    game.state.phase = 1
+    with pytest.raises(IllegalAction, match="existing track"):
+        game.act("lay B9 15 rot 1", "A")
+    game.act("lay B9 15 rot 0", "A")
+
+
+def test_7_2_tokens_need_a_free_city_space() -> None:
+    game = operating()
+    with pytest.raises(IllegalAction, match="no free token space"):
+        game.act("token D11", "A")  # no city
+    game.state.corps["SSW"].tokens.append("D5")  # Wichita: one space, now taken
+    with pytest.raises(IllegalAction, match="no free token space"):
+        game.act("token D5", "A")
+    with pytest.raises(IllegalAction, match="no free token space"):
+        game.act("token B9", "A")  # Topeka: ATSF's home is reserved
+    game.act("token B19", "A")
+
+
+def test_8_3_a_run_may_not_exceed_the_best_routes() -> None:
+    game = operating(check_routes=True)
+    give_train(game, "MP", "2")
+    with pytest.raises(IllegalAction, match="at most 0"):
+        game.act("run 60", "A")  # no track yet: nothing to run
+    game.act("run 0", "A")
