@@ -267,7 +267,9 @@ def _sites(board: Board, layout: Layout, opts: RenderOptions) -> list[str]:
                 f'<polygon points="{_pts(layout.corners(info.hex))}" fill="#c0392b" '
                 'opacity="0.35"/>'
             )
-        value = site.value if site.value is not None else "/".join(map(str, site.values.values()))
+        # values by phase often repeat (30/30/40/40/50): show each step once
+        steps = list(dict.fromkeys(site.values.values()))
+        value = site.value if site.value is not None else "/".join(map(str, steps))
         if value not in ("", None):
             # towns are dots: put their value above the dot rather than on it
             dy = s * 0.12 if site.kind != SiteKind.TOWN else -s * 0.22
