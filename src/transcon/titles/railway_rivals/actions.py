@@ -1,0 +1,126 @@
+"""Actions of Railway Rivals USA and their text notation.
+
+Notation (one action per line, hex labels as printed on the map, case-insensitive):
+
+* ``start Q49`` - pick an East Coast starting hex (setup).
+* ``build Q49 Q48 P48`` - queue a build along a path of hexes starting on your network.
+* ``westcoast B3`` - start West Coast operations on a West Coast hex (rounds 11-15, first).
+* ``enter 7 Q49 Q48 P48:Bob P47`` - enter race #7 with this exact route; ``HEX:OWNER`` names
+  whose line the link into HEX uses (needed only where several rivals' lines run side by side
+  and none is yours). ``enter 7`` lets the GM pick the shortest, then cheapest route (ties at
+  random). ``enter 7 with Bob Q49 ...`` is a joint run; Bob must enter the same route with you.
+* ``done`` - finish this build segment, cash-build round or race entries.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from transcon.core.errors import InputError
+from transcon.core.title import Action
+
+
+class StartPick(Action):
+    type: Literal["start"] = "start"
+    hex: str
+
+
+class Build(Action):
+    type: Literal["build"] = "build"
+    path: tuple[str, ...] = Field(min_length=2)
+
+
+class WestCoast(Action):
+    type: Literal["westcoast"] = "westcoast"
+    hex: str
+
+
+class Enter(Action):
+    type: Literal["enter"] = "enter"
+    race: int
+    route: tuple[str, ...] = ()
+    owners: tuple[str, ...] = ()  # per link; "" = own/partner or the only owner
+    partner: str | None = None
+
+
+class Done(Action):
+    type: Literal["done"] = "done"
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (StartPick, Build, WestCoast, Enter, Done)
+
+NOTATION = (
+    "`start Q49` (pick an East Coast hex); `build Q49 Q48 P48` (a path from your network); "
+    "`westcoast B3` (rounds 11-15, before building); `enter 7 Q49 Q48 P48:Bob P47` (race #7 "
+    "with this exact route, HEX:OWNER naming a rival's line where several run side by side), "
+    "`enter 7` (the GM picks the shortest, then cheapest route), `enter 7 with Bob ROUTE` "
+    "(a joint run, Bob enters the same); `done` (end of this segment or of race entries)."
+)
+
+
+def parse(text: str, player: str) -> Action | None:
+    """Parse the short notation; None when the text is not in it (use the generic parser)."""
+    words = text.split()
+    if not words or any("=" in w for w in words) or text.strip().startswith("{"):
+        return None
+    head, rest = words[0].lower(), words[1:]
+    if head == "done" and not rest:
+        return Done(player=player)
+    if head in ("start", "westcoast") and len(rest) == 1:
+        cls = StartPick if head == "start" else WestCoast
+        return cls(player=player, hex=rest[0].upper())
+    if head == "build":
+        if len(rest) < 2:
+            raise InputError("build needs a path of at least two hexes: build Q49 Q48")
+        return Build(player=player, path=tuple(w.upper() for w in rest))
+    if head == "enter":
+        if not rest:
+            raise InputError("enter needs a race number: enter 7 [with RIVAL] [ROUTE]")
+        try:
+            race = int(rest[0].lstrip("#"))
+        except ValueError:
+            raise InputError(f"bad race number {rest[0]!r}") from None
+        rest = rest[1:]
+        partner = None
+        if len(rest) >= 2 and rest[0].lower() == "with":
+            partner, rest = rest[1], rest[2:]
+        hexes: list[str] = []
+        owners: list[str] = []
+        for i, word in enumerate(rest):
+            label, _, owner = word.partition(":")
+            hexes.append(label.upper())
+            if i:
+                owners.append(owner)
+            elif owner:
+                raise InputError("the first hex of a route has no owner")
+        if len(hexes) == 1:
+            raise InputError("a route needs at least two hexes")
+        if not any(owners):
+            owners = []
+        return Enter(
+            player=player, race=race, route=tuple(hexes), owners=tuple(owners), partner=partner
+        )
+    return None
+
+
+def format_action(action: Action) -> str | None:
+    """The short notation of an action (None for unknown types)."""
+    if isinstance(action, Done):
+        return "done"
+    if isinstance(action, StartPick):
+        return f"start {action.hex}"
+    if isinstance(action, WestCoast):
+        return f"westcoast {action.hex}"
+    if isinstance(action, Build):
+        return "build " + " ".join(action.path)
+    if isinstance(action, Enter):
+        parts = ["enter", str(action.race)]
+        if action.partner:
+            parts += ["with", action.partner]
+        for i, h in enumerate(action.route):
+            owner = action.owners[i - 1] if 0 < i <= len(action.owners) else ""
+            parts.append(f"{h}:{owner}" if owner else h)
+        return " ".join(parts)
+    return None

@@ -1,0 +1,426 @@
+"""Legal-action lists and bots for Railway Rivals USA.
+
+``legal_actions`` returns a documented representative subset: every East Coast start hex;
+``done``; every single-link build the rival can afford now; West Coast operations on every
+West Coast hex when allowed; for every race on offer, ``enter N`` with the GM-picked route.
+(Longer paths, explicit alternative routes and joint runs are legal too but not listed.)
+
+Bots: ``random-legal`` picks among the legal actions (ending a segment with probability 1/5);
+``greedy`` builds toward the nearest unconnected city (then westward for the Transcontinental
+race), joins a West Coast start when it has one, and enters the races it has a fair chance to
+place in, on its best route.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import random
+from typing import TYPE_CHECKING, Any
+
+from transcon.core.errors import IllegalAction
+from transcon.core.game import Game
+from transcon.core.title import Action
+from transcon.titles.railway_rivals import actions as act
+from transcon.titles.railway_rivals.building import own_components, path_cost, points_available
+from transcon.titles.railway_rivals.mapmodel import hex_distance
+from transcon.titles.railway_rivals.races import race_ends
+from transcon.titles.railway_rivals.routes import RouteOption, fastest_points, find_routes
+from transcon.titles.railway_rivals.state import RRState, edge
+
+if TYPE_CHECKING:
+    from transcon.titles.railway_rivals.rules import RailwayRivalsUSA
+
+
+def _budget(state: RRState, player: str) -> int:
+    """Points (dice mode) or cash (cash mode) still available for construction."""
+    if state.cash_mode:
+        if state.spent.get(player, 0) >= state.cfg.cash_build_max_links:
+            return 0
+        return max(state.cash[player], 0)
+    return points_available(state, player)
+
+
+def affordable_links(state: RRState, player: str) -> list[tuple[int, int]]:
+    """Every single link the rival could queue now (same rules as ``check_build``)."""
+    budget = _budget(state, player)
+    if budget <= 0:
+        return []
+    model = state.model
+    pending = state.pending.get(player, [])
+    own = state.track[player]
+    queued = {edge(a, b) for a, b in pending}
+    nodes = set(state.network[player])
+    for a, b in pending:
+        nodes.update((a, b))
+    east, west = own_components(state, player, pending)
+    mult = state.cfg.wco_build_multiplier
+    out = []
+    for a in sorted(nodes):
+        for b in model.neighbors[a]:
+            cost = model.link_cost.get((a, b))
+            if cost is None:
+                continue
+            key = edge(a, b)
+            if key in own or key in queued:
+                continue
+            if west and a in west and b not in east:
+                cost *= mult
+            if cost <= budget:
+                out.append((a, b))
+    return out
+
+
+def wco_hexes(title: RailwayRivalsUSA, state: RRState, player: str) -> list[str]:
+    """West Coast hexes where the rival may start West Coast operations now."""
+    out = []
+    for h in sorted(state.model.west_coast):
+        label = state.model.labels[h]
+        try:
+            title._check_wco(state, player, label)
+        except IllegalAction:
+            continue
+        out.append(label)
+    return out
+
+
+def legal_actions(title: RailwayRivalsUSA, state: RRState, player: str) -> list[Action]:
+    """See the module docstring for which actions are listed."""
+    if player not in title.current_players(state):
+        return []
+    lab = state.model.labels
+    if state.phase == "start":
+        return [
+            act.StartPick(player=player, hex=lab[h])
+            for h in sorted(state.model.east_coast)
+            if state.model.buildable[h]
+        ]
+    out: list[Action] = [act.Done(player=player)]
+    if state.phase == "races":
+        entered = {e.race for e in state.entries if e.player == player}
+        limit = state.cfg.max_entries_per_round
+        if limit and len(entered) >= limit:
+            return out
+        for race in state.races:
+            if race.id in entered:
+                continue
+            starts, ends = race_ends(state, race)
+            if find_routes(state, (player,), starts, ends):
+                out.append(act.Enter(player=player, race=race.id))
+        return out
+    if (
+        state.segment == 0
+        and player not in state.west_start
+        and state.cfg.wco_first_round <= state.round <= state.cfg.wco_last_round
+        and not state.spent.get(player)
+        and state.cash[player] >= state.cfg.wco_cost
+    ):
+        out.extend(act.WestCoast(player=player, hex=h) for h in wco_hexes(title, state, player))
+    out.extend(
+        act.Build(player=player, path=(lab[a], lab[b])) for a, b in affordable_links(state, player)
+    )
+    return out
+
+
+class RandomLegalBot:
+    """Random legal actions; ``done`` with probability 1/5 when there is anything else."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, game: Game[Any], player: str) -> Action:
+        actions = game.legal_actions(player)
+        others = [a for a in actions if not isinstance(a, act.Done)]
+        if others and (len(others) == len(actions) or self._rng.random() > 0.2):
+            return self._rng.choice(others)
+        return actions[0]
+
+
+class GreedyBot:
+    """A sensible player; see the module docstring. Never draws from the game's rng."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+        self._plan: list[int] = []
+
+    def choose(self, game: Game[Any], player: str) -> Action:
+        state: RRState = game.state
+        if state.phase == "start":
+            return self._start(state, player)
+        if state.phase == "races":
+            return self._races(state, player)
+        return self._build(game, state, player)
+
+    # -- start ------------------------------------------------------------------------------
+
+    def _start(self, state: RRState, player: str) -> Action:
+        model = state.model
+        coast = sorted(h for h in model.east_coast if model.buildable[h])
+        plain = [h for h in coast if not model.mountain[h] and not model.swamp[h]] or coast
+        taken = list(state.picks.values())
+        if taken:  # do not share a start (and mirror a rival's builds): keep some distance
+            far = [h for h in plain if min(hex_distance(model, h, t) for t in taken) >= 6]
+            plain = far or plain
+        return act.StartPick(player=player, hex=model.labels[self._rng.choice(plain)])
+
+    # -- races ------------------------------------------------------------------------------
+
+    def _races(self, state: RRState, player: str) -> Action:
+        entered = {e.race for e in state.entries if e.player == player}
+        cfg = state.cfg
+        if cfg.max_entries_per_round and len(entered) >= cfg.max_entries_per_round:
+            return act.Done(player=player)
+        for race in state.races:
+            if race.id in entered:
+                continue
+            starts, ends = race_ends(state, race)
+            network = state.network[player]
+            if not any(h in network for h in starts) and not any(h in network for h in ends):
+                continue  # neither end on our network: not worth a search
+            mine = find_routes(state, (player,), starts, ends)
+            if not mine:
+                continue
+            fastest = fastest_points(state, starts, ends)
+            rivals = [
+                fastest
+                for other in state.players
+                if other != player
+                and fastest is not None
+                and any(h in state.network[other] for h in starts)
+                and any(h in state.network[other] for h in ends)
+            ]
+            first, second = (
+                (cfg.tc_prize_first, cfg.tc_prize_second)
+                if race.tc
+                else (cfg.race_prize_first, cfg.race_prize_second)
+            )
+            best: tuple[float, RouteOption] | None = None
+            for option in mine:
+                faster = sum(1 for r in rivals if r < option.points - 1)
+                close = sum(1 for r in rivals if abs(r - option.points) <= 1)
+                if faster == 0:
+                    value = first * (0.8 if close == 0 else 0.5) + second * 0.2
+                elif faster == 1:
+                    value = second * 0.5
+                else:
+                    value = 0.0
+                value -= option.total
+                if value > 0 and (best is None or value > best[0]):
+                    best = (value, option)
+            if best is not None:
+                option = best[1]
+                owners = [o if o != player else "" for o in option.owners]
+                return act.Enter(
+                    player=player,
+                    race=race.id,
+                    route=tuple(state.model.labels[h] for h in option.route),
+                    owners=tuple(owners) if any(owners) else (),
+                )
+        return act.Done(player=player)
+
+    # -- building ---------------------------------------------------------------------------
+
+    def _build(self, game: Game[Any], state: RRState, player: str) -> Action:
+        wco = self._west_coast(game, state, player)
+        if wco is not None:
+            return wco
+        if state.cash_mode and (state.round >= state.cfg.rounds or state.cash[player] < 25):
+            return act.Done(player=player)
+        if not self._plan_valid(state, player):
+            self._plan = self._make_plan(state, player)
+        action = self._take(state, player) if self._plan else None
+        return action if action is not None else act.Done(player=player)
+
+    def _west_coast(self, game: Game[Any], state: RRState, player: str) -> Action | None:
+        cfg = state.cfg
+        if (
+            state.segment != 0
+            or player in state.west_start
+            or state.tc_run_round is not None
+            or not cfg.wco_first_round <= state.round <= cfg.wco_last_round
+            or state.spent.get(player)
+            or state.cash[player] < cfg.wco_cost + 10
+        ):
+            return None
+        model = state.model
+        cols = [model.column[h] for h in state.network[player]]
+        all_cols = [model.column[h] for h in model.us_land]
+        if not cols or min(cols) < (min(all_cols) + max(all_cols)) / 2:
+            return None
+        rows = [model.row[h] for h in state.network[player]]
+        mid_row = sum(rows) / len(rows)
+        coast = sorted(
+            (h for h in model.west_coast if model.buildable[h]),
+            key=lambda h: (abs(model.row[h] - mid_row), h),
+        )
+        cities = [h for h in coast if h in state.cities]
+        candidates = cities[:3] + coast
+        for h in candidates:
+            action = act.WestCoast(player=player, hex=model.labels[h])
+            if game.is_legal(action):
+                self._plan = []
+                return action
+        return None
+
+    def _plan_valid(self, state: RRState, player: str) -> bool:
+        if not self._plan:
+            return False
+        own = state.track[player]
+        nodes = set(state.network[player])
+        for a, b in state.pending.get(player, []):
+            nodes.update((a, b))
+        while len(self._plan) >= 2 and self._plan[1] in nodes and edge(*self._plan[:2]) in own:
+            self._plan.pop(0)
+        if len(self._plan) < 2 or self._plan[0] not in nodes:
+            return False
+        if any(edge(a, b) in state.edge_owners for a, b in itertools.pairwise(self._plan)):
+            return False  # a rival has built on the planned line meanwhile
+        queued = {edge(a, b) for a, b in state.pending.get(player, [])}
+        while len(self._plan) >= 2 and edge(self._plan[0], self._plan[1]) in queued:
+            self._plan.pop(0)
+        return len(self._plan) >= 2 and self._plan[0] in nodes
+
+    def _take(self, state: RRState, player: str) -> Action | None:
+        budget = _budget(state, player)
+        best = 0
+        longest = len(self._plan)
+        if state.cash_mode:
+            longest = min(longest, 1 + state.cfg.cash_build_max_links - state.spent.get(player, 0))
+        for n in range(2, longest + 1):
+            try:
+                cost = path_cost(state, player, self._plan[:n])
+            except IllegalAction:
+                break
+            if cost > budget:
+                break
+            best = n
+        if best < 2:
+            return None
+        path = tuple(state.model.labels[h] for h in self._plan[:best])
+        self._plan = self._plan[best - 1 :]
+        return act.Build(player=player, path=path)
+
+    def _make_plan(self, state: RRState, player: str) -> list[int]:
+        model = state.model
+        nodes = set(state.network[player])
+        for a, b in state.pending.get(player, []):
+            nodes.update((a, b))
+        east, west = own_components(state, player, state.pending.get(player, []))
+        if west:
+            return self._search(state, player, east, west)
+        targets = {h for h in state.cities if h not in nodes}
+        if state.round >= 4 and state.tc_run_round is None and nodes:
+            # push west for the Transcontinental race: western cities, else the West Coast
+            west_end = min(nodes, key=lambda h: (model.column[h], h))
+            western = {h for h in targets if model.column[h] < model.column[west_end]}
+            if western:
+                targets = western
+            elif model.west_coast and not (nodes & model.west_coast):
+                row = model.row[west_end]
+                goal = min(model.west_coast, key=lambda h: (abs(model.row[h] - row), h))
+                return self._search(state, player, nodes, {goal}, limit=15, partial=True)
+        if not targets:
+            return []
+        # nearest target by hex distance, then an A* build search toward it
+        qs, rs = model.q, model.r
+        frontier = sorted(nodes)
+        if len(frontier) > 30:  # an evenly spread sample is enough to rank targets
+            frontier = frontier[:: len(frontier) // 30 + 1]
+
+        def gap(t: int) -> int:
+            tq, tr = qs[t], rs[t]
+            return min(
+                (abs(tq - qs[h]) + abs(tr - rs[h]) + abs(tq + tr - qs[h] - rs[h])) // 2
+                for h in frontier
+            )
+
+        ranked = sorted(targets, key=lambda t: (gap(t), t))
+        for target in ranked[:2]:
+            path = self._search(state, player, nodes, {target})
+            if path:
+                return path
+        return []
+
+    def _search(
+        self,
+        state: RRState,
+        player: str,
+        sources: set[int],
+        targets: set[int],
+        limit: int = 45,
+        partial: bool = False,
+    ) -> list[int]:
+        """Cheapest build path (static costs, rival track penalised) from sources to a target.
+
+        With ``partial`` a target beyond ``limit`` gives the path to the explored hex nearest
+        to it instead of nothing."""
+        model = state.model
+        out_links = model.out_links
+        cities = state.cities
+        hex_owners = state.hex_owners
+        edge_owners = state.edge_owners
+        dist: dict[int, int] = {}
+        prev: dict[int, int] = {}
+        qs, rs = model.q, model.r
+        goals = sorted(targets)
+        gq, gr = qs[goals[0]], rs[goals[0]]
+        single = len(goals) == 1
+
+        def h_of(n: int) -> int:
+            # A* toward the target: hex distance never overestimates (links cost >= 1)
+            if len(goals) == 1:
+                dq, dr = qs[n] - gq, rs[n] - gr
+                return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            nq, nr = qs[n], rs[n]
+            return min(
+                (abs(nq - qs[t]) + abs(nr - rs[t]) + abs(nq + nr - qs[t] - rs[t])) // 2
+                for t in goals
+            )
+
+        heap = [(h_of(h), 0, h) for h in sorted(sources)]
+        for h in sources:
+            dist[h] = 0
+        heapq.heapify(heap)
+        best: tuple[int, int, int] | None = None
+        pops = 0
+        while heap:
+            _, d, node = heapq.heappop(heap)
+            if d > dist.get(node, 1 << 30) or d > limit:
+                continue
+            pops += 1
+            if pops > (300 if partial else 1500):
+                break
+            if partial and node not in sources:
+                mark = (h_of(node), d, node)
+                if best is None or mark < best:
+                    best = mark
+            if node in targets:
+                path = [node]
+                while path[-1] in prev:
+                    path.append(prev[path[-1]])
+                path.reverse()
+                return path
+            for nxt, cost in out_links[node]:
+                if nxt in hex_owners:  # some track there: never run alongside anybody
+                    key = (node, nxt) if node < nxt else (nxt, node)
+                    if key in edge_owners:
+                        continue
+                    if nxt not in cities and len(hex_owners[nxt]) > 0:
+                        cost += 1
+                nd = d + cost
+                if nd < dist.get(nxt, 1 << 30):
+                    dist[nxt] = nd
+                    prev[nxt] = node
+                    if single:
+                        dq, dr = qs[nxt] - gq, rs[nxt] - gr
+                        h = abs(dq) + abs(dr) + abs(dq + dr)  # weighted A*: 2 x distance
+                    else:
+                        h = h_of(nxt)
+                    heapq.heappush(heap, (nd + h, nd, nxt))
+        if partial and best is not None:
+            path = [best[2]]
+            while path[-1] in prev:
+                path.append(prev[path[-1]])
+            path.reverse()
+            return path
+        return []

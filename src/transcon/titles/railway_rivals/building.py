@@ -1,0 +1,195 @@
+"""Building: checking queued build paths, their costs, and resolving a build segment.
+
+Two modes (seed "Building" and "Die Rolling Scheme"): until the Transcontinental race is run
+each round has three dice segments and a rival spends at most the die on construction; after
+it, a rival builds up to ``cash_build_max_links`` links per round and pays construction in
+cash. Construction cost per link comes from the map model; links on a West Coast network not
+yet joined to the rival's East Coast network cost ``wco_build_multiplier`` times as much
+(a link that joins the two networks costs the normal amount).
+
+Rivals' builds of one segment are queued, then resolved together step by step (the k-th link
+of every rival in step k): a rival entering a hex that held another rival's track before the
+step pays that rival (base 2.3), same-step arrivals pay nobody, and bonuses follow (base 2.4).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+
+from transcon.core.errors import IllegalAction
+from transcon.titles.railway_rivals.cities import award_arrivals
+from transcon.titles.railway_rivals.state import BANK, Edge, RRState, edge
+
+Emit = Callable[[str], None]
+
+RULE_NETWORK = "base 2.2: a build starts on your own network"
+RULE_PATH = "base 2.2: a build is a path of neighbouring hexes"
+RULE_TERRAIN = "seed Foreign Countries / base 2.2: no track into water or foreign hexes"
+RULE_TWICE = "base 2.2: you already have track on that link"
+RULE_POINTS = "seed Die Rolling Scheme: construction beyond this segment's die"
+RULE_CASH = "seed Building: cash building beyond your cash"
+RULE_LINKS = "seed Building: at most six hexes per round after the Transcontinental race"
+
+
+def own_components(
+    state: RRState, player: str, extra: Sequence[Edge] = ()
+) -> tuple[set[int], set[int]]:
+    """(East component, West Coast component) of the player's own track plus ``extra`` links.
+
+    The West set is empty when the rival has no West Coast city or both are joined."""
+    east_start = state.starts[player]
+    west_start = state.west_start.get(player)
+    if west_start is None or state.wc_connected.get(player, False):
+        return set(), set()
+    adj: dict[int, list[int]] = {}
+    for a, b in list(state.track[player]) + list(extra):
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+
+    def reach(start: int) -> set[int]:
+        seen = {start}
+        stack = [start]
+        while stack:
+            node = stack.pop()
+            for nxt in adj.get(node, ()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        return seen
+
+    east = reach(east_start)
+    if west_start in east:
+        return set(), set()
+    return east, reach(west_start)
+
+
+def path_cost(state: RRState, player: str, path: Sequence[int]) -> int:
+    """Construction cost of queuing ``path`` after the player's pending links.
+
+    Raises IllegalAction naming the broken rule."""
+    model = state.model
+    pending = state.pending.get(player, [])
+    own = state.track[player]
+    queued = {edge(a, b) for a, b in pending}
+    network = state.network[player]
+    start = path[0]
+    if start not in network and not any(start in link for link in pending):
+        raise IllegalAction(RULE_NETWORK, f"{model.labels[start]} is not on your network")
+    east, west = own_components(state, player, pending)
+    joined = False
+    mult = state.cfg.wco_build_multiplier
+    total = 0
+    seen: set[Edge] = set()
+    for a, b in itertools.pairwise(path):
+        la, lb = model.labels[a], model.labels[b]
+        if b not in model.neighbors[a]:
+            raise IllegalAction(RULE_PATH, f"{la} and {lb} are not neighbours")
+        cost = model.link_cost.get((a, b))
+        if cost is None:
+            raise IllegalAction(RULE_TERRAIN, f"cannot build {la}-{lb} (water, foreign or blocked)")
+        key = edge(a, b)
+        if key in own or key in queued or key in seen:
+            raise IllegalAction(RULE_TWICE, f"{la}-{lb}")
+        seen.add(key)
+        if west and not joined and a in west:
+            if b in east:
+                joined = True
+            else:
+                west.add(b)
+                cost *= mult
+        total += cost
+    return total
+
+
+def check_build(state: RRState, player: str, path: Sequence[int]) -> int:
+    """Full check of a build order in the current mode; returns its cost."""
+    cost = path_cost(state, player, path)
+    spent = state.spent.get(player, 0)
+    if state.cash_mode:
+        links = len(path) - 1
+        if spent + links > state.cfg.cash_build_max_links:
+            raise IllegalAction(
+                RULE_LINKS,
+                f"{spent} links built, {links} more exceed {state.cfg.cash_build_max_links}",
+            )
+        if cost > state.cash[player]:
+            raise IllegalAction(RULE_CASH, f"costs {cost}, you have {state.cash[player]}")
+    else:
+        left = points_available(state, player)
+        if cost > left:
+            raise IllegalAction(RULE_POINTS, f"costs {cost}, {left} points left this segment")
+    return cost
+
+
+def points_available(state: RRState, player: str) -> int:
+    """Die points left in this segment (plus carried points with ``carry_build_points``)."""
+    die = state.dice[state.segment] + state.carry.get(player, 0)
+    return die - state.spent.get(player, 0)
+
+
+def queue_build(state: RRState, player: str, path: Sequence[int], cost: int) -> None:
+    """Queue a checked path; in cash mode the construction is paid to the bank at once."""
+    links = state.pending.setdefault(player, [])
+    links.extend(itertools.pairwise(path))
+    if state.cash_mode:
+        state.spent[player] = state.spent.get(player, 0) + len(path) - 1
+        state.pay(player, BANK, cost, "construction")
+    else:
+        state.spent[player] = state.spent.get(player, 0) + cost
+
+
+def link_fees(state: RRState, player: str, a: int, b: int) -> list[tuple[str, int]]:
+    """Payments to rivals for building a-b now (joining, crossing, running alongside)."""
+    cities = state.cities
+    exempt = state.cfg.town_half_hex_exempt
+    owners_ab = state.edge_owners.get(edge(a, b), ())
+    present = b in state.network[player]
+    out: list[tuple[str, int]] = []
+    for r in state.players:
+        if r == player:
+            continue
+        if r in owners_ab:
+            halves = sum(1 for h in (a, b) if not (exempt and h in cities))
+            out.append((r, 1 + 2 * halves))
+        elif not present and b not in cities and state.has_track_in(r, b):
+            out.append((r, 1))
+    return out
+
+
+def resolve_builds(state: RRState, emit: Emit) -> None:
+    """Resolve every rival's queued links step by step (base 2.3 simultaneity)."""
+    lab = state.model.labels
+    queues = {p: state.pending.get(p, []) for p in state.players}
+    steps = max((len(q) for q in queues.values()), default=0)
+    built: dict[str, list[str]] = {p: [] for p in state.players}
+    for k in range(steps):
+        movers = [(p, queues[p][k]) for p in state.players if k < len(queues[p])]
+        fees = [(p, b, link_fees(state, p, a, b)) for p, (a, b) in movers]
+        for p, b, owed in fees:
+            for r, amount in owed:
+                state.pay(p, r, amount, "building fee")
+                line = f"{p} pays {r} {amount} for building into {lab[b]}"
+                state.report.append(line)
+                emit(line)
+        arrivals: dict[int, list[str]] = {}
+        for p, (a, b) in movers:
+            new_hex = b not in state.network[p]
+            state.add_link(p, a, b)
+            built[p].append(f"{lab[a]}-{lab[b]}")
+            if new_hex and b in state.cities:
+                arrivals.setdefault(b, []).append(p)
+        award_arrivals(state, arrivals, emit)
+    for p in state.players:
+        if built[p]:
+            line = f"{p} builds {' '.join(built[p])}"
+            state.report.append(line)
+            emit(line)
+        if p in state.west_start and not state.wc_connected.get(p, False):
+            _east, west = own_components(state, p)
+            if not west:
+                state.wc_connected[p] = True
+                line = f"{p}'s West Coast network is joined to the East Coast network"
+                state.report.append(line)
+                emit(line)
+    state.pending.clear()

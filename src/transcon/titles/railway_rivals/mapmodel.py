@@ -1,0 +1,220 @@
+"""The static board as Railway Rivals sees it: indexed hexes, build costs, coasts, regions.
+
+Everything here is derived once per map (``rr_map``) and shared by every game on it: hexes get
+integer indices, each buildable link gets its construction cost from the seed's terrain table
+(``1 + 2 per mountain/swamp end + 2 per river side``), East and West Coast hexes are read from
+the map's regions (or computed from water bodies when a map has none), and the eligible region
+of the GM's random cities is a longitude band measured in label columns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from transcon.core.board import Board, Terrain
+from transcon.core.hexgrid import Hex
+from transcon.core.mapfile import load_map
+from transcon.titles.railway_rivals.config import Config
+
+MOUNTAIN_TERRAINS = frozenset({Terrain.MOUNTAIN.value, Terrain.HILL.value})
+SWAMP_TERRAINS = frozenset({Terrain.SWAMP.value})
+RIVER_KINDS = frozenset({"river", "estuary"})
+ATLANTIC_WORDS = ("atlantic", "bay", "sound", "chesapeake", "delaware", "hudson", "estuary")
+PACIFIC_WORDS = ("pacific", "san-francisco", "sf_bay", "puget")
+# The contiguous United States, for placing city names (hex -> approximate lon/lat).
+US_WEST, US_EAST, US_NORTH, US_SOUTH = -124.7, -67.0, 49.0, 25.0
+
+
+@dataclass(slots=True)
+class RRMap:
+    """Indexed facts of one board (immutable after construction)."""
+
+    board: Board
+    hexes: list[Hex]
+    labels: list[str]
+    index: dict[Hex, int]
+    by_label: dict[str, int]
+    buildable: list[bool]
+    mountain: list[bool]
+    swamp: list[bool]
+    column: list[int]
+    row: list[int]
+    neighbors: list[tuple[int, ...]]
+    link_cost: dict[tuple[int, int], int]
+    east_coast: frozenset[int]
+    west_coast: frozenset[int]
+    lonlat: list[tuple[float, float]]
+    us_land: list[int]
+    q: list[int]
+    r: list[int]
+    places: list[tuple[str, int]]  # the map's own place names (meta.places), by hex
+    out_links: list[tuple[tuple[int, int], ...]]  # buildable (neighbour, cost) per hex
+    _eligible: dict[tuple[int, Config], list[int]] = field(default_factory=dict)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> RRMap:
+        return self  # immutable once built: game clones share it
+
+    def label_of(self, i: int) -> str:
+        return self.labels[i]
+
+    def hex_index(self, label: str) -> int:
+        """Index of a hex label (KeyError naming the label if absent)."""
+        key = label.strip().upper()
+        if key not in self.by_label:
+            raise KeyError(f"no hex {label!r} on map {self.board.name}")
+        return self.by_label[key]
+
+    def cost(self, a: int, b: int) -> int | None:
+        """Construction cost of the link a-b, or None when it cannot be built."""
+        return self.link_cost.get((a, b))
+
+    def eligible(self, round_no: int, cfg: Config) -> list[int]:
+        """US land hexes where GM cities may appear in ``round_no`` (cities not excluded)."""
+        key = (round_no, cfg)
+        cached = self._eligible.get(key)
+        if cached is not None:
+            return cached
+        if round_no >= cfg.eligible_all_from_round or not self.us_land:
+            out = list(self.us_land)
+        else:
+            cols = [self.column[i] for i in self.us_land]
+            east, west = max(cols), min(cols)
+            width = east - west + 1
+            r = min(round_no, cfg.eligible_grow_until_round)
+            band = cfg.eligible_initial_columns + cfg.eligible_step_columns * (r - 1)
+            if cfg.eligible_scale:
+                band = round(band * width / cfg.eligible_scale_width)
+            lowest = east - max(band, 1) + 1
+            out = [i for i in self.us_land if self.column[i] >= lowest]
+        self._eligible[key] = out
+        return out
+
+
+_MAPS: dict[int, RRMap] = {}
+
+
+def rr_map(name_or_path: str) -> RRMap:
+    """The indexed model of a map (cached; boards from ``load_map`` are shared)."""
+    board = load_map(name_or_path)
+    model = _MAPS.get(id(board))
+    if model is None or model.board is not board:
+        model = build_model(board)
+        _MAPS[id(board)] = model
+    return model
+
+
+def _is_us(country: str | None) -> bool:
+    return country is None or country.upper() in ("US", "USA")
+
+
+def build_model(board: Board) -> RRMap:
+    """Index a board and derive costs, coasts and name coordinates."""
+    infos = sorted(board, key=lambda info: (info.hex.r, info.hex.q))
+    hexes = [info.hex for info in infos]
+    index = {h: i for i, h in enumerate(hexes)}
+    labels = [info.label for info in infos]
+    buildable = [not info.is_water and _is_us(info.country) for info in infos]
+    mountain = [info.terrain in MOUNTAIN_TERRAINS for info in infos]
+    swamp = [info.terrain in SWAMP_TERRAINS for info in infos]
+    cells = [board.labels.from_hex(h) for h in hexes]
+    row = [c[0] for c in cells]
+    column = [c[1] for c in cells]
+    neighbors: list[tuple[int, ...]] = []
+    link_cost: dict[tuple[int, int], int] = {}
+    for i, h in enumerate(hexes):
+        near = tuple(index[n] for n in board.neighbors(h))
+        neighbors.append(near)
+        for j in near:
+            if not (buildable[i] and buildable[j]):
+                continue
+            kinds = {f.kind for f in board.side_features(h, hexes[j])}
+            if "impassable" in kinds:
+                continue
+            heavy = int(mountain[i] or swamp[i]) + int(mountain[j] or swamp[j])
+            link_cost[(i, j)] = 1 + 2 * heavy + (2 if kinds & RIVER_KINDS else 0)
+    east = _coast(board, index, buildable, "east_coast", ATLANTIC_WORDS)
+    west = _coast(board, index, buildable, "west_coast", PACIFIC_WORDS)
+    us_land = [i for i in range(len(hexes)) if buildable[i]]
+    lonlat = _lonlat(us_land, row, column, len(hexes))
+    return RRMap(
+        board=board,
+        hexes=hexes,
+        labels=labels,
+        index=index,
+        by_label={label: i for i, label in enumerate(labels)},
+        buildable=buildable,
+        mountain=mountain,
+        swamp=swamp,
+        column=column,
+        row=row,
+        neighbors=neighbors,
+        link_cost=link_cost,
+        east_coast=east,
+        west_coast=west,
+        lonlat=lonlat,
+        us_land=us_land,
+        q=[h.q for h in hexes],
+        r=[h.r for h in hexes],
+        places=_places(board, index),
+        out_links=[
+            tuple((j, link_cost[(i, j)]) for j in neighbors[i] if (i, j) in link_cost)
+            for i in range(len(hexes))
+        ],
+    )
+
+
+def _coast(
+    board: Board, index: dict[Hex, int], buildable: list[bool], tag: str, words: tuple[str, ...]
+) -> frozenset[int]:
+    """A coast from the map's region ``tag``; without one, land next to matching water."""
+    tagged = board.region(tag)
+    if tagged:
+        return frozenset(index[h] for h in tagged if buildable[index[h]])
+    out = set()
+    for info in board:
+        i = index[info.hex]
+        if not buildable[i]:
+            continue
+        for n in board.neighbors(info.hex):
+            body = (board.info(n).water_body or "").lower()
+            if body and any(word in body for word in words):
+                out.add(i)
+                break
+    return frozenset(out)
+
+
+def _lonlat(
+    us_land: list[int], row: list[int], column: list[int], n: int
+) -> list[tuple[float, float]]:
+    """Approximate lon/lat of each hex: the US land extent stretched over the US box."""
+    if not us_land:
+        return [(0.0, 0.0)] * n
+    cols = [column[i] for i in us_land]
+    rows = [row[i] for i in us_land]
+    c0, c1 = min(cols), max(cols)
+    r0, r1 = min(rows), max(rows)
+    out = []
+    for i in range(n):
+        fx = (column[i] - c0) / max(c1 - c0, 1)
+        fy = (row[i] - r0) / max(r1 - r0, 1)
+        out.append((US_WEST + fx * (US_EAST - US_WEST), US_NORTH - fy * (US_NORTH - US_SOUTH)))
+    return out
+
+
+def _places(board: Board, index: dict[Hex, int]) -> list[tuple[str, int]]:
+    """``meta.places`` of the map ({name: hex label}) as (name, hex index), where present."""
+    raw = board.meta.get("places")
+    out: list[tuple[str, int]] = []
+    if isinstance(raw, dict):
+        for name, label in sorted(raw.items()):
+            if isinstance(name, str) and isinstance(label, str):
+                try:
+                    out.append((name, index[board.hex(label)]))
+                except KeyError:
+                    continue
+    return out
+
+
+def hex_distance(model: RRMap, a: int, b: int) -> int:
+    dq, dr = model.q[a] - model.q[b], model.r[a] - model.r[b]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2

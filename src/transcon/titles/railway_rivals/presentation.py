@@ -1,0 +1,132 @@
+"""What the GM posts (status), the map drawing, and statistics for ``transcon simulate``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from statistics import mean, pstdev
+from typing import Any
+
+from transcon.render import Marker, Overlay, TrackLine, owner_colour, render_svg, write_image
+from transcon.render.svg import RenderOptions
+from transcon.titles.railway_rivals.races import race_name
+from transcon.titles.railway_rivals.state import RRState
+
+
+def cash_table(state: RRState) -> list[str]:
+    lines = ["Cash:"]
+    for p in sorted(state.players, key=lambda q: -state.cash[q]):
+        hexes = len({h for a, b in state.track[p] for h in (a, b)})
+        west = ""
+        if p in state.west_start:
+            joined = "joined" if state.wc_connected.get(p) else "not joined"
+            west = f", West Coast start {state.model.labels[state.west_start[p]]} ({joined})"
+        lines.append(
+            f"  {p:12} {state.cash[p]:5}   {len(state.track[p])} links, {hexes} hexes{west}"
+        )
+    return lines
+
+
+def describe_status(state: RRState) -> str:
+    """The GM's post: last round's report, this round's so far, races on offer, cash."""
+    out = ["Railway Rivals: Transcontinental USA"]
+    if state.last_report:
+        out.append("-- last round --")
+        out.extend(state.last_report)
+    if state.phase != "over":
+        out.append(f"-- round {state.round} of {state.cfg.rounds} --")
+        out.extend(state.report)
+        if state.phase == "start":
+            out.append("Each rival picks an East Coast starting hex: start HEX")
+        elif state.phase == "races":
+            out.append("Races on offer:")
+            out.extend(f"  {race_name(state, r)}" for r in state.races)
+            counts = {p: sum(1 for e in state.entries if e.player == p) for p in state.players}
+            sealed = ", ".join(f"{p} {n}" for p, n in counts.items() if n)
+            if sealed:  # orders stay sealed until the races are run, as with a postal GM
+                out.append(f"Entries so far (sealed): {sealed}")
+        else:
+            if state.cash_mode:
+                out.append(f"Cash building: up to {state.cfg.cash_build_max_links} hexes")
+            else:
+                die = state.dice[state.segment]
+                out.append(f"Building segment {state.segment + 1} of 3: die {die}")
+        waiting = [p for p in state.players if p not in state.done and p not in state.picks]
+        out.append("Waiting for: " + ", ".join(waiting))
+    tc = (
+        f"Transcontinental race run in round {state.tc_run_round}"
+        if state.tc_run_round
+        else "Transcontinental race not yet run"
+    )
+    out.append(tc)
+    out.extend(cash_table(state))
+    if state.phase == "over":
+        best = max(state.cash.values())
+        winners = [p for p in state.players if state.cash[p] == best]
+        out.append("Winner: " + ", ".join(winners))
+    return "\n".join(out)
+
+
+def overlay(state: RRState) -> Overlay:
+    """Track coloured by rival (parallel lines drawn thinner), cities with names."""
+    model = state.model
+    colour = {p: owner_colour(i) for i, p in enumerate(state.players)}
+    lines = []
+    for p in state.players:
+        for a, b in sorted(state.track[p]):
+            owners = state.edge_owners.get((a, b), [p])
+            width = 0.22 if len(owners) == 1 else 0.12
+            lines.append(TrackLine([model.hexes[a], model.hexes[b]], colour[p], width))
+    markers = []
+    for city in sorted(state.cities.values(), key=lambda c: c.hex):
+        starters = [p for p, h in state.starts.items() if h == city.hex]
+        starters += [p for p, h in state.west_start.items() if h == city.hex]
+        col = colour[starters[0]] if starters else "#222222"
+        keys = f" x{city.keys}" if city.keys > 1 else ""
+        markers.append(Marker(model.hexes[city.hex], city.name + keys, col, "city"))
+    cash = "  ".join(f"{p} {state.cash[p]}" for p in state.players)
+    return Overlay(track=lines, markers=markers, caption=f"Round {state.round}  {cash}")
+
+
+def render_png(state: RRState, path: Path) -> None:
+    size = 32.0 if len(state.model.hexes) < 500 else 14.0
+    svg = render_svg(state.model.board, overlay(state), RenderOptions(hex_size=size))
+    write_image(svg, path)
+
+
+def game_statistics(state: RRState) -> dict[str, Any]:
+    cash = [state.cash[p] for p in state.players]
+    return {
+        "cash": dict(state.cash),
+        "cash_spread": max(cash) - min(cash),
+        "tc_run_round": state.tc_run_round,
+        "races_run": len(state.results),
+        "cities": len(state.cities),
+        "wco": sorted(state.west_start),
+        "links": {p: len(state.track[p]) for p in state.players},
+    }
+
+
+def aggregate_statistics(games: list[dict[str, Any]]) -> dict[str, Any]:
+    if not games:
+        return {}
+    seats = list(games[0]["cash"])
+    wins = {p: 0.0 for p in seats}
+    for g in games:
+        best = max(g["cash"].values())
+        winners = [p for p, c in g["cash"].items() if c == best]
+        for p in winners:
+            wins[p] += 1 / len(winners)
+    rounds = [g["tc_run_round"] for g in games if g["tc_run_round"] is not None]
+    spreads = [g["cash_spread"] for g in games]
+    all_cash = [c for g in games for c in g["cash"].values()]
+    return {
+        "wins_by_seat": {p: round(w, 2) for p, w in wins.items()},
+        "cash_mean": round(mean(all_cash), 2),
+        "cash_stdev": round(pstdev(all_cash), 2),
+        "cash_spread_mean": round(mean(spreads), 2),
+        "tc_run_share": round(len(rounds) / len(games), 3),
+        "tc_run_round_mean": round(mean(rounds), 2) if rounds else None,
+        "tc_run_round_hist": {str(r): rounds.count(r) for r in sorted(set(rounds))},
+        "races_run_mean": round(mean(g["races_run"] for g in games), 2),
+        "wco_share": round(sum(bool(g["wco"]) for g in games) / len(games), 3),
+    }

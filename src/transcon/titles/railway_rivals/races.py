@@ -1,0 +1,469 @@
+"""Races: offering them, checking entries (exact routes, the better-route rule), running them.
+
+Seed "Races" and "Special Transcontinental Race", base 3.1-3.6. Each racing round offers N
+new races between random cities (drawn by key), plus races re-offered once, plus the
+Transcontinental race once any track joins an East Coast city to a West Coast city. A rival
+enters with an exact route; it must be on the Pareto front of the route finder (no route is
+better). Races are run with one die per train per throw round.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from transcon.core.errors import IllegalAction
+from transcon.core.rng import GameRandom
+from transcon.titles.railway_rivals.cities import race_city
+from transcon.titles.railway_rivals.mapmodel import hex_distance
+from transcon.titles.railway_rivals.routes import (
+    RouteOption,
+    any_track_path,
+    better,
+    find_routes,
+    route_length,
+    step_points,
+)
+from transcon.titles.railway_rivals.state import BANK, Entry, Race, RRState, edge
+
+Emit = Callable[[str], None]
+
+RULE_RACE = "seed Races: enter a race on offer this round, once"
+RULE_ROUTE = "seed Races: the exact route must follow track"
+RULE_BETTER = "seed Races: no better route may be available"
+RULE_CAP = "base 3.3: at most 10 hexes of one rival's track per race"
+RULE_OWN = "base 3.2: part of the route must be on your own track"
+RULE_JOINT = "base 3.6: joint runs are two rivals"
+RULE_LIMIT = "base 3.2: entries per round (max_entries_per_round)"
+
+
+def fresh(state: RRState, h: int) -> bool:
+    """True for a city created at the end of the previous round (not used in races)."""
+    city = state.cities[h]
+    return city.end_of_round and city.round == state.round - 1
+
+
+def coast_cities(state: RRState, coast: frozenset[int]) -> list[int]:
+    return sorted(h for h in state.cities if h in coast and not fresh(state, h))
+
+
+def race_ends(state: RRState, race: Race) -> tuple[list[int], list[int]]:
+    """Allowed start and finish hexes of a race."""
+    if race.tc:
+        return (
+            coast_cities(state, state.model.east_coast),
+            coast_cities(state, state.model.west_coast),
+        )
+    return [race.a], [race.b]
+
+
+def race_name(state: RRState, race: Race) -> str:
+    if race.tc:
+        return f"#{race.id} Transcontinental (East Coast city -- West Coast city)"
+    a, b = state.cities.get(race.a), state.cities.get(race.b)
+    an = a.name if a else state.model.labels[race.a]
+    bn = b.name if b else state.model.labels[race.b]
+    again = " (re-offered)" if race.offers > 1 else ""
+    return f"#{race.id} {an} -- {bn}{again}"
+
+
+def offer_races(state: RRState, rng: GameRandom, emit: Emit) -> None:
+    """Build this round's race list (carried races first, then N new, then the TC race)."""
+    cfg = state.cfg
+    offered: list[Race] = []
+    for race in state.races:
+        if race.tc:
+            continue
+        if race.offers <= cfg.reoffer_unentered:
+            race.offers += 1
+            offered.append(race)
+        else:
+            line = f"Race {race_name(state, race)} dropped (not entered)"
+            state.report.append(line)
+            emit(line)
+    avail = {h: c.keys for h, c in state.cities.items() if not fresh(state, h)}
+    for race in offered:
+        for h in (race.a, race.b):
+            if h in avail:
+                avail[h] = max(avail[h] - 1, 0)
+    count = len(state.players)
+    if not cfg.reoffers_extra:
+        count = max(count - len(offered), 0)
+    for _ in range(count):
+        a = _draw(avail, rng, cfg.race_draw_weight, None)
+        if a is None:
+            break
+        b = _draw(avail, rng, cfg.race_draw_weight, a, _far_enough(state, a))
+        if b is None:
+            break
+        avail[a] -= 1
+        avail[b] -= 1
+        offered.append(Race(id=state.next_race_id, a=a, b=b))
+        state.next_race_id += 1
+    if state.tc_run_round is None:
+        if not state.tc_offered and any_track_path(
+            state,
+            coast_cities(state, state.model.east_coast),
+            coast_cities(state, state.model.west_coast),
+        ):
+            state.tc_offered = True
+            state.tc_first_offered_round = state.round
+        if state.tc_offered:
+            offered.append(Race(id=state.next_race_id, a=-1, b=-1, tc=True))
+            state.next_race_id += 1
+    state.races = offered
+    state.entries = []
+    for race in offered:
+        line = f"Race {race_name(state, race)}"
+        state.report.append(line)
+        emit(line)
+
+
+def _far_enough(state: RRState, a: int) -> frozenset[int] | None:
+    """Cities too close to ``a`` for ``min_race_length`` (None when there is no minimum)."""
+    if not state.cfg.min_race_length:
+        return None
+    return frozenset(
+        h for h in state.cities if hex_distance(state.model, a, h) < state.cfg.min_race_length
+    )
+
+
+def _draw(
+    avail: dict[int, int],
+    rng: GameRandom,
+    weight: str,
+    other: int | None,
+    too_close: frozenset[int] | None = None,
+) -> int | None:
+    cands = sorted(
+        h for h, k in avail.items() if k > 0 and h != other and not (too_close and h in too_close)
+    )
+    if not cands:
+        return None
+    if weight == "uniform_city":
+        return cands[rng.randint(0, len(cands) - 1)]
+    total = sum(avail[h] for h in cands)
+    pick = rng.randint(1, total)
+    for h in cands:
+        pick -= avail[h]
+        if pick <= 0:
+            return h
+    return cands[-1]
+
+
+def race_by_id(state: RRState, race_id: int) -> Race:
+    for race in state.races:
+        if race.id == race_id:
+            return race
+    raise IllegalAction(RULE_RACE, f"race #{race_id} is not on offer")
+
+
+def team_of(player: str, partner: str | None) -> tuple[str, ...]:
+    return (player,) if partner is None else (player, partner)
+
+
+def route_options(state: RRState, race: Race, team: Sequence[str]) -> list[RouteOption]:
+    """The Pareto front of the team's legal routes for a race."""
+    starts, ends = race_ends(state, race)
+    return find_routes(state, team, starts, ends)
+
+
+def resolve_owners(
+    state: RRState, team: Sequence[str], route: Sequence[int], named: Sequence[str]
+) -> list[str]:
+    """Whose track each link uses; a blank name means own/partner track or the only owner."""
+    lab = state.model.labels
+    out = []
+    for i, (a, b) in enumerate(itertools.pairwise(route)):
+        owners = state.edge_owners.get(edge(a, b))
+        if not owners:
+            raise IllegalAction(RULE_ROUTE, f"no track on {lab[a]}-{lab[b]}")
+        name = named[i] if i < len(named) else ""
+        if name:
+            if name not in owners:
+                raise IllegalAction(RULE_ROUTE, f"{name} has no track on {lab[a]}-{lab[b]}")
+            out.append(name)
+            continue
+        mine = [p for p in team if p in owners]
+        if mine:
+            out.append(mine[0])
+        elif len(owners) == 1:
+            out.append(owners[0])
+        else:
+            raise IllegalAction(
+                RULE_ROUTE, f"{lab[a]}-{lab[b]} has several lines: name one (HEX:OWNER)"
+            )
+    return out
+
+
+def check_entry(
+    state: RRState,
+    player: str,
+    race_id: int,
+    route: Sequence[int],
+    named: Sequence[str],
+    partner: str | None,
+) -> tuple[list[int], list[str]] | None:
+    """Check an entry. Returns (route, owners), or None for "let the GM pick" (empty route)."""
+    race = race_by_id(state, race_id)
+    if any(e.race == race_id and e.player == player for e in state.entries):
+        raise IllegalAction(RULE_RACE, f"you have already entered race #{race_id}")
+    limit = state.cfg.max_entries_per_round
+    if limit and sum(1 for e in state.entries if e.player == player) >= limit:
+        raise IllegalAction(RULE_LIMIT, f"at most {limit} entries per round")
+    if partner is not None:
+        if not state.cfg.joint_runs:
+            raise IllegalAction(RULE_JOINT, "joint runs are switched off")
+        if partner == player or partner not in state.players:
+            raise IllegalAction(RULE_JOINT, f"bad partner {partner!r}")
+    team = team_of(player, partner)
+    options = route_options(state, race, team)
+    if not route:
+        if not options:
+            raise IllegalAction(RULE_ROUTE, "no legal route for this race")
+        return None
+    lab = state.model.labels
+    starts, ends = race_ends(state, race)
+    if route[0] not in starts or route[-1] not in ends:
+        raise IllegalAction(RULE_ROUTE, f"a route for race #{race_id} must join its cities")
+    if len(set(route)) != len(route):
+        raise IllegalAction(RULE_ROUTE, "a route may not visit a hex twice")
+    owners = resolve_owners(state, team, route, named)
+    counts: dict[str, int] = {}
+    for o in owners:
+        if o not in team:
+            counts[o] = counts.get(o, 0) + 1
+    for o, c in counts.items():
+        if c > state.cfg.max_foreign_hexes_per_owner:
+            raise IllegalAction(RULE_CAP, f"{c} hexes of {o}'s track")
+    if state.cfg.min_own_track == "any" and all(o not in team for o in owners):
+        raise IllegalAction(RULE_OWN, "the route uses no track of yours")
+    length = route_length(state, route)
+    total = sum(counts.values()) * state.cfg.track_use_fee_per_hex
+    for opt in options:
+        if better(opt.length, opt.total, length, total):
+            shown = " ".join(lab[h] for h in opt.route)
+            raise IllegalAction(
+                RULE_BETTER,
+                f"route {shown} (length {opt.length}, pays {opt.total}) is better than "
+                f"yours (length {length}, pays {total})",
+            )
+    return list(route), owners
+
+
+def pick_route(state: RRState, race: Race, team: Sequence[str], rng: GameRandom) -> RouteOption:
+    """The GM's pick for an entry without a route: shortest, then cheapest, ties at random."""
+    starts, ends = race_ends(state, race)
+    options = find_routes(state, team, starts, ends, rng) or find_routes(state, team, starts, ends)
+    best = min((o.length, o.total) for o in options)
+    tied = [o for o in options if (o.length, o.total) == best]
+    return tied[rng.randint(0, len(tied) - 1)] if len(tied) > 1 else tied[0]
+
+
+@dataclass(slots=True)
+class Train:
+    """One train in a race: a rival or a joint team on a fixed route."""
+
+    team: tuple[str, ...]
+    route: list[int]
+    owners: list[str]
+    steps: list[int] = field(default_factory=list)
+    pos: int = 0
+    finished: int | None = None
+    leftover: int = 0
+    throws: list[int] = field(default_factory=list)
+    fees: dict[str, int] = field(default_factory=dict)
+
+
+def split(amount: int, team: Sequence[str], state: RRState, richer_first: bool) -> list[int]:
+    """Shares of an amount among a team; the odd unit goes to the richer (costs) or the
+    poorer (prizes) partner."""
+    if len(team) == 1:
+        return [amount]
+    base, rest = divmod(amount, len(team))
+    order = sorted(range(len(team)), key=lambda i: state.cash[team[i]], reverse=richer_first)
+    shares = [base] * len(team)
+    for i in order[:rest]:
+        shares[i] += 1
+    return shares
+
+
+def resolve_races(state: RRState, rng: GameRandom, emit: Emit) -> None:
+    """Run every entered race of the round; unentered races stay for the re-offer rule."""
+    cfg = state.cfg
+    remaining: list[Race] = []
+    for race in state.races:
+        entries = [e for e in state.entries if e.race == race.id]
+        trains = _trains(state, race, entries, emit)
+        if not trains:
+            if not race.tc:
+                remaining.append(race)
+            continue
+        _run(state, race, trains, rng, emit)
+        if race.tc:
+            state.tc_run_round = state.round
+            state.tc_offered = False
+            if cfg.cash_build_starts == "same_round":
+                state.cash_mode = True
+    state.races = remaining
+    state.entries = []
+
+
+def _trains(state: RRState, race: Race, entries: list[Entry], emit: Emit) -> list[Train]:
+    by_player = {e.player: e for e in entries}
+    trains: list[Train] = []
+    used: set[str] = set()
+    for e in entries:
+        if e.player in used:
+            continue
+        if e.partner is None:
+            trains.append(Train((e.player,), e.route, e.owners))
+            used.add(e.player)
+            continue
+        other = by_player.get(e.partner)
+        if other is not None and other.partner == e.player and other.route == e.route:
+            trains.append(Train((e.player, e.partner), e.route, e.owners))
+            used.update((e.player, e.partner))
+        else:
+            used.add(e.player)
+            line = (
+                f"{e.player}'s joint entry in race #{race.id} is void ({e.partner} did not match)"
+            )
+            state.report.append(line)
+            emit(line)
+    return trains
+
+
+def _run(state: RRState, race: Race, trains: list[Train], rng: GameRandom, emit: Emit) -> None:
+    cfg = state.cfg
+    lab = state.model.labels
+    fee = cfg.track_use_fee_per_hex
+    title = race_name(state, race)
+    state.report.append(f"Race {title}:")
+    emit(f"Race {title}")
+    for t in trains:
+        t.steps = [step_points(state, a, b) for a, b in zip(t.route, t.route[1:], strict=False)]
+        units = [o for o in t.owners if o not in t.team]
+        for o in units:
+            t.fees[o] = t.fees.get(o, 0) + fee
+        # payments before the race: unit by unit, the richer partner paying the odd unit
+        payers = split(len(units), t.team, state, richer_first=True)
+        who = [p for p, n in zip(t.team, payers, strict=True) for _ in range(n)]
+        for payer, owner in zip(who, units, strict=True):
+            state.pay(payer, owner, fee, f"track use race #{race.id}")
+        pays = ", ".join(f"{o} {n}" for o, n in sorted(t.fees.items())) or "nothing"
+        line = (
+            f"  {'/'.join(t.team)}: {' '.join(lab[h] for h in t.route)} "
+            f"({sum(t.steps)} points; pays {pays})"
+        )
+        state.report.append(line)
+        emit(line)
+    new_cities: list[int] = []
+    if len(trains) == 1:
+        trains[0].finished = 0
+    else:
+        pending: dict[int, int | None] = {i: None for i in range(len(trains))}
+        throw_round = 0
+        while throw_round < 10_000:
+            throw_round += 1
+            for i, t in enumerate(trains):
+                if t.finished is not None:
+                    continue
+                die = rng.die()
+                t.throws.append(die)
+                if pending[i] is not None and die == 1:
+                    new_cities.append(pending[i])  # type: ignore[arg-type]
+                    carried = cfg.double_one_overlapping
+                else:
+                    carried = True
+                pending[i] = None
+                points, entered = die, None
+                while t.pos < len(t.steps) and t.steps[t.pos] <= points:
+                    points -= t.steps[t.pos]
+                    t.pos += 1
+                    entered = t.route[t.pos]
+                if t.pos == len(t.steps):
+                    t.finished = throw_round
+                    t.leftover = points
+                elif die == 1 and entered is not None and carried:
+                    pending[i] = entered
+            done = sum(t.finished is not None for t in trains)
+            if done >= 2 or done == len(trains):
+                break
+    for t in trains:
+        if t.throws:
+            line = f"  {'/'.join(t.team)} throws {' '.join(map(str, t.throws))}" + (
+                f", arrives in throw round {t.finished}" if t.finished else ", does not place"
+            )
+            state.report.append(line)
+            emit(line)
+    _payout(state, race, trains, emit)
+    for h in new_cities:
+        race_city(state, h, emit)
+
+
+def _payout(state: RRState, race: Race, trains: list[Train], emit: Emit) -> None:
+    cfg = state.cfg
+    prizes = (
+        [cfg.tc_prize_first, cfg.tc_prize_second]
+        if race.tc
+        else [cfg.race_prize_first, cfg.race_prize_second]
+    )
+    finished = [t for t in trains if t.finished is not None]
+    if cfg.tie_rule == "most_points_left":
+        finished.sort(key=lambda t: (t.finished, -t.leftover))
+        groups: list[list[Train]] = []
+        for t in finished:
+            if groups and (groups[-1][0].finished, groups[-1][0].leftover) == (
+                t.finished,
+                t.leftover,
+            ):
+                groups[-1].append(t)
+            else:
+                groups.append([t])
+    else:
+        finished.sort(key=lambda t: t.finished or 0)
+        groups = []
+        for t in finished:
+            if groups and groups[-1][0].finished == t.finished:
+                groups[-1].append(t)
+            else:
+                groups.append([t])
+    place = 0
+    record: dict[str, Any] = {
+        "race": race.id,
+        "round": state.round,
+        "tc": race.tc,
+        "trains": [
+            {
+                "team": list(t.team),
+                "route": [state.model.labels[h] for h in t.route],
+                "throws": list(t.throws),
+                "finished": t.finished,
+                "fees": dict(t.fees),
+            }
+            for t in trains
+        ],
+        "prizes": {},
+    }
+    for group in groups:
+        if place >= len(prizes):
+            break
+        pool = sum(prizes[place : place + len(group)])
+        each = pool // len(group)
+        for t in group:
+            shares = split(each, t.team, state, richer_first=False)
+            for p, share in zip(t.team, shares, strict=True):
+                state.pay(BANK, p, share, f"prize race #{race.id}")
+                record["prizes"][p] = record["prizes"].get(p, 0) + share
+            line = f"  {'/'.join(t.team)} finishes {_ordinal(place + 1)}: wins {each}"
+            state.report.append(line)
+            emit(line)
+        place += len(group)
+    state.results.append(record)
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")

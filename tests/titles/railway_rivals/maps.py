@@ -1,0 +1,87 @@
+"""Small hand-made maps for the Railway Rivals tests (our map format, written to a temp dir)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from transcon.core.labels import index_to_letters
+
+
+def strip_map(width: int = 30, height: int = 10) -> dict[str, Any]:
+    """A small "USA": Pacific in column 1, Atlantic in the last column, Canada on the top row,
+    Mexico in the bottom-left corner, a mountain ridge, a swamp, a lake and a river."""
+    terrain, water, country = [], [], []
+    for r in range(height):
+        t_row, w_row, c_row = [], [], []
+        for c in range(width):
+            if c == 0:
+                t, w, k = "~", "p", " "
+            elif c == width - 1:
+                t, w, k = "~", "a", " "
+            elif r == 0:
+                t, w, k = ".", " ", "C"
+            elif r == height - 1 and c < 8:
+                t, w, k = ".", " ", "M"
+            elif (c == 12 and 2 <= r <= 7) or (c == 13 and 3 <= r <= 5):
+                t, w, k = "m", " ", "U"
+            elif c == 20 and r in (6, 7):
+                t, w, k = "s", " ", "U"
+            elif c == 24 and r == 2:
+                t, w, k = "~", "l", " "
+            else:
+                t, w, k = ".", " ", "U"
+            t_row.append(t)
+            w_row.append(w)
+            c_row.append(k)
+        terrain.append("".join(t_row))
+        water.append("".join(w_row).rstrip())
+        country.append("".join(c_row).rstrip())
+    river = [f"{_row(r)}17/{_row(r)}18" for r in range(1, height - 1)]
+    return {
+        "format": "transcon-map",
+        "version": 1,
+        "name": "rr-test-strip",
+        "title": "Railway Rivals test strip",
+        "layout": {"orientation": "pointy", "labels": "offset", "stagger": "odd"},
+        "legends": {
+            "terrain": {".": "plain", "m": "mountain", "s": "swamp", "~": "water"},
+            "water": {"p": "pacific", "a": "atlantic", "l": "lake-test"},
+            "country": {"U": "US", "C": "CA", "M": "MX"},
+        },
+        "layers": {"terrain": terrain, "water": water, "country": country},
+        "sides": [{"kind": "river", "name": "Test River", "sides": river}],
+    }
+
+
+def _row(index: int) -> str:
+    return index_to_letters(index)
+
+
+def write_map(folder: Path, doc: dict[str, Any], name: str = "strip.json") -> str:
+    path = folder / name
+    path.write_text(json.dumps(doc))
+    return str(path)
+
+
+def cost_map() -> dict[str, Any]:
+    """Two rows for the seed's cost table: A1 . A2 . A3 m A4 m A5 . A6 s A7 water; B6 is in
+    Canada. Rivers on A1/A2 and A2/A3 and A5/B5."""
+    return {
+        "format": "transcon-map",
+        "version": 1,
+        "name": "rr-test-costs",
+        "layout": {"orientation": "pointy", "labels": "offset", "stagger": "odd"},
+        "legends": {
+            "terrain": {".": "plain", "m": "mountain", "s": "swamp", "~": "water"},
+            "water": {"a": "atlantic"},
+            "country": {"U": "US", "C": "CA"},
+        },
+        "layers": {
+            "terrain": ["..mm.s~", "...m..~"],
+            "water": ["      a", "      a"],
+            "country": ["UUUUUU", "UUUUUC"],
+        },
+        "sides": [{"kind": "river", "sides": ["A1/A2", "A2/A3", "A5/B5"]}],
+    }

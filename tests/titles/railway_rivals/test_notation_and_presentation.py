@@ -1,0 +1,91 @@
+"""Notation (parse_action/format_action), options listed by ``transcon rules``, the GM's
+status post, the map drawing and simulate statistics."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from transcon.core.bots import make_bot, play_out
+from transcon.core.errors import InputError
+from transcon.core.registry import get_title
+from transcon.titles.railway_rivals import RailwayRivalsUSA
+from transcon.titles.railway_rivals.actions import Build, Done, Enter, StartPick, WestCoast
+from transcon.titles.railway_rivals.config import OPTIONS
+
+from .conftest import new_game
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("start Q49", StartPick(player="Ann", hex="Q49")),
+        ("build Q49 Q48 P48", Build(player="Ann", path=("Q49", "Q48", "P48"))),
+        ("westcoast B3", WestCoast(player="Ann", hex="B3")),
+        ("enter 7", Enter(player="Ann", race=7)),
+        (
+            "enter 7 Q49 Q48 P48:Bob P47",
+            Enter(player="Ann", race=7, route=("Q49", "Q48", "P48", "P47"), owners=("", "Bob", "")),
+        ),
+        (
+            "enter 3 with Bob A1 A2",
+            Enter(player="Ann", race=3, route=("A1", "A2"), partner="Bob"),
+        ),
+        ("done", Done(player="Ann")),
+    ],
+)
+def test_notation_round_trip(
+    title: RailwayRivalsUSA, strip_path: str, text: str, action: object
+) -> None:
+    """Title.notation: every action has a text form that parses back to the same action."""
+    game = new_game(title, strip_path)
+    parsed = title.parse_action(text, game.state, "Ann")
+    assert parsed == action
+    assert title.format_action(parsed) == text
+    assert title.parse_action(title.format_action(parsed), game.state, "Ann") == parsed
+
+
+def test_notation_errors(title: RailwayRivalsUSA, strip_path: str) -> None:
+    game = new_game(title, strip_path)
+    for bad in ("build Q49", "enter x", "enter 2 Q49", "enter 2 Q49:Bob Q48"):
+        with pytest.raises(InputError):
+            title.parse_action(bad, game.state, "Ann")
+
+
+def test_registered_and_options_listed_by_the_rules_command() -> None:
+    """Every ambiguity of the notes is a named option listed by `transcon rules`."""
+    assert isinstance(get_title("railway-rivals-usa"), RailwayRivalsUSA)
+    exe = Path(sys.executable).with_name("transcon")
+    out = subprocess.run(
+        [str(exe), "rules", "railway-rivals-usa"], capture_output=True, text=True, check=True
+    ).stdout
+    for spec in OPTIONS:
+        assert spec.name in out
+
+
+def test_status_render_and_statistics(
+    title: RailwayRivalsUSA, strip_path: str, tmp_path: Path
+) -> None:
+    """describe_status is the GM's post (dice, cities, races, results, payments, cash);
+    render_png draws the map; game/aggregate statistics feed `transcon simulate`."""
+    game = new_game(title, strip_path, ("Ann", "Bob", "Cy"), seed=2)
+    bots = {p: make_bot(title, "greedy", i) for i, p in enumerate(game.players)}
+    while game.state.round < 4:
+        player = game.current_players()[0]
+        game.apply(bots[player].choose(game, player))
+    text = game.describe_status()
+    assert "Building dice" in text and "New city" in text and "Cash:" in text
+    assert "Race #" in text or "Races on offer" in text
+    play_out(game, bots)
+    text = game.describe_status()
+    assert "Winner:" in text and "Game over" in text
+    png = tmp_path / "rr.png"
+    title.render_png(game.state, png)
+    assert png.stat().st_size > 1000
+    stats = title.game_statistics(game.state)
+    agg = title.aggregate_statistics([stats, stats])
+    assert set(agg["wins_by_seat"]) == {"Ann", "Bob", "Cy"}
+    assert "tc_run_share" in agg and "cash_spread_mean" in agg
