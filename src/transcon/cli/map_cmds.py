@@ -154,25 +154,6 @@ def show(
         print(f"  {info.label:6} {info.site.kind:8} {info.site.name}")
 
 
-def _render(name: str, output: Path, hex_size: float, labels: bool) -> None:
-    board = load_map(name)
-    svg = render_svg(board, options=RenderOptions(hex_size=hex_size, show_labels=labels))
-    write_image(svg, output)
-    print(f"wrote {output}")
-
-
-@map_app.command("render")
-@user_errors
-def render_map(
-    name: MapArg,
-    output: OutOpt,
-    hex_size: Annotated[float, typer.Option(help="Hex radius in pixels.")] = 32.0,
-    labels: Annotated[bool, typer.Option(help="Print hex labels.")] = True,
-) -> None:
-    """Draw a map to SVG or PNG."""
-    _render(name, output, hex_size, labels)
-
-
 @user_errors
 def render_command(
     name: MapArg,
@@ -181,4 +162,11 @@ def render_command(
     labels: Annotated[bool, typer.Option(help="Print hex labels.")] = True,
 ) -> None:
     """Draw a map (shipped name or file) to SVG or PNG."""
-    _render(name, output, hex_size, labels)
+    board = load_map(name)
+    svg = render_svg(board, options=RenderOptions(hex_size=hex_size, show_labels=labels))
+    write_image(svg, output)
+    print(f"wrote {output}")
+
+
+# `transcon map render` and `transcon render` are the same command.
+map_app.command("render")(render_command)
