@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/bench_routes.py            # fixtures + synthetic hard positions
     .venv/bin/python benchmarks/bench_routes.py --quick    # fixtures only
+    .venv/bin/python benchmarks/bench_routes.py --synthetic  # synthetic hard positions only
 
 * Every effective ``run_routes`` position of the two recorded 18xx.games 1870 games
   (``shared/reference/18xx-games/fixtures/1870``): solve time of
@@ -119,8 +120,10 @@ def bench_synthetic() -> None:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fixtures only")
+    parser.add_argument("--synthetic", action="store_true", help="synthetic positions only")
     args = parser.parse_args(argv)
-    bench_fixtures()
+    if not args.synthetic:
+        bench_fixtures()
     if not args.quick:
         bench_synthetic()
     return 0

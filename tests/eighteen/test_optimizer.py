@@ -9,6 +9,8 @@ it returns passes ``check_routes`` and is worth what ``route_revenue`` says.
 from __future__ import annotations
 
 import itertools
+import math
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -17,8 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from transcon.core.hexgrid import Hex
+from transcon.eighteen import optimizer
 from transcon.eighteen.graph import Hop, HopInfo, Stop, TrackGraph
-from transcon.eighteen.optimize_routes import Context, TrainModel, enumerate_routes
+from transcon.eighteen.optimize_routes import Candidate, Context, TrainModel, enumerate_routes
 from transcon.eighteen.optimizer import Solution, optimize
 from transcon.eighteen.routes import (
     Route,
@@ -160,7 +163,7 @@ def positions(
     values = [draw(st.sampled_from([0, 10, 20, 30, 40, 50])) for _ in range(n)]
     slots = [1 if k is NodeKind.CITY else 0 for k in kinds]
     n_hops = draw(st.integers(2, 8))
-    hops = []
+    hops: list[tuple[int, int, int]] = []
     for _ in range(n_hops):
         a, b = draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=2, unique=True))
         # a few shared track ids make trains and hops collide
@@ -201,6 +204,26 @@ def test_optimizer_equals_brute_force_on_random_small_graphs(
     assert_solution(g, sol, values)
     if connect is not None:
         assert any({r.stops[0], r.stops[-1]} == set(connect) for r in sol.routes)
+
+
+@pytest.mark.parametrize("scan", [0, 1, 3])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=positions())
+def test_route_set_search_paths_equal_brute_force(
+    scan: int, case: tuple[TrackGraph, list[Train], StopValues, tuple[int, int] | None]
+) -> None:
+    """The last-two-trains completion scans ``SCAN`` routes before building a conflict
+    bitset; small boards rarely get past the scan, so force the bitset path too."""
+    g, trains, values, connect = case
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(optimizer, "SCAN", scan)
+        sol = optimize(g, CO, trains, values, connect=connect)
+    want = brute_force(g, trains, values, connect)
+    if want is None:
+        assert not sol.feasible
+        return
+    assert sol.revenue == want
+    assert_solution(g, sol, values)
 
 
 @settings(max_examples=60, deadline=None)
@@ -290,3 +313,114 @@ def test_no_trains_and_impossible_connection() -> None:
     assert not sol.feasible and sol.routes == ()
     sol = optimize(g, CO, [parse_train("2")], values, connect=(1, 0))
     assert sol.feasible and sol.revenue == 50
+
+
+def _random_position(seed: int) -> tuple[TrackGraph, list[Train], StopValues]:
+    """A medium random board (more routes than brute force over walks can afford)."""
+    rng = random.Random(seed)
+    n = rng.randint(7, 9)
+    kinds = [rng.choice([NodeKind.CITY, NodeKind.CITY, NodeKind.TOWN]) for _ in range(n)]
+    kinds[0] = NodeKind.OFFBOARD
+    values = [rng.choice([0, 10, 20, 20, 30, 40, 50, 60]) for _ in range(n)]
+    hops: list[tuple[int, int, int]] = []
+    for _ in range(rng.randint(11, 15)):
+        a, b = rng.sample(range(n), 2)
+        shared = rng.randint(0, 63) if rng.random() < 0.3 else 0
+        hops.append((a, b, shared << 1 | 1 << (8 + len(hops))))
+    tokens: dict[int, tuple[str, ...]] = {s: (CO,) for s in rng.sample(range(1, n), 2)}
+    g = make_graph(kinds, values, hops, tokens, [1] * n, {CO})
+    pool = [TRAINS[1], TRAINS[2], TRAINS[3], TRAINS[4], TRAINS[2]]
+    trains: list[Train] = rng.sample(pool, rng.randint(2, 3))
+    end_extra = [rng.choice([0, 0, 0, 20]) for _ in range(n)]
+    return g, trains, StopValues(tuple(values), tuple(end_extra))
+
+
+def _best_set(lists: list[list[tuple[int, int]]]) -> int:
+    """The best total over one route (value, track) or none per train, disjoint track."""
+
+    def rec(i: int, used: int) -> int:
+        if i == len(lists):
+            return 0
+        best = rec(i + 1, used)
+        for value, track in lists[i]:
+            if not track & used:
+                best = max(best, value + rec(i + 1, used | track))
+        return best
+
+    return rec(0, 0)
+
+
+@pytest.mark.parametrize("scan", [0, 8])
+@pytest.mark.parametrize("seed", range(40))
+def test_optimizer_equals_exhaustive_route_sets_on_medium_boards(seed: int, scan: int) -> None:
+    """Every route per train (the enumerator is checked against brute force above), then every
+    set of them: the search's pruning (identical trains, the last two trains' split and scan)
+    must not lose the optimum on boards with hundreds of routes."""
+    g, trains, values = _random_position(seed)
+    ctx = Context.build(g, CO, values)
+    lists = [
+        [(c.value, c.track) for c in enumerate_routes(ctx, TrainModel(t, len(g.stops) + 1))]
+        for t in trains
+    ]
+    if math.prod(len(lst) + 1 for lst in lists) > 2_000_000:
+        pytest.skip("too many route sets for the exhaustive reference")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(optimizer, "SCAN", scan)
+        sol = optimize(g, CO, trains, values)
+    assert sol.revenue == _best_set(lists)
+    assert_solution(g, sol, values)
+
+
+@pytest.mark.parametrize("scan", [0, 2, 8])
+@pytest.mark.parametrize("seed", range(40))
+def test_route_set_search_from_an_empty_incumbent(seed: int, scan: int) -> None:
+    """The branch and bound over route sets alone, started from nothing (so every pruning
+    rule is exercised, not just confirmed against a greedy incumbent that is often optimal),
+    equals the exhaustive best set of the same candidate lists."""
+    g, trains, values = _random_position(seed)
+    ctx = Context.build(g, CO, values)
+    models = {t: TrainModel(t, len(g.stops) + 1) for t in trains}
+    full = {t: enumerate_routes(ctx, m) for t, m in models.items()}
+    if math.prod(len(full[t]) + 1 for t in trains) > 2_000_000:
+        pytest.skip("too many route sets for the exhaustive reference")
+    want = _best_set([[(c.value, c.track) for c in full[t]] for t in trains])
+    keys = sorted(trains, key=lambda t: (-(full[t][0].value if full[t] else 0), t.name))
+    hop_track = [info.track for info in g.hops]
+    indexes = {t: optimizer._ListIndex(full[t], hop_track) for t in trains}
+    ubs = [full[t][0].value if full[t] else 0 for t in keys]
+    caps = [sum(ubs[i:]) for i in range(len(keys) + 1)]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(optimizer, "SCAN", scan)
+        search = optimizer._RouteSets(
+            [[*full[t], optimizer.EMPTY] for t in keys],
+            [optimizer._key(t) for t in keys],
+            False,
+            hop_track,
+            caps,
+            [indexes[t] for t in keys],
+        )
+        value, choice = search.run(0, [optimizer.EMPTY] * len(keys))
+    assert value == want == sum(c.value for c in choice)
+    used = 0
+    for c in choice:
+        assert not used & c.track
+        used |= c.track
+
+
+def test_identical_trains_bound_keeps_a_later_better_pair() -> None:
+    """Two identical trains: the best route (100) only pairs with a 50; the optimum is the
+    next two (90 + 80), found after the first pair, so the bound for the second train (at most
+    the first train's route) must not cut it."""
+    hop_track = [1 << i for i in range(5)]
+    top = Candidate(100, 0b1101, (), (0, 2, 3))
+    a = Candidate(90, 0b100, (), (2,))
+    b = Candidate(80, 0b1000, (), (3,))
+    small = Candidate(50, 0b10000, (), (4,))
+    routes = [top, a, b, small]
+    index = optimizer._ListIndex(routes, hop_track)
+    lst = [*routes, optimizer.EMPTY]
+    search = optimizer._RouteSets(
+        [lst, lst], ["X", "X"], False, hop_track, [200, 100, 0], [index, index]
+    )
+    value, choice = search.run(0, [optimizer.EMPTY] * 2)
+    assert value == 170 and choice == [a, b]

@@ -20,7 +20,9 @@ The train is used only through the :class:`~transcon.eighteen.trains.Train` prot
 * **subadditive value**: ``revenue`` of a stop list is at most the sum of the single-stop
   revenues, each at least 0 (so sums of single-stop values are upper bounds).
 
-The exact value of every route kept comes from ``train.revenue`` itself.
+The exact value of every route kept comes from ``train.revenue`` itself, or for a
+``TrainType`` (whose revenue is by definition a sum of one term per stop) from those terms,
+each computed by ``train.revenue`` on the single stop and summed during the walk.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from dataclasses import dataclass, field
 from transcon.eighteen.graph import Hop, TrackGraph
 from transcon.eighteen.routes import StopValues
 from transcon.eighteen.tiles import NodeKind
-from transcon.eighteen.trains import Train
+from transcon.eighteen.trains import Train, TrainType
 
 KINDS = (NodeKind.CITY, NodeKind.TOWN, NodeKind.OFFBOARD)
 NO_LIMIT = 1 << 30
@@ -67,6 +69,10 @@ class TrainModel:
             caps.append(NO_LIMIT if m >= limit else m)
         self.caps: tuple[int, ...] = tuple(caps)
         self._allowed: dict[tuple[int, int, int], bool] = {}
+        self.additive = type(train) is TrainType
+        """The revenue is a sum of per-stop terms (``TrainType.revenue``: each stop's value,
+        times the token multiplier, towns skipped by express trains), so a route's exact value
+        is tracked during the walk instead of calling ``train.revenue`` per route."""
 
     def allowed(self, counts: tuple[int, int, int]) -> bool:
         """Whether a route with ``counts`` stops of each kind (city, town, off-board) is short
@@ -83,7 +89,41 @@ class TrainModel:
         return max(0, self.train.revenue([value], [kind], [own]))
 
 
-Prepared = tuple[list[int], list[int], list[int], list[list[int]], tuple[tuple[Hop, ...], ...]]
+@dataclass(slots=True)
+class Prepared:
+    """Per train model (built once by :meth:`Context.prepare`): each stop's most value in the
+    middle and at an end of a route (``mid``, ``endv``), and stop masks in **rank space**: bit
+    ``i`` stands for the stop with the ``i``-th highest ``endv`` (``rbit[s]`` is stop ``s``'s
+    bit), so the best stops of a mask are its lowest set bits."""
+
+    mid: list[int]
+    endv: list[int]
+    exact_mid: list[int] | None
+    """For an additive train (``TrainType``, whose revenue is a sum of per-stop terms): each
+    stop's exact term in the middle of a route; ``exact_end``: at an end. None otherwise."""
+    exact_end: list[int] | None
+    rbit: list[int]
+    val_r: list[int]
+    """``endv`` by rank."""
+    no_pass_r: int
+    kind_r: tuple[int, ...]
+    """Per kind (city, town, off-board): mask of the stops of that kind."""
+    sums: list[list[int]]
+    """``sums[j][b]``: the sum of ``val_r`` over the bits of byte ``b`` at byte ``j``."""
+    adj: tuple[tuple[Hop, ...], ...]
+    """``graph.adj`` with each stop's hops sorted by the ``endv`` of the stop reached."""
+    rings: dict[tuple[int, int], int]
+    """``Context.within(stop, levels)`` in rank space, by ``(stop, levels)`` (lazily)."""
+
+    def to_rank(self, mask: int) -> int:
+        """A stop-id mask in rank space."""
+        rbit = self.rbit
+        got = 0
+        while mask:
+            low = mask & -mask
+            got |= rbit[low.bit_length() - 1]
+            mask ^= low
+        return got
 
 
 @dataclass(slots=True)
@@ -99,27 +139,57 @@ class Context:
     tok_dist: tuple[int, ...]
     """Lower bound on the stops a walk from each stop needs to reach a token stop."""
     _within: dict[int, list[int]] = field(default_factory=dict)
-    _prepared: dict[int, Prepared] = field(default_factory=dict)
+    _prepared: dict[int, tuple[TrainModel, Prepared]] = field(default_factory=dict)
 
     def prepare(self, model: TrainModel) -> Prepared:
-        """Per train model (cached): each stop's most value in the middle and at an end of a
-        route, stops by that value (all, and per kind), and ``adj`` sorted by it."""
+        """The per-model arrays of :class:`Prepared` (cached per model)."""
         got = self._prepared.get(id(model))
-        if got is None:
-            graph, values, end_extra = self.graph, self.values.values, self.values.end_extra
-            n = len(graph.stops)
-            own = [bool((self.token >> s) & 1) for s in range(n)]
-            kinds = [graph.stops[s].kind for s in range(n)]
-            mid = [model.single(values[s], kinds[s], own[s]) for s in range(n)]
-            endv = [
-                max(mid[s], model.single(values[s] + end_extra[s], kinds[s], own[s]))
-                for s in range(n)
+        if got is not None and got[0] is model:
+            return got[1]
+        graph, values, end_extra = self.graph, self.values.values, self.values.end_extra
+        n = len(graph.stops)
+        own = [bool((self.token >> s) & 1) for s in range(n)]
+        kinds = [graph.stops[s].kind for s in range(n)]
+        mid = [model.single(values[s], kinds[s], own[s]) for s in range(n)]
+        endv = [
+            max(mid[s], model.single(values[s] + end_extra[s], kinds[s], own[s])) for s in range(n)
+        ]
+        exact_mid: list[int] | None = None
+        exact_end: list[int] | None = None
+        if model.additive:
+            train = model.train
+            exact_mid = [train.revenue([values[s]], [kinds[s]], [own[s]]) for s in range(n)]
+            exact_end = [
+                train.revenue([values[s] + end_extra[s]], [kinds[s]], [own[s]]) for s in range(n)
             ]
-            order = sorted(range(n), key=lambda s: -endv[s])
-            per_kind = [[s for s in order if self.kind[s] == k] for k in range(3)]
-            adj = tuple(tuple(sorted(a, key=lambda h: -endv[h.to])) for a in graph.adj)
-            got = (mid, endv, order, per_kind, adj)
-            self._prepared[id(model)] = got
+        order = sorted(range(n), key=lambda s: -endv[s])
+        rbit = [0] * n
+        for r, s in enumerate(order):
+            rbit[s] = 1 << r
+        val_r = [endv[s] for s in order]
+        sums: list[list[int]] = []
+        if model.depth >= NO_LIMIT and any(c >= n for c in model.caps):  # see rest()
+            for j in range(0, n, 8):
+                chunk = val_r[j : j + 8]
+                table = [0] * 256
+                for b in range(1, 256):
+                    low = b & -b
+                    bit = low.bit_length() - 1
+                    table[b] = table[b ^ low] + (chunk[bit] if bit < len(chunk) else 0)
+                sums.append(table)
+        kind_r = tuple(sum(rbit[s] for s in range(n) if self.kind[s] == k) for k in range(3))
+        adj = tuple(tuple(sorted(a, key=lambda h: -endv[h.to])) for a in graph.adj)
+        prepared = Prepared(mid, endv, exact_mid, exact_end, rbit, val_r, 0, kind_r, sums, adj, {})
+        prepared.no_pass_r = prepared.to_rank(self.no_pass)
+        self._prepared[id(model)] = (model, prepared)
+        return prepared
+
+    def within_r(self, prepared: Prepared, stop: int, levels: int) -> int:
+        """:meth:`within` in ``prepared``'s rank space."""
+        got = prepared.rings.get((stop, levels))
+        if got is None:
+            got = prepared.to_rank(self.within(stop, levels))
+            prepared.rings[(stop, levels)] = got
         return got
 
     def within(self, stop: int, levels: int) -> int:
@@ -222,58 +292,74 @@ def enumerate_routes(
     n = len(graph.stops)
     no_pass, token, tok_dist = ctx.no_pass, ctx.token, ctx.tok_dist
     kind_of = ctx.kind
-    mid, endv, order_all, order_kind, sorted_adj = ctx.prepare(model)
-    adj = sorted_adj if best_only else graph.adj  # best_only: valuable stops first
+    prep = ctx.prepare(model)
+    mid, endv, rbit, val_r, no_pass_r = prep.mid, prep.endv, prep.rbit, prep.val_r, prep.no_pass_r
+    exact_mid, exact_end = prep.exact_mid, prep.exact_end
+    kind_r, sums = prep.kind_r, prep.sums
+    adj = prep.adj if best_only else graph.adj  # best_only: valuable stops first
     lo, hi = (min(connect), max(connect)) if connect is not None else (-1, -1)
     only_tagged = best_only and connect is not None
     st = stats if stats is not None else EnumStats()
     max_depth = model.depth
     caps = model.caps
     allowed = model.allowed
+    within_r = ctx.within_r
     # Bound pools: a single pool (top-r of all stops, r = stops left) when the depth is
-    # bounded; otherwise one pool per kind with that kind's cap.
+    # bounded; otherwise one pool per kind with that kind's cap (a kind whose cap exceeds the
+    # number of stops counts all its stops: a table sum).
     single_pool = max_depth < NO_LIMIT
+    all_stops = all(c >= n for c in caps)
     found: dict[int, Candidate] = {}
     best = [threshold]
     bump = [0]  # 1 once best_only has a route: only strictly better ones are wanted
     stops: list[int] = []
     hops: list[int] = []
+    counter = [0, 0]  # walk nodes, routes reached
 
-    def rest(allowed_mask: int, depth: int, counts: list[int]) -> int:
-        """Upper bound on what further stops (all in ``allowed_mask``) can add: the best
+    def table_sum(mask: int) -> int:
+        got = 0
+        j = 0
+        while mask:
+            got += sums[j][mask & 255]
+            mask >>= 8
+            j += 1
+        return got
+
+    def rest(mask: int, depth: int, counts: list[int]) -> int:
+        """Upper bound on what further stops (all in ``mask``, rank space) can add: the best
         ``r`` of the stops a walk may pass through and the best stop it may only end at."""
-        ends = allowed_mask & no_pass
+        ends = mask & no_pass_r
         if ends:
-            allowed_mask &= ~no_pass
-            for s in order_all:
-                if (ends >> s) & 1:
-                    allowed_mask |= 1 << s
-                    break
+            mask = (mask & ~no_pass_r) | (ends & -ends)
         got = 0
         if single_pool:
             r = max_depth - depth
-            for s in order_all:
-                if r <= 0:
-                    break
-                if (allowed_mask >> s) & 1:
-                    got += endv[s]
-                    r -= 1
+            while r > 0 and mask:
+                low = mask & -mask
+                got += val_r[low.bit_length() - 1]
+                mask ^= low
+                r -= 1
             return got
+        if all_stops:
+            return table_sum(mask)
         for k in range(3):
             r = caps[k] - counts[k]
-            for s in order_kind[k]:
-                if r <= 0:
-                    break
-                if (allowed_mask >> s) & 1:
-                    got += endv[s]
-                    r -= 1
+            m = mask & kind_r[k]
+            if r >= n:
+                got += table_sum(m)
+                continue
+            while r > 0 and m:
+                low = m & -m
+                got += val_r[low.bit_length() - 1]
+                m ^= low
+                r -= 1
         return got
 
     def reach(end: int, visited: int, used: int, levels: int) -> int:
-        """Stops a walk from ``end`` could still visit within ``levels`` stops: not visited,
-        over hops whose track is unused, not beyond a stop it may not pass (a relaxation: the
-        hops of one walk are not checked against each other)."""
-        seen = visited | (1 << end)
+        """Stops (rank space) a walk from ``end`` could still visit within ``levels`` stops:
+        not visited, over hops whose track is unused, not beyond a stop it may not pass (a
+        relaxation: the hops of one walk are not checked against each other)."""
+        seen = visited | rbit[end]
         frontier = [end]
         got = 0
         while frontier and levels > 0:
@@ -283,22 +369,23 @@ def enumerate_routes(
                 if a != end and (no_pass >> a) & 1:
                     continue
                 for b, track, _ in adj[a]:
-                    if not (seen >> b) & 1 and not track & used:
-                        seen |= 1 << b
-                        got |= 1 << b
+                    bb = rbit[b]
+                    if not seen & bb and not track & used:
+                        seen |= bb
+                        got |= bb
                         nxt.append(b)
             frontier = nxt
         return got
 
-    def emit(first: int, last: int, used: int, acc: int) -> None:
-        st.routes += 1
+    def emit(first: int, last: int, used: int, acc: int, exact: int) -> None:
+        counter[1] += 1
         if first > last or acc < best[0] + bump[0]:
             return
         route_stops = tuple(stops)
         tagged = first == lo and last == hi
         if only_tagged and not tagged:
             return
-        value = route_value(ctx, train, route_stops)
+        value = exact if exact_end is not None else route_value(ctx, train, route_stops)
         if value < best[0] + bump[0]:
             return
         old = found.get(used)
@@ -310,6 +397,8 @@ def enumerate_routes(
             found[used] = Candidate(value, used, route_stops, tuple(hops), tagged)
 
     full = (1 << n) - 1
+    xmid = exact_mid if exact_mid is not None else [0] * n
+    xend = exact_end if exact_end is not None else [0] * n
 
     def walk(
         first: int,
@@ -319,12 +408,14 @@ def enumerate_routes(
         depth: int,
         has_tok: bool,
         acc: int,
+        exact: int,
         counts: list[int],
     ) -> None:
-        # acc: value bound of the stops so far, counting ``end`` at its end value.
-        st.nodes += 1
+        # visited: rank space. acc: value bound of the stops so far, counting ``end`` at its
+        # end value; exact: the exact value of the route ending here (additive trains).
+        counter[0] += 1
         if depth >= 2 and has_tok:
-            emit(first, end, used, acc)
+            emit(first, end, used, acc, exact)
         if depth >= max_depth or (depth >= 2 and (no_pass >> end) & 1):
             return
         if not has_tok and depth + tok_dist[end] > max_depth:
@@ -335,13 +426,17 @@ def enumerate_routes(
                 return
             left = max_depth - depth
             if left >= 2:
-                if rest(ctx.within(end, left) & ~visited, depth, counts) < need:
+                if rest(within_r(prep, end, left) & ~visited, depth, counts) < need:
                     return
                 if rest(reach(end, visited, used, left), depth, counts) < need:
                     return
-        base = acc if depth == 1 else acc - endv[end] + mid[end]
+        if depth == 1:
+            base, xbase = acc, exact
+        else:
+            base, xbase = acc - endv[end] + mid[end], exact - xend[end] + xmid[end]
         for to, track, hid in adj[end]:
-            if (visited >> to) & 1 or used & track:
+            tb = rbit[to]
+            if visited & tb or used & track:
                 continue
             k = kind_of[to]
             counts[k] += 1
@@ -351,11 +446,12 @@ def enumerate_routes(
                 walk(
                     first,
                     to,
-                    visited | (1 << to),
+                    visited | tb,
                     used | track,
                     depth + 1,
                     has_tok or bool((token >> to) & 1),
                     base + endv[to],
+                    xbase + xend[to],
                     counts,
                 )
                 stops.pop()
@@ -371,8 +467,10 @@ def enumerate_routes(
         if not allowed((counts[0], counts[1], counts[2])):
             continue
         stops.append(s)
-        walk(s, s, 1 << s, base_used, 1, bool((token >> s) & 1), endv[s], counts)
+        walk(s, s, rbit[s], base_used, 1, bool((token >> s) & 1), endv[s], xend[s], counts)
         stops.pop()
+    st.nodes += counter[0]
+    st.routes += counter[1]
     out = sorted(found.values(), key=lambda c: -c.value)
     if base_used:
         out = [Candidate(c.value, c.track & ~base_used, c.stops, c.hops, c.tagged) for c in out]

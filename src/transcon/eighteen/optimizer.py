@@ -19,7 +19,11 @@ and the bounds are in ``docs/18xx-optimizer.md``. In short:
 4. **Branch and bound over trains**: routes in decreasing value; per later train a bitset of
    its candidates still disjoint from the track taken (track-id bitmask disjointness between a
    company's trains); bound = value so far + each later train's best candidate still allowed;
-   identical trains pick routes in list order (no permutations).
+   identical trains pick routes in list order (no permutations), so a later identical train
+   adds at most the current route's value. The last two trains are one loop (``_pairs``):
+   each route of one is completed by the other's best allowed disjoint route (a short scan,
+   then the conflict bitset), split in two phases by how far each route is below its train's
+   best (see the docs).
 
 ``connect`` (1870 connection runs) asks that at least one route run between two given stops
 (home and destination as its first and last stops); the optimum is then taken over route sets
@@ -28,6 +32,8 @@ meeting that.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 import time
 from collections.abc import Hashable, Iterator, Sequence
@@ -50,6 +56,8 @@ EMPTY = Candidate(0, 0, (), ())
 Connect = tuple[int, int] | None
 CONFLICT_CACHE = 20_000
 """Most conflict bitsets cached per candidate list (bounds memory on huge lists)."""
+SCAN = 8
+"""Routes of the last train scanned directly before its conflict bitset is built."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +152,17 @@ class _Solver:
         self._lists: dict[tuple[Hashable, Connect], tuple[int, list[Candidate]]] = {}
         self._opt: dict[tuple[Hashable, ...], tuple[int, list[Candidate]]] = {}
         self.hop_track = [info.track for info in ctx.graph.hops]
+        self._index: dict[tuple[Hashable, Connect], tuple[list[Candidate], _ListIndex]] = {}
+
+    def index(self, key: Hashable, connect: Connect) -> _ListIndex:
+        """The conflict index of train ``key``'s cached candidate list (every list the search
+        gets is a prefix of it), built once per list and shared by every search."""
+        lst = self._lists[(key, connect)][1]
+        got = self._index.get((key, connect))
+        if got is None or got[0] is not lst:
+            got = (lst, _ListIndex(lst, self.hop_track))
+            self._index[(key, connect)] = got
+        return got[1]
 
     # -- single trains ----------------------------------------------------------------------
     def top(self, key: Hashable, connect: Connect = None, used: int = 0) -> Candidate:
@@ -242,7 +261,12 @@ class _Solver:
         caps = [sum(self.ub(k) for k in keys[i:]) for i in range(len(keys) + 1)]
         caps[1] = min(caps[1], others[0])
         search = _RouteSets(
-            [lists[k] for k in keys], keys, connect is not None, self.hop_track, caps
+            [lists[k] for k in keys],
+            keys,
+            connect is not None,
+            self.hop_track,
+            caps,
+            [self.index(k, connect) for k in keys],
         )
         value, choice = search.run(inc_value, inc)
         self.nodes += search.nodes
@@ -321,9 +345,8 @@ class _ListIndex:
                 buf[i >> 3] |= 1 << (i & 7)
             self.uses[track] = int.from_bytes(buf, "little")
         self._conf: dict[int, int] = {}
-        self.by_candidate: dict[int, int] = {}
-        """id(candidate of another list) -> bitset of this list's candidates it conflicts with
-        (the candidate objects live as long as the search)."""
+        self.by_track: dict[int, int] = {}
+        """Track mask of a route -> bitset of this list's candidates sharing track with it."""
 
     def conflicts(self, track: int) -> int:
         """Bitset of the candidates sharing track with a hop whose track mask is ``track``."""
@@ -374,6 +397,7 @@ class _RouteSets:
         need_tag: bool,
         hop_track: Sequence[int],
         caps: Sequence[int],
+        indexes: Sequence[_ListIndex],
     ) -> None:
         self.lists = lists
         self.n = len(lists)
@@ -382,11 +406,17 @@ class _RouteSets:
         self.caps = caps
         """``caps[i]``: an upper bound on the total of trains ``i..`` (``caps[n] == 0``)."""
         self.same_as_prev = [i > 0 and keys[i] == keys[i - 1] for i in range(self.n)]
-        index: dict[int, _ListIndex] = {}
+        self.index = list(indexes)
+        """Per list: the index of a list it is a prefix of (``EMPTY`` aside)."""
+        self.prefix = [(1 << (len(lst) - 1)) - 1 for lst in lists]
+        """Per list: the bits of its routes (conflict bitsets may name later routes of the
+        indexed list, and never ``EMPTY``, which is last)."""
+        neg: dict[int, list[int]] = {}
         for lst in lists:
-            if id(lst) not in index:
-                index[id(lst)] = _ListIndex(lst, hop_track)
-        self.index = [index[id(lst)] for lst in lists]
+            if id(lst) not in neg:
+                neg[id(lst)] = [-c.value for c in lst]
+        self.neg_values = [neg[id(lst)] for lst in lists]
+        """Per list: its values negated (ascending, for ``bisect``)."""
         self.nodes = 0
         self.best = 0
         self.best_choice: list[Candidate] = []
@@ -400,17 +430,18 @@ class _RouteSets:
         return self.best, self.best_choice
 
     def _conflicts(self, j: int, c: Candidate) -> int:
-        """Bitset of list ``j``'s candidates sharing track with ``c`` (cached per candidate)."""
+        """Bitset of list ``j``'s candidates sharing track with ``c`` (cached per track mask:
+        the candidates of list ``j`` that conflict with a route depend only on its track)."""
         index = self.index[j]
-        got = index.by_candidate.get(id(c))
+        got = index.by_track.get(c.track)
         if got is None:
             hop_track = self.hop_track
             got = 0
             for h in c.hops:
                 got |= index.conflicts(hop_track[h])
-            if len(index.by_candidate) < CONFLICT_CACHE:
-                index.by_candidate[id(c)] = got
-        return got
+            if len(index.by_track) < CONFLICT_CACHE:
+                index.by_track[c.track] = got
+        return got & self.prefix[j]
 
     def _rec(
         self, i: int, allowed: list[int], used: int, acc: int, tagged: bool, start: int
@@ -425,14 +456,22 @@ class _RouteSets:
                 self.best = acc
                 self.best_choice = list(self.choice)
             return
+        if not self.same_as_prev[i]:
+            start = 0
         tops = [lists[j][(allowed[j] & -allowed[j]).bit_length() - 1].value for j in range(i, n)]
+        if start:  # train i takes a route at or after ``start`` (its list is sorted)
+            m = allowed[i] >> start
+            tops[0] = lists[i][start + (m & -m).bit_length() - 1].value
         total = sum(tops)
         if acc + min(total, self.caps[i]) <= self.best:
             return
         rest = min(total - tops[0], self.caps[i + 1])
+        # Trains after i identical to it take routes after train i's in the shared list, so
+        # each of them adds at most the value of train i's route.
+        twins = 0
+        while i + 1 + twins < n and self.same_as_prev[i + 1 + twins]:
+            twins += 1
         lst = lists[i]
-        if not self.same_as_prev[i]:
-            start = 0
         if i == n - 1 and (tagged or not self.need_tag):
             # the last train: its best allowed route completes the best set below this node
             m = allowed[i] >> start
@@ -441,9 +480,20 @@ class _RouteSets:
                 self.best = acc + c.value
                 self.best_choice = [*self.choice[:i], c]
             return
+        if i == n - 2 and not self.need_tag:
+            if twins:
+                self._twin_pairs(i, allowed, acc, start, rest)
+            else:
+                self._pairs(i, allowed, acc, start, tops[0], tops[1])
+            return
         for idx in _set_bits(allowed[i], start):
             c = lst[idx]
-            if acc + c.value + rest <= self.best:
+            bound = rest
+            if twins:
+                bound = min(
+                    bound, total - tops[0] - sum(max(0, t - c.value) for t in tops[1 : 1 + twins])
+                )
+            if acc + c.value + bound <= self.best:
                 break
             nxt = list(allowed)
             if c.track:
@@ -459,3 +509,112 @@ class _RouteSets:
             nxt_start = idx if c is EMPTY else idx + 1
             self._rec(i + 1, nxt, used | c.track, acc + c.value, tagged or c.tagged, nxt_start)
         self.choice[i] = EMPTY
+
+    def _twin_pairs(self, i: int, allowed: list[int], acc: int, start: int, rest: int) -> None:
+        """``_rec`` for two identical last trains, the last one inlined: each route ``c`` of
+        train ``i`` is completed by the best route after it in the shared list still allowed
+        after ``c`` (which is worth at most ``c``)."""
+        lst = self.lists[i]
+        allowed_last = allowed[i + 1]
+        head = list(itertools.islice(_set_bits(allowed_last, 0), SCAN))
+        nodes = 0
+        for idx in _set_bits(allowed[i], start):
+            c = lst[idx]
+            value = c.value
+            if acc + value + min(rest, value) <= self.best:
+                break
+            nodes += 1
+            self._complete(i, i + 1, allowed_last, head, idx if c is EMPTY else idx + 1, acc, c)
+        self.nodes += nodes
+
+    def _pairs(
+        self, i: int, allowed: list[int], acc: int, start: int, top_a: int, top_b: int
+    ) -> None:
+        """``_rec`` for the last two trains ``i`` (A) and ``i + 1`` (B), not identical, B
+        inlined. ``top_a``, ``top_b``: their best allowed values.
+
+        A pair beating the best has ``(top_a - va) + (top_b - vb) < gap``, ``gap = top_a +
+        top_b - (best - acc)``. For any split ``gap = d_a + d_b``, either ``va > top_a - d_a``
+        (phase 1: each such route of A with its best allowed partner in B) or ``vb > top_b -
+        d_b`` (phase 2: each such route of B with its best allowed partner in A). ``d_a`` is
+        chosen among nine splits so that the two phases visit the fewest routes: counted by
+        bisection in the sorted lists, and below an earlier train's route (``i > 0``) only
+        those still allowed (a popcount). ``d_b`` follows the best as it rises."""
+        al_a = allowed[i]
+        if start:  # train i (a twin of train i - 1) takes a route at or after ``start``
+            al_a &= ~((1 << start) - 1)
+        al_b = allowed[i + 1]
+        a_list, b_list = self.lists[i], self.lists[i + 1]
+        gap = top_a + top_b - (self.best - acc)
+        if gap <= 0:
+            return
+        neg_a, neg_b = self.neg_values[i], self.neg_values[i + 1]
+        best_split, best_cost = gap, -1
+        exact = i > 0  # below an earlier train: count only the routes still allowed
+        for step in range(9):
+            d_a = gap * step // 8
+            ka = bisect.bisect_left(neg_a, d_a - top_a)
+            kb = bisect.bisect_left(neg_b, gap - d_a - top_b)
+            if exact:
+                cost = (al_a & ((1 << ka) - 1)).bit_count() + (al_b & ((1 << kb) - 1)).bit_count()
+            else:
+                cost = ka + kb
+            if best_cost < 0 or cost < best_cost:
+                best_split, best_cost = d_a, cost
+        d_a = best_split
+        nodes = 0
+        head_b = list(itertools.islice(_set_bits(al_b, 0), SCAN))
+        for idx in _set_bits(al_a, 0):
+            a = a_list[idx]
+            va = a.value
+            if va <= top_a - d_a or acc + va + top_b <= self.best:
+                break
+            nodes += 1
+            self._complete(i, i + 1, al_b, head_b, 0, acc, a)
+        # phase 2: vb > top_b - d_b, d_b = gap - d_a with gap at the current best
+        head_a = list(itertools.islice(_set_bits(al_a, 0), SCAN))
+        for idx in _set_bits(al_b, 0):
+            b = b_list[idx]
+            vb = b.value
+            if vb <= self.best - acc - top_a + d_a or acc + vb + top_a <= self.best:
+                break
+            nodes += 1
+            self._complete(i + 1, i, al_a, head_a, 0, acc, b)
+        self.nodes += nodes
+
+    def _complete(
+        self, x: int, y: int, allowed_y: int, head: list[int], first: int, acc: int, c: Candidate
+    ) -> None:
+        """Train ``x`` runs ``c``: give train ``y`` (the other of the last two) its best route
+        in ``allowed_y`` from index ``first`` that is disjoint from ``c``, and keep the pair if
+        it beats the best. ``head``: the first ``SCAN`` set bits of ``allowed_y``, scanned
+        before the conflict bitset is built."""
+        base = acc + c.value
+        best = self.best
+        track = c.track
+        lst = self.lists[y]
+        for j in head:
+            if j < first:
+                continue
+            d = lst[j]
+            if base + d.value <= best:
+                return  # list ``y`` is sorted: nothing allowed improves on the best
+            if not d.track & track:
+                self._keep(x, y, c, d, base + d.value)
+                return
+        if len(head) < SCAN:
+            return  # ``head`` held every allowed route (``EMPTY`` included)
+        m = allowed_y
+        if track:
+            m &= ~self._conflicts(y, c)
+        m >>= first
+        d = lst[first + (m & -m).bit_length() - 1]
+        if base + d.value > best:
+            self._keep(x, y, c, d, base + d.value)
+
+    def _keep(self, x: int, y: int, c: Candidate, d: Candidate, total: int) -> None:
+        """A better set: the routes chosen so far, ``c`` for train ``x``, ``d`` for ``y``."""
+        i = min(x, y)
+        pair = [c, d] if x < y else [d, c]
+        self.best = total
+        self.best_choice = [*self.choice[:i], *pair]
