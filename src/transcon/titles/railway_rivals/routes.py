@@ -1,26 +1,39 @@
 """The route finder: every non-dominated route of a rival or joint team between cities.
 
-A bicriteria label-setting search over the union track graph (cached until the track
-changes). A label at a hex holds the route length so far (die points or hexes, see
-``route_length_metric``), the hexes of each rival's track used (their fees), and whether
-own/partner track was used. Labels are popped in order of length + hex distance to the
-target (an A* lower bound, since every step costs at least one), and a label is dropped when
-a route already found is better in the seed's sense, or when another label at the same hex
-with the same own-track flag is no longer and pays no more. Labels equal in length and
-payments that arrive from different hexes are both kept (a route may not visit a hex twice,
-so the two may continue differently); equal ones from the same hex with the same fees per
-rival are alternatives for the GM's random pick. Keeping routes simple is not something label
-dominance preserves exactly: against brute force on random small networks the front differs
-in about 1 of 2,000 cases (a route missed); everything returned is always a legal route.
+A route is a simple path (no hex twice) over track from a source to the first target it
+reaches, each link on the team's track (free) or on one rival's line (the fee per hex to that
+rival), with at most ``max_foreign_hexes_per_owner`` hexes of any one rival and, by default,
+some own/partner track. ``find_routes`` returns the exact Pareto front on (length, total
+payments) -- every route no other legal route is better than in the seed's sense -- with one
+route for every distinct split of the payments among rivals at each front point (and each
+end hex).
 
-The per-rival cap (``max_foreign_hexes_per_owner``) makes the problem resource-constrained:
-when the cap cuts a label that no route found beats (so the comparison may have dropped a
-route that matters), the search is redone comparing fees per rival (exact), within a work
-budget; past the budget the first (capped) search's front is kept. That front only holds
-legal routes but may, in rare cases, miss one the exact search would find.
+Why labels on (length, payments) alone are not sound, and what is done instead:
 
-The result is the Pareto front on (length, total payments), keeping routes that tie on both
-but pay different rivals.
+* Cap: two partial routes of equal length and total may pay different rivals, and only one
+  may still use 4 more hexes of a given rival. A label dominates another only if it uses no
+  more hexes of each *tracked* rival, or if every route the other could reach but it could
+  not (more hexes of that rival than the cap leaves it) is beaten by a walk already found
+  (bounds from the shortest length and fewest rival hexes still needed from the hex).
+  Rivals start untracked; a domination that relied on an untracked rival is recorded with
+  that bound, and if the final front does not beat it the search is redone tracking that
+  rival (at most once per rival). Labels that cannot reach a target within the caps' total
+  room are dropped. There is no work budget.
+* Simple paths: every step costs at least one point, so cutting a loop out of a walk makes
+  it strictly shorter without paying more and within the cap. So every Pareto-optimal *walk*
+  is a simple path -- unless the loop held the only own track (a detour onto own track and
+  back, under the own-track rule). Dominance on (length, payments, hexes per rival, own track
+  used) is sound over walks, so the label setting (``_relaxed``, U-turns allowed) gives the
+  exact front of walks; a front walk that is a simple path is a route no route can beat.
+* A front walk that is not a simple path visits some hex h once before and once after its
+  first own-track link (a loop within one phase could be cut). Every route visits h at most
+  once, so the routes are covered by two subproblems: h forbidden before own track is used,
+  or after. ``find_routes`` solves the subproblems (branching again as needed, skipping front
+  walks routes found already beat) and merges their routes: the exact front of routes.
+
+Labels are popped in order of length + shortest length to a target (A*), ties by payments.
+Equal labels (same hex, length, hexes per rival and own flag) are alternatives for the GM's
+random pick; a random pick that crosses itself falls back to the first one found.
 """
 
 from __future__ import annotations
@@ -32,13 +45,6 @@ from dataclasses import dataclass
 
 from transcon.core.rng import GameRandom
 from transcon.titles.railway_rivals.state import RRState, edge
-
-#: Label comparisons a search tracking rivals' fees may make before the last front is kept.
-WORK_BUDGET = 3_000
-
-
-class _TooManyLabels(Exception):
-    """The exact search grew too large (see ``find_routes``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,10 +165,10 @@ def find_routes(
     targets: Iterable[int],
     rng: GameRandom | None = None,
 ) -> list[RouteOption]:
-    """The Pareto front of legal routes of ``team`` from any source to any target.
+    """The exact Pareto front of legal routes of ``team`` from any source to any target.
 
-    With ``rng`` equal-label alternatives (same length and same fees per owner) are chosen at
-    random while rebuilding each route; without it the first found is used.
+    With ``rng`` equal alternatives (same length and same fees per owner) are chosen at
+    random; without it the first found is used. See the module docstring for the method.
     """
     target_set = frozenset(targets)
     source_list = sorted(set(sources) - target_set)
@@ -173,64 +179,149 @@ def find_routes(
             return list(cached)
     comp = components(state)
     reachable = {comp[t] for t in target_set if t in comp}
+    result: list[RouteOption] | None
     if not any(comp.get(h) in reachable for h in source_list):
-        result: list[RouteOption] = []
-        if rng is None:
-            state.cache[key] = ()
-        return result
-    # Compare labels on (length, payments, own track) plus the fees of the rivals whose cap
-    # matters. A cap cut on an untracked rival that no route found beats means the comparison
-    # may have dropped a route that matters: track that rival too and search again.
-    tracked: frozenset[int] = frozenset()
-    result = []
-    while True:
-        cut: list[tuple[int, int, int]] = []
-        try:
-            found = _search(
-                state, tuple(team), source_list, target_set, rng, tracked=tracked, cut=cut
-            )
-        except _TooManyLabels:
-            break  # keep the previous front (see the module docstring)
-        result = found
-        missing = {
-            owner
-            for low, total, owner in cut
-            if owner not in tracked
-            and not any(better(o.length, o.total, low, total) for o in found)
-        }
-        if not missing:
-            break
-        tracked = tracked | missing
+        result = []
+    else:
+        query = _Query.make(state, tuple(team), source_list, target_set)
+        # Subproblems forbid (hex, own track used yet) pairs; see the module docstring.
+        todo: list[frozenset[tuple[int, bool]]] = [frozenset()]
+        known: list[tuple[int, int]] = []  # Pareto front of routes found
+        kept: dict[tuple[int, tuple[tuple[str, int], ...], int], RouteOption] = {}
+        while todo:
+            forbidden = todo.pop()
+            found, crossed = _solve(query, rng, forbidden, known)
+            for o in found:
+                if any(better(kl, kt, o.length, o.total) for kl, kt in known):
+                    continue
+                known[:] = [k for k in known if not better(o.length, o.total, k[0], k[1])]
+                if (o.length, o.total) not in known:
+                    known.append((o.length, o.total))
+                kept.setdefault((o.length, o.foreign, o.route[-1]), o)
+            for length, total, h in crossed:
+                if not any(better(kl, kt, length, total) for kl, kt in known):
+                    todo.append(forbidden | {(h, False)})
+                    todo.append(forbidden | {(h, True)})
+                    break
+        result = [
+            o
+            for o in kept.values()
+            if not any(better(kl, kt, o.length, o.total) for kl, kt in known)
+        ]
+        result.sort(key=lambda o: (o.length, o.total, o.route))
     if rng is None:
         state.cache[key] = tuple(result)
     return result
 
 
-def _search(
-    state: RRState,
-    team: tuple[str, ...],
-    sources: list[int],
-    targets: frozenset[int],
+def _solve(
+    q: _Query,
     rng: GameRandom | None,
-    *,
-    tracked: frozenset[int] = frozenset(),
-    cut: list[tuple[int, int, int]] | None = None,
-) -> list[RouteOption]:
-    """One search. Labels compare on (length, total payments, own track) and the fees paid to
-    each ``tracked`` rival (seat numbers); ``cut`` collects (length lower bound, payments,
-    rival) of every label the 10-hex cap cut."""
-    cfg, model = state.cfg, state.model
-    players = state.players
-    seat = {p: i for i, p in enumerate(players)}
-    lead = team[0]
-    partner = team[1] if len(team) > 1 else None
-    n = len(players)
-    fee = cfg.track_use_fee_per_hex
-    cap = cfg.max_foreign_hexes_per_owner
-    own_needed = cfg.min_own_track == "any"
-    graph = track_graph(state)
+    forbidden: frozenset[tuple[int, bool]],
+    known: Sequence[tuple[int, int]],
+) -> tuple[list[RouteOption], list[tuple[int, int, int]]]:
+    """The exact front of walks of one subproblem (tracking rivals' hexes as needed): the
+    routes among its walks, and (length, payments, a hex visited before and after own track
+    was first used) of every front walk that is not a simple path."""
+    tracked: frozenset[int] = frozenset()
+    front: list[tuple[int, int]] = list(known)
+    while True:
+        events: list[tuple[int, int, int]] = []
+        found, front, crossed = _relaxed(q, rng, tuple(sorted(tracked)), events, front, forbidden)
+        missing = {
+            i
+            for low, total, i in events
+            if i not in tracked and not any(better(fl, ft, low, total) for fl, ft in front)
+        }
+        if not missing:
+            return found, crossed
+        tracked |= missing
 
-    # label fields, parallel lists indexed by label id
+
+@dataclass(frozen=True, slots=True)
+class _Query:
+    """One route search: the graph, the team and the rules' parameters."""
+
+    state: RRState
+    team: tuple[str, ...]
+    sources: list[int]
+    targets: frozenset[int]
+    graph: dict[int, list[tuple[int, int, tuple[str, ...]]]]
+    seat: dict[str, int]
+    fee: int
+    cap: int
+    own_needed: bool
+    #: per seat, how many links carry that rival's line and none of the team's: a route
+    #: (simple path) never uses more of that rival's track than this
+    rival_links: tuple[int, ...]
+
+    @staticmethod
+    def make(
+        state: RRState, team: tuple[str, ...], sources: list[int], targets: frozenset[int]
+    ) -> _Query:
+        graph = track_graph(state)
+        seat = {p: i for i, p in enumerate(state.players)}
+        links: list[int] | None = state.cache.get(("rival_links", team))
+        if links is None:
+            links = [0] * len(state.players)
+            for node, near in graph.items():
+                for nxt, _, owners in near:
+                    if node < nxt and not any(o in team for o in owners):
+                        for o in owners:
+                            links[seat[o]] += 1
+            state.cache[("rival_links", team)] = links
+        return _Query(
+            state=state,
+            team=team,
+            sources=sources,
+            targets=targets,
+            graph=graph,
+            seat=seat,
+            fee=state.cfg.track_use_fee_per_hex,
+            cap=state.cfg.max_foreign_hexes_per_owner,
+            own_needed=state.cfg.min_own_track == "any",
+            rival_links=tuple(links),
+        )
+
+    def team_owner(self, owners: tuple[str, ...]) -> str | None:
+        """The team member whose line a link uses for free, if any."""
+        for member in self.team:
+            if member in owners:
+                return member
+        return None
+
+    def option(
+        self, length: int, counts: Sequence[int], route: list[int], owners: list[str]
+    ) -> RouteOption:
+        players, fee = self.state.players, self.fee
+        return RouteOption(
+            length=length,
+            points=route_points(self.state, route),
+            total=sum(counts) * fee,
+            payments=tuple((players[i], c * fee) for i, c in enumerate(counts) if c and fee),
+            foreign=tuple((players[i], c) for i, c in enumerate(counts) if c),
+            route=tuple(route),
+            owners=tuple(owners),
+        )
+
+
+def _relaxed(
+    q: _Query,
+    rng: GameRandom | None,
+    tracked: tuple[int, ...],
+    events: list[tuple[int, int, int]],
+    seed_front: Sequence[tuple[int, int]] = (),
+    forbidden: frozenset[tuple[int, bool]] = frozenset(),
+) -> tuple[list[RouteOption], list[tuple[int, int]], list[tuple[int, int, int]]]:
+    """The Pareto front of *walks* (hexes may repeat) by label setting, and its (length,
+    payments) points. A label dominates another at its hex if it is no longer, pays no more,
+    has used own track if the other has, and uses no more hexes of each ``tracked`` rival
+    (``_Query.covers``). That is exact for walks when the cap of no untracked rival cuts a
+    label that the front does not beat (``events`` collects (length bound, payments, seat)
+    of every such risk for the caller to check). Returns the routes rebuilt from the front
+    walks that are simple paths, the front and whether some front walk is not a simple path
+    (if none is, the routes are the front of routes)."""
+    graph, targets, seat, fee, cap = q.graph, q.targets, q.seat, q.fee, q.cap
     lab_len: list[int] = []
     lab_counts: list[tuple[int, ...]] = []
     lab_total: list[int] = []
@@ -243,131 +334,145 @@ def _search(
     at_node: dict[int, list[int]] = {}
     heap: list[tuple[int, int, int]] = []
     found: list[int] = []
-    front: list[tuple[int, int]] = []  # (len, total) of feasible target labels
+    # (len, total) of target labels with own track, and of feasible walks found before
+    front: list[tuple[int, int]] = list(seed_front)
 
-    # A* lower bound: every step costs at least one point (or hex), so the hex distance to
-    # the nearest target never overestimates; labels are ordered and pruned on len + bound.
-    qs, rs = model.q, model.r
-    target_list = list(targets)
-    bound_of: dict[int, int] = {}
+    # Lower bounds of what finishing from a hex costs (shortest length and least payments,
+    # each on its own, ignoring the cap): labels are ordered on length + the first (A*) and
+    # pruned when a walk found is better than both bounds added.
+    if not targets:
+        return [], [], []
+    dist, hexes = _to_targets(q)
+    pay = {h: n * fee for h, n in hexes.items()}
+    room = cap * sum(1 for p in q.state.players if p not in q.team)  # rival hexes in all
+    near_cache: dict[int, list[tuple[int, int, tuple[str, ...], str | None]]] = {}
 
-    tq, tr = (qs[target_list[0]], rs[target_list[0]]) if target_list else (0, 0)
-    single = len(target_list) == 1
+    def near_of(h: int) -> list[tuple[int, int, tuple[str, ...], str | None]]:
+        """The links from h with the team member whose line each uses for free, if any."""
+        near = near_cache.get(h)
+        if near is None:
+            near = [(n, step, o, q.team_owner(o)) for n, step, o in graph.get(h, ())]
+            near_cache[h] = near
+        return near
 
-    def bound(h: int) -> int:
-        if single:
-            dq, dr = qs[h] - tq, rs[h] - tr
-            return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-        value = bound_of.get(h)
-        if value is None:
-            hq, hr = qs[h], rs[h]
-            value = min(
-                (abs(hq - qs[t]) + abs(hr - rs[t]) + abs(hq + hr - qs[t] - rs[t])) // 2
-                for t in target_list
-            )
-            bound_of[h] = value
-        return value
+    links = q.rival_links
+    binding = [i for i in range(len(seat)) if links[i] > cap]
+    checks = [(i, i in tracked) for i in binding]
 
-    zero = (0,) * n
-    work = 0
-    for s in sources:
-        if s not in graph:
+    def covers(a: tuple[int, ...], b: tuple[int, ...], length: int, total: int, h: int) -> bool:
+        """Whether a label using ``a`` hexes per rival may dominate one at hex h using ``b``
+        (given no longer and paying no more): every route the dominated label leads to that
+        the other cannot follow (it needs more hexes of a rival than the cap leaves the other)
+        is beaten by a walk found, or the rival is untracked and the bound of such routes
+        goes to ``events``."""
+        for i, strict in checks:
+            if a[i] > b[i]:
+                k = cap - a[i] + 1
+                if k > links[i]:
+                    continue
+                more = max(hexes[h], k)  # rival hexes such a route uses from h on
+                if more > room - sum(b):
+                    continue  # the dominated label cannot finish such a route either
+                low, pays = length + max(dist[h], k), total + fee * more
+                if any(better(fl, ft, low, pays) for fl, ft in front):
+                    continue
+                if strict:
+                    return False
+                events.append((low, pays, i))
+        return True
+
+    zero = (0,) * len(seat)
+    for s in q.sources:
+        if s not in dist or (s, not q.own_needed) in forbidden:
             continue
         lab_len.append(0)
         lab_total.append(0)
         lab_counts.append(zero)
-        lab_own.append(not own_needed)
+        lab_own.append(not q.own_needed)
         lab_node.append(s)
         lab_pred.append(-1)
         lab_owner.append("")
         idx = len(lab_len) - 1
         at_node.setdefault(s, []).append(idx)
-        heapq.heappush(heap, (bound(s) if target_list else 0, 0, idx))
+        heapq.heappush(heap, (dist[s], 0, idx))
 
-    if not target_list:
-        return []
     while heap:
         _, total, idx = heapq.heappop(heap)
         if idx in dead:
             continue
         length = lab_len[idx]
         node = lab_node[idx]
-        low = length + bound(node)
-        if front and any(better(fl, ft, low, total) for fl, ft in front):
+        low, least = length + dist[node], total + pay[node]
+        if front and any(better(fl, ft, low, least) for fl, ft in front):
             continue
         own = lab_own[idx]
         if node in targets:
             if own:
                 found.append(idx)
-                front.append((length, total))
+                if (length, total) not in front:
+                    front[:] = [f for f in front if not better(length, total, f[0], f[1])]
+                    front.append((length, total))
             continue
         counts = lab_counts[idx]
+        used = sum(counts)
         pred = lab_pred[idx]
-        prev = lab_node[pred] if pred >= 0 else -1
-        for nxt, step, owners in graph.get(node, ()):
-            if nxt == prev:
-                continue
+        back, back_own = (lab_node[pred], lab_own[pred]) if pred >= 0 else (-1, False)
+        for nxt, step, owners, member in near_of(node):
+            if nxt not in dist:
+                continue  # no target reachable from there
+            if nxt == back and back_own == (own or member is not None):
+                continue  # straight back: the label there is no longer, pays no more
             new_len = length + step
-            if lead in owners:
+            if member is not None:
                 options: list[tuple[str, tuple[int, ...], bool, int]] = [
-                    (lead, counts, True, total)
+                    (member, counts, True, total)
                 ]
-            elif partner is not None and partner in owners:
-                options = [(partner, counts, True, total)]
             else:
                 options = []
                 for o in owners:
                     i = seat[o]
                     if counts[i] >= cap:
-                        if cut is not None:
-                            cut.append((new_len + bound(nxt), total + fee, i))
                         continue
                     c = list(counts)
                     c[i] += 1
+                    if hexes[nxt] > room - used - 1:
+                        continue  # every way on uses more rival track than the caps leave
                     options.append((o, tuple(c), own, total + fee))
-            low = new_len + bound(nxt)
+            low, rest = new_len + dist[nxt], pay[nxt]
             for owner, new_counts, new_own, new_total in options:
-                if front and any(better(fl, ft, low, new_total) for fl, ft in front):
+                if forbidden and (nxt, new_own) in forbidden:
+                    continue
+                if front and any(better(fl, ft, low, new_total + rest) for fl, ft in front):
                     continue
                 bucket = at_node.setdefault(nxt, [])
-                if tracked:
-                    work += len(bucket)
-                    if work > WORK_BUDGET:
-                        raise _TooManyLabels
                 dominated = False
                 for other in bucket:
-                    if other in dead:
-                        continue
-                    ol = lab_len[other]
-                    if ol > new_len or lab_total[other] > new_total:
-                        continue
-                    if new_own != lab_own[other]:  # see the module docstring
+                    ol, ot = lab_len[other], lab_total[other]
+                    if ol > new_len or ot > new_total or (new_own and not lab_own[other]):
                         continue
                     oc = lab_counts[other]
-                    if tracked and any(oc[i] > new_counts[i] for i in tracked):
-                        continue
-                    if ol == new_len and lab_total[other] == new_total:
-                        pred_other = lab_pred[other]
-                        if pred_other >= 0 and lab_node[pred_other] != node:
-                            continue  # equal but from elsewhere: keep both (simple routes)
-                        if oc == new_counts:
+                    if ol == new_len and ot == new_total:
+                        if oc != new_counts:
+                            continue  # the same payments split differently: keep both
+                        if lab_own[other] == new_own:
                             alternatives.setdefault(other, []).append((idx, owner))
+                    elif not covers(oc, new_counts, new_len, new_total, nxt):
+                        continue
                     dominated = True
                     break
                 if dominated:
                     continue
                 killed = False
                 for other in bucket:
-                    if other in dead or new_len > lab_len[other] or new_total > lab_total[other]:
+                    ol, ot = lab_len[other], lab_total[other]
+                    if new_len > ol or new_total > ot or (lab_own[other] and not new_own):
                         continue
-                    if new_own != lab_own[other]:
-                        continue
-                    if new_len == lab_len[other] and new_total == lab_total[other]:
-                        continue  # equal labels were handled above
-                    if tracked:
-                        oc = lab_counts[other]
-                        if any(new_counts[i] > oc[i] for i in tracked):
+                    oc = lab_counts[other]
+                    if ol == new_len and ot == new_total:
+                        if oc != new_counts or lab_own[other] == new_own:
                             continue
+                    elif not covers(new_counts, oc, ol, ot, nxt):
+                        continue
                     dead.add(other)
                     killed = True
                 if killed:
@@ -404,30 +509,63 @@ def _search(
         owners_list.reverse()
         return route, owners_list
 
+    def twice(idx: int) -> int:
+        """A hex the label's walk visits both before and after it first uses own track."""
+        phases: dict[int, set[bool]] = {}
+        cur = idx
+        while cur >= 0:
+            seen = phases.setdefault(lab_node[cur], set())
+            seen.add(lab_own[cur])
+            if len(seen) == 2:
+                return lab_node[cur]
+            cur = lab_pred[cur]
+        raise RuntimeError("route finder: a front walk repeats a hex without own track between")
+
     out: list[RouteOption] = []
+    crossed: list[tuple[int, int, int]] = []
     for idx in found:
-        length, total = lab_len[idx], sum(lab_counts[idx]) * fee
+        length, total = lab_len[idx], lab_total[idx]
         if any(better(fl, ft, length, total) for fl, ft in front):
             continue
         route, owners_list = rebuild(idx, rng)
         if rng is not None and len(set(route)) != len(route):
             route, owners_list = rebuild(idx, None)  # the random pick crossed itself
         if len(set(route)) != len(route):
-            continue  # a route through the same hex twice is never offered
-        payments = tuple((players[i], c * fee) for i, c in enumerate(lab_counts[idx]) if c and fee)
-        out.append(
-            RouteOption(
-                length=length,
-                points=route_points(state, route),
-                total=total,
-                payments=payments,
-                foreign=tuple((players[i], c) for i, c in enumerate(lab_counts[idx]) if c),
-                route=tuple(route),
-                owners=tuple(owners_list),
-            )
-        )
-    out.sort(key=lambda o: (o.length, o.total, o.route))
-    return out
+            crossed.append((length, total, twice(idx)))  # see the module docstring
+            continue
+        out.append(q.option(length, lab_counts[idx], route, owners_list))
+    return out, front, crossed
+
+
+def _to_targets(q: _Query) -> tuple[dict[int, int], dict[int, int]]:
+    """Per hex from which a target can be reached: the shortest length to a target and the
+    fewest hexes of rival track a way there must use (each bound on its own; cached until
+    the track changes)."""
+    key = ("to_targets", q.team, q.targets)
+    cached: tuple[dict[int, int], dict[int, int]] | None = q.state.cache.get(key)
+    if cached is not None:
+        return cached
+    rev: dict[int, list[tuple[int, int, int]]] = {}
+    for a, near in q.graph.items():
+        for b, step, owners in near:
+            rev.setdefault(b, []).append((a, step, 0 if q.team_owner(owners) else 1))
+    out: list[dict[int, int]] = []
+    for use_length in (True, False):
+        best: dict[int, int] = {t: 0 for t in q.targets if t in q.graph}
+        heap = [(0, t) for t in sorted(best)]
+        while heap:
+            d, node = heapq.heappop(heap)
+            if d > best[node]:
+                continue
+            for prev, step, foreign in rev.get(node, ()):
+                nd = d + (step if use_length else foreign)
+                if nd < best.get(prev, 1 << 60):
+                    best[prev] = nd
+                    heapq.heappush(heap, (nd, prev))
+        out.append(best)
+    result = (out[0], out[1])
+    q.state.cache[key] = result
+    return result
 
 
 def any_track_path(state: RRState, sources: Iterable[int], targets: Iterable[int]) -> bool:
