@@ -29,7 +29,8 @@ def import_18xx(
     check_routes: Annotated[
         bool,
         typer.Option(
-            "--check-routes", help="Also check every run against the route optimiser (slower)."
+            "--check-routes",
+            help="Play with check_routes on (imported runs name their routes anyway).",
         ),
     ] = False,
 ) -> None:

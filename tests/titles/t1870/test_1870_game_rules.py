@@ -20,8 +20,9 @@ PLAYERS = ["A", "B", "C", "D"]
 
 
 def game_with(owners: dict[str, str] | None = None, **options: object) -> Game[GameState]:
-    """A 1870 game after the auction (runs unchecked unless ``check_routes=True``)."""
-    game = Game.new(Title1870(), PLAYERS, {"check_routes": False, **options})
+    """A 1870 game after the auction (runs, track and token reach unchecked unless
+    ``check_routes=True`` / ``check_reach=True``)."""
+    game = Game.new(Title1870(), PLAYERS, {"check_routes": False, "check_reach": False, **options})
     skip_auction(game, owners)
     return game
 
@@ -323,9 +324,9 @@ def test_7_2_tokens_need_a_free_city_space() -> None:
     game.act("token B19", "A")
 
 
-def test_8_3_a_run_may_not_exceed_the_best_routes() -> None:
+def test_8_3_a_paying_run_must_name_routes() -> None:
     game = operating(check_routes=True)
     give_train(game, "MP", "2")
-    with pytest.raises(IllegalAction, match="at most 0"):
+    with pytest.raises(IllegalAction, match="names its routes"):
         game.act("run 60", "A")  # no track yet: nothing to run
     game.act("run 0", "A")

@@ -43,7 +43,7 @@ def test_reachability_on_the_recorded_final_board() -> None:
 @needs_fixtures
 @pytest.mark.slow
 @pytest.mark.parametrize("path", [BANK, MARKET])
-def test_every_recorded_run_is_within_the_best_routes(path: Path) -> None:
+def test_every_recorded_run_passes_with_check_routes(path: Path) -> None:
     report, _ = import_fixture(path, check_routes=True)
     assert report.result_matches and report.divergence is None
 
@@ -81,3 +81,22 @@ def test_divergence_is_reported_with_the_first_refused_action() -> None:
     assert report.divergence["id"] == 45  # the next bid: Player 3 still has to set the par
     assert report.divergence["to_act"] == ["Player 3"]
     assert report.accepted < report.actions
+
+
+@needs_fixtures
+def test_oracle_takes_company_closures_from_the_full_replay() -> None:
+    """MKT closes by its share price in the diesel game: the route oracle learns it from our
+    engine's replay instead of inferring it from SLSF's token in MKT's Kansas City slot."""
+    from transcon.titles.t1870.fixture import check_game, company_closures, load_fixture
+
+    game = load_fixture(MARKET)
+    closures = company_closures(game)
+    assert closures is not None
+    closed = [sym for companies in closures.values() for sym in companies]
+    assert "MKT" in closed
+    report = check_game(game)
+    assert report.mismatches == [] and report.revenue_matches == report.routes == 140
+    assert not any("taken as closed" in note for note in report.notes)
+    assert any("MKT closes" in note for note in report.notes)
+    inferred = check_game(game, full_replay=False)
+    assert any("MKT is taken as closed" in note for note in inferred.notes)

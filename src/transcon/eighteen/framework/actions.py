@@ -94,11 +94,14 @@ class PlaceToken(Action):
 
 
 class RunRoutes(Action):
-    """Run the trains: the total ``revenue`` and optionally each train's stops."""
+    """Run the trains: the total ``revenue``, each route's stops (``"HEX-k"`` signatures in
+    route order) and optionally the train running each route (``trains``, parallel to
+    ``routes``; empty: the title assigns the company's trains)."""
 
     type: Literal["run"] = "run"
     revenue: int = Field(ge=0)
     routes: tuple[tuple[str, ...], ...] = ()
+    trains: tuple[str, ...] = ()
 
 
 class Dividend(Action):

@@ -45,6 +45,10 @@ class LegalMixin(OperatingMixin):
     def hook_bot_revenue(self, state: GameState, sym: str) -> int:
         return 0
 
+    def hook_bot_run(self, state: GameState, sym: str, player: str) -> RunRoutes:
+        """The run a bot offers (default: ``hook_bot_revenue`` with no routes named)."""
+        return RunRoutes(player=player, revenue=self.hook_bot_revenue(state, sym))
+
     def hook_stock_choices(self, state: GameState, player: str) -> list[Action]:
         p = player
         out: list[Action] = []
@@ -104,7 +108,7 @@ class LegalMixin(OperatingMixin):
             return out
         out.extend(self.hook_bot_lays(state, sym, p))
         out.extend(self.hook_bot_tokens(state, sym, p))
-        out.append(RunRoutes(player=p, revenue=self.hook_bot_revenue(state, sym)))
+        out.append(self.hook_bot_run(state, sym, p))
         out.extend(Dividend(player=p, kind=k) for k in ("payout", "half", "withhold"))
         for current in self.depot_types(state):
             out.append(BuyTrain(player=p, train=current.name))
@@ -136,7 +140,7 @@ class LegalMixin(OperatingMixin):
     def _connection_run(self, state: GameState, player: str) -> list[Action]:
         sym = state.operating.connection
         return [
-            RunRoutes(player=player, revenue=self.hook_bot_revenue(state, sym)),
+            self.hook_bot_run(state, sym, player),
             Dividend(player=player, kind="payout"),
             Dividend(player=player, kind="withhold"),
         ]

@@ -89,9 +89,18 @@ def parse_action(text: str, player: str) -> Action | None:
         city = _int(args[1], "city") if len(args) > 1 else 0
         return PlaceToken(player=p, hex=args[0].upper(), city=city)
     if verb == "run":
-        _need(args, 1, "run REVENUE [STOP,STOP,... ...]")
-        routes = tuple(tuple(s for s in r.split(",") if s) for r in args[1:])
-        return RunRoutes(player=p, revenue=_int(args[0], "revenue"), routes=routes)
+        _need(args, 1, "run REVENUE [[TRAIN:]STOP,STOP,... ...]")
+        named = [r.split(":", 1) if ":" in r else ["", r] for r in args[1:]]
+        routes = tuple(tuple(s for s in r.split(",") if s) for _, r in named)
+        trains = tuple(t for t, _ in named)
+        if any(trains) and not all(trains):
+            raise InputError("name the train of every route or of none")
+        return RunRoutes(
+            player=p,
+            revenue=_int(args[0], "revenue"),
+            routes=routes,
+            trains=trains if any(trains) else (),
+        )
     if verb in ("payout", "half", "withhold"):
         return Dividend(player=p, kind=verb)
     if verb == "dividend":
@@ -184,7 +193,10 @@ def format_action(action: Action) -> str:
     if isinstance(action, PlaceToken):
         return f"token {action.hex}" + (f" {action.city}" if action.city else "")
     if isinstance(action, RunRoutes):
-        return " ".join([f"run {action.revenue}", *(",".join(r) for r in action.routes)])
+        trains = action.trains or ("",) * len(action.routes)
+        pairs = zip(trains, action.routes, strict=False)
+        named = (f"{t}:" * bool(t) + ",".join(r) for t, r in pairs)
+        return " ".join([f"run {action.revenue}", *named])
     if isinstance(action, Dividend):
         return f"dividend {action.kind}"
     if isinstance(action, BuyTrain):

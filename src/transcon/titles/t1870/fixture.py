@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -155,9 +155,16 @@ def load_fixture(path: Path) -> dict[str, Any]:
 
 
 class Replay1870:
-    """Replays a recorded 1870 game's track, token, train and private actions."""
+    """Replays a recorded 1870 game's track, token, train and private actions.
 
-    def __init__(self, game: dict[str, Any]) -> None:
+    ``closed_after`` maps a recorded action id to the companies that close with it (from a
+    full replay of the game, :func:`company_closures`); their tokens leave the map then.
+    Without it a closure is inferred from a token placed in a slot still holding the closed
+    company's token (see :meth:`apply`)."""
+
+    def __init__(
+        self, game: dict[str, Any], closed_after: Mapping[int, Sequence[str]] | None = None
+    ) -> None:
         settings = game.get("settings") or {}
         self.options = RouteOptions1870.from_18xx_games(settings.get("optional_rules") or [])
         self.position = Position1870(options=self.options)
@@ -166,6 +173,7 @@ class Replay1870:
         self.trains_seen: set[str] = set()
         self.notes: list[str] = []
         self.actions = effective_actions(game["actions"])
+        self.closed_after = dict(closed_after or {})
 
     def run(self) -> Iterator[Action]:
         """Apply every effective action; yield each ``run_routes`` before it is applied."""
@@ -177,6 +185,8 @@ class Replay1870:
                 yield a
             else:
                 self.apply(a)
+            for company in self.closed_after.get(int(a.get("id") or -1), ()):
+                self.position.close_company(company)
 
     def apply(self, a: Action) -> None:
         pos = self.position
@@ -329,9 +339,35 @@ def _explain_segment(position: Position1870, seg: list[Hex]) -> str:
     return f"no track on the map runs {names} between two stops"
 
 
-def check_game(game: dict[str, Any]) -> OracleReport:
-    """Check every effective recorded route of an 18xx.games 1870 game."""
-    replay = Replay1870(game)
+def company_closures(game: dict[str, Any]) -> dict[int, list[str]] | None:
+    """Companies closing with each recorded action (action id -> symbols), from a full
+    replay of the game by our 1870 engine (share prices included); None when our engine
+    cannot replay the whole game."""
+    from transcon.core.errors import TransconError
+    from transcon.titles.t1870.importer.replay import Importer
+
+    try:
+        importer = Importer(game)
+        report = importer.run()
+    except (TransconError, KeyError, TypeError, ValueError, IndexError):
+        return None
+    if report.divergence is not None:
+        return None
+    return importer.closed_after
+
+
+def check_game(game: dict[str, Any], *, full_replay: bool = True) -> OracleReport:
+    """Check every effective recorded route of an 18xx.games 1870 game.
+
+    With ``full_replay`` company closures come from our engine's replay of the whole game
+    (:func:`company_closures`); otherwise, or when that replay fails, they are inferred."""
+    closures = company_closures(game) if full_replay else None
+    replay = Replay1870(game, closures)
+    closure_notes = [
+        f"action {action_id}: {company} closes (our engine's full replay)"
+        for action_id, companies in sorted((closures or {}).items())
+        for company in companies
+    ]
     report = OracleReport()
     for action in replay.run():
         report.run_actions += 1
@@ -385,7 +421,7 @@ def check_game(game: dict[str, Any]) -> OracleReport:
                         computed,
                     )
                 )
-    report.notes = replay.notes
+    report.notes = closure_notes + replay.notes
     return report
 
 

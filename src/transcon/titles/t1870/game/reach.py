@@ -200,3 +200,10 @@ def city_hexes() -> list[str]:
     return sorted(
         names[i] for i, (tile, _) in preprinted.items() if any(n.slots for n in tile.nodes)
     )
+
+
+def tile_def(name: str) -> TileDef:
+    """ROUTES' design of tile ``name`` (KeyError when the 1870 set has none)."""
+    data, _, _, _ = _board()
+    tile: TileDef = data.tiles[name]
+    return tile

@@ -58,6 +58,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "(ROUTES' optimiser on the current board).",
     ),
     OptionSpec(
+        "check_reach",
+        "bool",
+        True,
+        "§7.1/§7.2 new track and new tokens must be reachable from the company's network.",
+    ),
+    OptionSpec(
         "destination_blocks", "bool", True, "§8.4 the destination token occupies a token space."
     ),
     OptionSpec(
@@ -70,6 +76,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
 
 MRBC = "MRBC"
 RULE_TRACK = "1870 §7.1 track"
+RULE_RUN = "1870 §7.3 runs"
 
 
 @lru_cache(maxsize=64)
@@ -134,6 +141,18 @@ class Title1870(EighteenTitle):
         problem = self._geometry_problem(state, action.hex, tile, action.rotation)
         if problem:
             raise IllegalAction(RULE_TRACK, problem)
+        from transcon.titles.t1870.game.track import river_problem
+
+        crossing = river_problem(state, action.hex, tile, action.rotation)
+        if crossing:
+            raise IllegalAction(RULE_TRACK, crossing)
+        if state.options.get("check_reach", True):
+            from transcon.titles.t1870.game.track import lay_unconnected
+
+            phase = self.phase(state).name
+            apart = lay_unconnected(state, sym, phase, action.hex, tile, action.rotation)
+            if apart:
+                raise IllegalAction(RULE_TRACK, apart)
         cost = 0 if upgrade else data.TERRAIN.get(action.hex, 0)
         if action.private:
             self._check_bridge_lay(state, sym, action)
@@ -178,8 +197,9 @@ class Title1870(EighteenTitle):
     # -- tokens ------------------------------------------------------------------------------
 
     def hook_check_token(self, state: GameState, sym: str, action: PlaceToken) -> None:
-        """§7.2: a city with a free slot; the home slot of a company that has not started
-        yet stays reserved (reachability is not checked)."""
+        """§7.2: a city with a free slot, reachable from the company's network (with
+        ``check_reach``); the home slot of a company that has not started yet stays
+        reserved."""
         from transcon.titles.t1870.game.reach import city_slots
 
         try:
@@ -197,6 +217,12 @@ class Title1870(EighteenTitle):
         )
         if used + reserved >= slots:
             raise IllegalAction("1870 §7.2 tokens", f"no free token space in {action.hex}")
+        if state.options.get("check_reach", True):
+            from transcon.titles.t1870.game.track import token_unreachable
+
+            problem = token_unreachable(state, sym, self.phase(state).name, action.hex)
+            if problem:
+                raise IllegalAction("1870 §7.2 tokens", problem)
 
     # -- privates ----------------------------------------------------------------------------
 
@@ -290,22 +316,20 @@ class Title1870(EighteenTitle):
     # -- runs ------------------------------------------------------------------------------
 
     def hook_check_run(self, state: GameState, sym: str, action: RunRoutes) -> None:
-        """§8.3 with ``check_routes``: the revenue may not exceed the best routes."""
-        if not state.options.get("check_routes", True) or not action.revenue:
+        """§7.3/§8.3: each route named is checked with the route engine (seed 003 §8.1–8.2)
+        and revalued; the revenue must be their sum. With ``check_routes`` a paying run
+        must name its routes (without it, a run naming none is taken on trust)."""
+        from transcon.titles.t1870.game.runs import check_run
+
+        if not action.routes:
+            if action.revenue and state.options.get("check_routes", True):
+                raise IllegalAction(RULE_RUN, "a run names its routes (run REVENUE STOPS ...)")
             return
-        best = self._best(state, sym)
-        if best is not None and action.revenue > best:
+        value = check_run(state, sym, self.phase(state).name, action.routes, action.trains)
+        if value != action.revenue:
             raise IllegalAction(
-                "1870 §8.3 runs", f"{sym}'s trains can earn at most {best}, not {action.revenue}"
+                RULE_RUN, f"the routes named are worth {value}, not {action.revenue}"
             )
-
-    def _best(self, state: GameState, sym: str) -> int | None:
-        from transcon.titles.t1870.game.routing import best_revenue
-
-        try:
-            return best_revenue(state, sym, self.phase(state).name)
-        except Exception:  # the route engine is still evolving: do not block play
-            return None
 
     # -- bots ----------------------------------------------------------------------------
 
@@ -357,20 +381,25 @@ class Title1870(EighteenTitle):
             if h in cities or h in state.tiles
         ]
 
-    def hook_bot_revenue(self, state: GameState, sym: str) -> int:
-        """The best revenue (route engine) with ``check_routes``; otherwise a rough value:
-        each train counts $20 for up to (1 + station tokens) stops."""
+    def hook_bot_run(self, state: GameState, sym: str, player: str) -> RunRoutes:
+        """With ``check_routes``: the best run (route engine's optimiser), naming its routes.
+        Otherwise a rough unnamed estimate: each train counts $20 for up to (1 + station
+        tokens) stops."""
+        from transcon.titles.t1870.game.runs import best_run
+
         if state.options.get("check_routes", True):
-            best = self._best(state, sym)
-            if best is not None:
-                return best
+            try:
+                revenue, routes, trains = best_run(state, sym, self.phase(state).name)
+            except Exception:  # the route engine is still evolving: do not block play
+                return RunRoutes(player=player, revenue=0)
+            return RunRoutes(player=player, revenue=revenue, routes=routes, trains=trains)
         corp = state.corps[sym]
         spec = self.spec(state)
         total = 0
         for train in corp.trains:
             distance = spec.train(train.rsplit("-", 1)[0]).distance or 99
             total += 20 * min(distance, 1 + len(corp.tokens))
-        return total
+        return RunRoutes(player=player, revenue=total)
 
     # -- destinations ------------------------------------------------------------------------
 

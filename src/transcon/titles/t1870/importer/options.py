@@ -31,8 +31,8 @@ def options_1870(
 ) -> dict[str, OptionValue]:
     """Our option values for an 18xx.games 1870 game with these optional rules.
 
-    ``check_routes`` (off by default, for replay speed) makes every recorded run be checked
-    against the route optimiser's best revenue.
+    ``check_routes`` sets the game option (a paying run must name its routes); imported runs
+    always name theirs, so they are validated either way.
     """
     options = dict(MAYFAIR_1870)
     options["check_routes"] = check_routes

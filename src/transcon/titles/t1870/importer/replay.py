@@ -90,6 +90,8 @@ class Importer:
         self.trains: dict[str, str] = {}
         self.share_owner: dict[str, str] = {}
         """Recorded share id -> who holds it (player, ``pool`` or ``treasury``)."""
+        self.closed_after: dict[int, list[str]] = {}
+        """Recorded action id -> companies our engine closed while applying it."""
         self.report = ImportReport(recorded_end_reason=str(raw.get("game_end_reason", "")))
         result = raw.get("result") or {}
         self.report.recorded = {self.names[int(k)]: int(v) for k, v in result.items()}
@@ -112,6 +114,7 @@ class Importer:
     def run(self) -> ImportReport:
         stream = self.stream()
         self.report.actions = len(stream)
+        closed = self._closed()
         for raw in stream:
             if self.game.is_over():
                 self._diverge(raw, "our game is already over")
@@ -122,12 +125,21 @@ class Importer:
                 self._diverge(raw, str(err))
                 break
             self.report.accepted += 1
+            now = self._closed()
+            if now - closed:
+                self.closed_after.setdefault(int(raw.get("id") or -1), []).extend(
+                    sorted(now - closed)
+                )
+            closed = now
         else:
             self.finish()
         self.report.ours = {k: int(v) for k, v in self.game.result().items()}
         self.report.finished = self.game.is_over()
         self.report.end_reason = self.state.end_reason
         return self.report
+
+    def _closed(self) -> set[str]:
+        return {sym for sym, corp in self.state.corps.items() if corp.closed}
 
     def finish(self) -> None:
         """Close the last company turn if the recorded game stopped inside it."""
@@ -285,9 +297,7 @@ class Importer:
             hex_ = self.tile_hex.get(tile_id) or tile_id.split("-")[0]
             return A.PlaceToken(player=p, hex=hex_, city=int(index or 0))
         if kind == "run_routes":
-            routes = tuple(tuple(r.get("nodes") or r.get("hexes") or ()) for r in raw["routes"])
-            revenue = sum(int(r["revenue"]) for r in raw["routes"])
-            return A.RunRoutes(player=p, revenue=revenue, routes=routes)
+            return self._run(raw, p)
         if kind == "dividend":
             return A.Dividend(player=p, kind=raw["kind"])
         if kind == "buy_train":
@@ -306,6 +316,26 @@ class Importer:
         if kind == "bankrupt":
             return A.Bankrupt(player=p)
         raise InputError(f"cannot translate action type {kind!r}")
+
+    def _run(self, raw: Raw, p: str) -> Action:
+        """A recorded run as our named run: each route's connections and nodes rebuilt in
+        our track graph (ROUTES' :func:`~transcon.titles.t1870.fixture._route_from_record`),
+        named by its stops in route order and by our id of its train."""
+        from transcon.titles.t1870.fixture import _route_from_record
+        from transcon.titles.t1870.game.runs import graph_of, train_type
+
+        records = raw["routes"]
+        trains = tuple(self.trains.get(str(r["train"]), str(r["train"])) for r in records)
+        position, graph = graph_of(self.state, self.title.phase(self.state).name)
+        routes = tuple(
+            tuple(
+                graph.stops[s].sig
+                for s in _route_from_record(graph, record, train_type(train), position).stops
+            )
+            for record, train in zip(records, trains, strict=True)
+        )
+        revenue = sum(int(r["revenue"]) for r in records)
+        return A.RunRoutes(player=p, revenue=revenue, routes=routes, trains=trains)
 
     def _buy_shares(self, raw: Raw, p: str) -> Action:
         share = str(raw["shares"][0])
@@ -379,8 +409,9 @@ class Importer:
 def import_fixture(
     path: Path, *, check_routes: bool = False
 ) -> tuple[ImportReport, Game[GameState]]:
-    """Import a recorded game file; returns the report and our game. With ``check_routes``
-    every recorded run is also checked against the route optimiser (slower)."""
+    """Import a recorded game file; returns the report and our game. Every recorded run is
+    imported with its routes named, so it is validated and revalued; ``check_routes`` sets
+    the game option (a paying run must name its routes)."""
     importer = Importer(load_fixture(path), check_routes=check_routes)
     report = importer.run()
     return report, importer.game

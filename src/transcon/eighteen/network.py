@@ -1,0 +1,97 @@
+"""A company's network: the track and stops reachable from its station tokens.
+
+Standard 18xx rule (1870-base.md §7.1, §7.2): new track must connect to track reachable from
+one of the company's tokens, and a new token goes in a city reachable that way. The walk
+starts at every stop holding a token of the company (:meth:`TrackGraph.token_mask`), follows
+the track of the laid tiles path by path and, like a train, never continues through a stop the
+company may not pass (:meth:`TrackGraph.no_pass_mask`: off-boards and cities full of other
+companies' tokens). Unlike the track graph's hops it also follows track that ends nowhere (a
+stub waiting to be extended), so every hex edge the network touches is known.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container, Mapping
+from dataclasses import dataclass, field
+
+from transcon.core.hexgrid import Hex, Orientation, opposite
+from transcon.eighteen.graph import PlacedTile, TrackGraph
+from transcon.eighteen.tiles import NODE_BASE
+
+
+@dataclass(slots=True)
+class Network:
+    """What a company's track reaches."""
+
+    nodes: set[tuple[Hex, int]] = field(default_factory=set)
+    """Stops (hex, node index) reached, token stops included."""
+    edges: set[tuple[Hex, int]] = field(default_factory=set)
+    """Hex sides the network's track touches, on both sides of each edge: a tile laid in a
+    hex connects when one of its exits is in here."""
+
+    def hex_reached(self, h: Hex) -> bool:
+        """True when the network touches hex ``h`` (a side or a stop)."""
+        return any(e[0] == h for e in self.edges) or any(n[0] == h for n in self.nodes)
+
+    def connects(self, h: Hex, exits: Container[int]) -> bool:
+        """True when a tile with ``exits`` in ``h`` joins the network: one of its exits is a
+        side the network touches, or the network has a stop in ``h`` (a token there)."""
+        if any(n[0] == h for n in self.nodes):
+            return True
+        return any(side in exits for (at, side) in self.edges if at == h)
+
+
+def company_network(
+    tiles: Mapping[Hex, PlacedTile],
+    graph: TrackGraph,
+    company: str,
+    *,
+    orientation: Orientation = Orientation.POINTY,
+    blocked_sides: Container[tuple[Hex, int]] = (),
+    cut: Container[tuple[Hex, int, int]] = (),
+) -> Network:
+    """The network of ``company`` in the position of ``tiles`` and ``graph``.
+
+    ``blocked_sides`` holds ``(hex, side)`` pairs no track crosses (impassable borders);
+    ``cut`` holds ``(hex, a, b)`` track paths (endpoint numbers as in
+    :meth:`TileDef.paths_at`, either order) the walk may not use (e.g. track bridging a river
+    that may not be crossed yet)."""
+    net = Network()
+    stops = {(s.hex, s.index): s.id for s in graph.stops}
+    no_pass = graph.no_pass_mask(company)
+    todo: list[tuple[Hex, int]] = []
+    for s in graph.stops:
+        if (graph.token_mask(company) >> s.id) & 1:
+            net.nodes.add((s.hex, s.index))
+            todo.append((s.hex, NODE_BASE + s.index))
+    seen: set[tuple[Hex, int]] = set(todo)
+    while todo:
+        h, end = todo.pop()
+        placed = tiles.get(h)
+        if placed is None:
+            continue
+        for a, b in placed.tile.paths_at(placed.rotation):
+            if end not in (a, b) or (h, a, b) in cut or (h, b, a) in cut:
+                continue
+            other = b if a == end else a
+            if other >= NODE_BASE:
+                node = (h, other - NODE_BASE)
+                net.nodes.add(node)
+                sid = stops.get(node)
+                if sid is not None and (no_pass >> sid) & 1:
+                    continue  # reached, but not passed through
+                nxt = (h, other)
+            else:
+                net.edges.add((h, other))
+                if (h, other) in blocked_sides:
+                    continue
+                n = h.neighbor(other, orientation)
+                entry = opposite(other)
+                if (n, entry) in blocked_sides:
+                    continue
+                net.edges.add((n, entry))
+                nxt = (n, entry)
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return net

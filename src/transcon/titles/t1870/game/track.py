@@ -1,0 +1,147 @@
+"""1870 track and token reach (1870-base.md §7.1, §7.2): new track and new tokens must be
+reachable from the company's network.
+
+The network is :func:`transcon.eighteen.network.company_network` on ROUTES' position of our
+state (:func:`transcon.titles.t1870.game.runs.graph_of`): from the company's tokens along its
+track, never through an off-board nor a city full of other companies' tokens.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from transcon.core.hexgrid import Hex
+from transcon.eighteen.framework.state import GameState
+from transcon.eighteen.network import Network, company_network
+from transcon.eighteen.tiles import NodeKind
+
+
+def _blocked_sides(position: Any) -> frozenset[tuple[Hex, int]]:
+    board = position.data.board
+    blocked: set[tuple[Hex, int]] = set()
+    for (a, b), features in board.sides():
+        if any(f.kind == "impassable" for f in features):
+            blocked.add((a, a.side_to(b, board.orientation)))
+            blocked.add((b, b.side_to(a, board.orientation)))
+    return frozenset(blocked)
+
+
+_NETWORKS: dict[tuple[int, str], tuple[Any, Network]] = {}
+"""Networks per graph (memoised by :func:`graph_of`) and company; the graph is kept with its
+network so that a reused id is never mistaken for it."""
+
+
+def network_of(state: GameState, sym: str, phase: str) -> tuple[Any, Network]:
+    """ROUTES' position of our state and ``sym``'s network in it (memoised)."""
+    from transcon.titles.t1870.game.runs import graph_of
+
+    position, graph = graph_of(state, phase)
+    key = (id(graph), sym)
+    got = _NETWORKS.get(key)
+    if got is not None and got[0] is graph:
+        return position, got[1]
+    if len(_NETWORKS) > 256:
+        _NETWORKS.clear()
+    net = company_network(
+        position.tiles,
+        graph,
+        sym,
+        orientation=position.data.board.orientation,
+        blocked_sides=_blocked_sides(position),
+    )
+    _NETWORKS[key] = (graph, net)
+    return position, net
+
+
+def lay_unconnected(
+    state: GameState, sym: str, phase: str, hex_label: str, tile: str, rotation: int
+) -> str | None:
+    """Why laying ``tile`` on ``hex_label`` does not extend ``sym``'s network (§7.1: one of
+    the tile's exits must meet the network's track, or the company has a token in the hex);
+    None when it does."""
+    position, net = network_of(state, sym, phase)
+    h = position.hex(hex_label)
+    exits = position.data.tiles[tile].exits(rotation)
+    if net.connects(h, exits):
+        return None
+    return f"the tile in {hex_label} does not connect to {sym}'s network"
+
+
+def token_unreachable(state: GameState, sym: str, phase: str, hex_label: str) -> str | None:
+    """Why ``sym`` may not place a token in the city on ``hex_label`` (§7.2: the city must be
+    reachable from its network); None when it may."""
+    position, net = network_of(state, sym, phase)
+    h = position.hex(hex_label)
+    placed = position.tiles.get(h)
+    nodes = placed.tile.nodes if placed is not None else ()
+    if any((h, n.index) in net.nodes for n in nodes if n.kind is not NodeKind.TOWN):
+        return None
+    return f"{hex_label} is not reachable from {sym}'s network"
+
+
+RIVER: dict[str, tuple[int, int, str]] = {
+    "A16": (0, 3, "inner"),
+    "B17": (0, 2, ""),
+    "C18": (0, 2, "inner"),
+    "D17": (4, 5, "outer"),
+    "E18": (3, 5, ""),
+    "F19": (1, 3, ""),
+    "G18": (1, 3, ""),
+    "H17": (1, 3, "outer"),
+    "I16": (1, 3, ""),
+    "J15": (0, 3, ""),
+    "K14": (0, 4, "outer"),
+    "L13": (0, 4, ""),
+    "M14": (0, 2, "outer"),
+    "N15": (2, 5, ""),
+    "O16": (3, 4, ""),
+    "O18": (0, 2, ""),
+}
+"""The Mississippi's line through each river hex (1870-base.md §2.6/§7.1): it runs from hex
+corner ``a`` to corner ``b`` (corner 0 at the bottom, clockwise; side ``i`` lies between
+corners ``i`` and ``i + 1``, so the sides ``a .. b-1`` are on one bank, the "inner" one).
+``restrict`` names the bank of the hex's city or town: while the river may not be bridged,
+its track stays on that bank (St. Louis: only W and SW; Memphis: NE, E, SE and SW). The
+corners are those of the 18xx.games map (its ``partition`` of each river hex)."""
+
+
+def river_banks(hex_label: str) -> tuple[frozenset[int], frozenset[int]] | None:
+    """The sides on each bank of the Mississippi in ``hex_label`` (a restricted bank is
+    empty), or None for a hex the river does not cross."""
+    river = RIVER.get(hex_label)
+    if river is None:
+        return None
+    a, b, restrict = river
+    inner = frozenset(range(a, b))
+    outer = frozenset(range(6)) - inner
+    return (
+        frozenset() if restrict == "outer" else inner,
+        frozenset() if restrict == "inner" else outer,
+    )
+
+
+def bridging_blocked(state: GameState) -> bool:
+    """§7.1/§9.2: while the MRBC is open and not owned by a company, the Mississippi may
+    not be bridged."""
+    mrbc = state.privates.get("MRBC")
+    return mrbc is not None and not mrbc.closed and not mrbc.owner.startswith("@")
+
+
+def river_problem(state: GameState, hex_label: str, tile: str, rotation: int) -> str | None:
+    """Why ``tile`` at ``rotation`` bridges the Mississippi in ``hex_label`` while bridging
+    is blocked: a track path with ends on both banks (or on the bank away from the hex's
+    city); None when it does not."""
+    from transcon.titles.t1870.game.reach import tile_def
+
+    banks = river_banks(hex_label)
+    if banks is None or not bridging_blocked(state):
+        return None
+    inner, outer = banks
+    for a, b in tile_def(tile).paths_at(rotation):
+        sides = {e for e in (a, b) if e < 6}
+        if not (sides <= inner or sides <= outer):
+            return (
+                f"the tile's track in {hex_label} crosses the Mississippi, which may not be "
+                "bridged while the MRBC is held by a player"
+            )
+    return None

@@ -1,0 +1,100 @@
+"""1870 §7.3 runs with named routes, checked by the route engine (seed 003 §8.1–8.3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from transcon.core.errors import IllegalAction, InputError
+from transcon.core.game import Game
+from transcon.eighteen.framework.state import GameState
+from transcon.eighteen.framework.testing import (
+    float_corp,
+    give_train,
+    skip_auction,
+    start_operating,
+)
+from transcon.titles.t1870.game import Title1870
+
+PLAYERS = ["A", "B", "C", "D"]
+
+
+def st_louis_to_b19(**options: object) -> tuple[Game[GameState], str]:
+    """MP (home St. Louis, C18) operating with a 2-train; St. Louis joined to B19."""
+    game = Game.new(Title1870(), PLAYERS, {"check_routes": True, **options})
+    skip_auction(game)
+    float_corp(game, "MP", "A", 76)
+    float_corp(game, "SSW", "B", 68)
+    start_operating(game)
+    state = game.state
+    for hex_, tile, rotation in (("C18", "5", 3), ("B19", "57", 0)):
+        state.tiles[hex_] = [tile, rotation]
+        state.tile_used[tile] = state.tile_used.get(tile, 0) + 1
+    return game, give_train(game, "MP", "2")
+
+
+def test_7_3_a_named_legal_run_is_revalued_and_accepted() -> None:
+    game, train = st_louis_to_b19()
+    game.act(f"run 40 {train}:C18-0,B19-0", "A")  # $20 + $20 (two yellow cities)
+    assert game.state.operating.revenue == 40
+
+
+def test_7_3_the_train_may_be_left_to_the_engine_and_stops_reversed() -> None:
+    game, _ = st_louis_to_b19()
+    game.act("run 40 B19,C18-0", "A")  # a bare hex names its only stop
+    assert game.state.operating.revenue == 40
+
+
+def test_8_3_the_revenue_must_be_the_value_of_the_routes() -> None:
+    game, _ = st_louis_to_b19()
+    with pytest.raises(IllegalAction, match="worth 40, not 60"):
+        game.act("run 60 C18-0,B19-0", "A")
+
+
+def test_8_3_a_paying_run_names_its_routes() -> None:
+    game, _ = st_louis_to_b19()
+    with pytest.raises(IllegalAction, match="names its routes"):
+        game.act("run 40", "A")
+    game.act("run 0", "A")  # running nothing needs no route
+
+
+def test_8_1_a_stop_without_track_is_refused() -> None:
+    game, _ = st_louis_to_b19()
+    with pytest.raises(IllegalAction, match=r"§8\.1.*no track joins C18-0 and H17-0"):
+        game.act("run 40 C18-0,H17-0", "A")
+
+
+def test_8_1_a_city_visited_twice_is_refused() -> None:
+    game, _ = st_louis_to_b19()
+    with pytest.raises(IllegalAction, match=r"§8\.1.*visited twice"):
+        game.act("run 60 C18-0,B19-0,C18-0", "A")
+
+
+def test_7_3_a_train_the_company_does_not_own_is_refused() -> None:
+    game, train = st_louis_to_b19()
+    with pytest.raises(IllegalAction, match="does not own train 3-0"):
+        game.act("run 40 3-0:C18-0,B19-0", "A")
+    with pytest.raises(IllegalAction, match="2 routes but MP has 1 trains"):
+        game.act("run 80 C18-0,B19-0 B19-0,C18-0", "A")
+    game.act(f"run 40 {train}:C18-0,B19-0", "A")
+
+
+def test_7_3_bots_offer_the_best_run_with_its_routes() -> None:
+    game, train = st_louis_to_b19()
+    title = game.title
+    run = title.hook_bot_run(game.state, "MP", "A")  # type: ignore[attr-defined]
+    assert run.revenue == 40 and run.trains == (train,)
+    assert sorted(run.routes[0]) == ["B19-0", "C18-0"]
+    game.apply(run)
+
+
+def test_run_notation_round_trips_trains_and_routes() -> None:
+    from transcon.eighteen.framework.notation import format_action, parse_action
+
+    text = "run 100 2-1:B19-0,A22-0 2-2:B19-0,C18-0"
+    action = parse_action(text, "A")
+    assert action is not None and format_action(action) == text
+    assert getattr(action, "trains", ()) == ("2-1", "2-2")
+    bare = parse_action("run 40 C18-0,B19-0", "A")
+    assert bare is not None and format_action(bare) == "run 40 C18-0,B19-0"
+    with pytest.raises(InputError, match="every route or of none"):
+        parse_action("run 100 2-1:B19-0,A22-0 B19-0,C18-0", "A")

@@ -1,0 +1,90 @@
+"""1870 §7.1/§7.2 reach: new track and new tokens must be reachable from the company's
+network (1870-base.md §7.1 "New track must be reachable from the company's network", §7.2
+"a city with a free space reachable from the company's network"); §7.1/§9.2 the Mississippi
+may not be bridged while the MRBC is held by a player."""
+
+from __future__ import annotations
+
+import pytest
+
+from transcon.core.errors import IllegalAction
+from transcon.core.game import Game
+from transcon.eighteen.framework.state import GameState
+from transcon.eighteen.framework.testing import float_corp, skip_auction, start_operating
+from transcon.titles.t1870.game import Title1870
+
+PLAYERS = ["A", "B", "C", "D"]
+
+
+def mp_operating(owners: dict[str, str] | None = None, **options: object) -> Game[GameState]:
+    """MP (home St. Louis, C18, no track yet) operating in phase 1; SSW floated; privates
+    not in ``owners`` are closed (so the MRBC blocks nothing unless a player holds it)."""
+    game = Game.new(Title1870(), PLAYERS, {"check_routes": False, **options})
+    skip_auction(game, owners)
+    float_corp(game, "MP", "A", 76)
+    float_corp(game, "SSW", "B", 68)
+    start_operating(game)
+    return game
+
+
+def lay(game: Game[GameState], hex_: str, tile: str, rotation: int) -> None:
+    """Put a tile on the map directly (setting up a position)."""
+    game.state.tiles[hex_] = [tile, rotation]
+    game.state.tile_used[tile] = game.state.tile_used.get(tile, 0) + 1
+
+
+def test_7_1_new_track_must_connect_to_the_network() -> None:
+    game = mp_operating()
+    with pytest.raises(IllegalAction, match="B17 does not connect to MP's network"):
+        game.act("lay B17 9 rot 0", "A")
+    game.act("lay C18 5 rot 3", "A")  # the home token's hex: always connected
+    with pytest.raises(IllegalAction, match="does not connect"):
+        game.act("lay C20 9 rot 0", "A")  # beside the new track, but running past it
+    game.act("lay C20 9 rot 1", "A")  # its track meets St. Louis's exit to C20
+
+
+def test_7_1_without_check_reach_any_hex_takes_track() -> None:
+    game = mp_operating(check_reach=False)
+    game.act("lay B17 9 rot 0", "A")
+
+
+def test_7_1_a_city_full_of_other_tokens_cuts_the_network() -> None:
+    game = mp_operating()
+    lay(game, "C18", "5", 3)
+    lay(game, "B19", "57", 0)  # St. Louis - B19 - A20 in a straight line
+    game.state.corps["SSW"].tokens[:] = ["H17", "B19"]  # B19's only space: SSW's
+    with pytest.raises(IllegalAction, match="A20 does not connect"):
+        game.act("lay A20 9 rot 0", "A")  # MP may run to B19, not through it
+    game.state.corps["SSW"].tokens[:] = ["H17"]
+    game.act("lay A20 9 rot 0", "A")
+
+
+def test_7_2_a_token_needs_a_city_reachable_from_the_network() -> None:
+    game = mp_operating()
+    lay(game, "C18", "5", 3)
+    lay(game, "B19", "57", 0)
+    with pytest.raises(IllegalAction, match="D5 is not reachable from MP's network"):
+        game.act("token D5", "A")  # Wichita: a free space, no track to it
+    game.act("token B19", "A")
+    assert game.state.corps["MP"].tokens == ["C18", "B19"]
+
+
+def test_7_1_no_bridging_while_a_player_holds_the_mrbc() -> None:
+    game = mp_operating({"MRBC": "C"})
+    with pytest.raises(IllegalAction, match="crosses the Mississippi"):
+        game.act("lay C18 5 rot 3", "A")  # St. Louis to NE and E: across the river
+    game.act("lay C18 5 rot 0", "A")  # SW and W: St. Louis's own (west) bank
+
+
+def test_7_1_a_plain_river_hex_takes_track_along_one_bank_only() -> None:
+    game = mp_operating({"MRBC": "C"}, check_reach=False)
+    with pytest.raises(IllegalAction, match="crosses the Mississippi"):
+        game.act("lay B17 9 rot 0", "A")  # SW to NE: from one bank to the other
+    game.act("lay B17 9 rot 2", "A")  # NW to SE: both on the east bank
+    game.act("lay D19 9 rot 0", "A")  # not a river hex: anything goes
+
+
+def test_9_2_a_company_owning_the_mrbc_may_bridge() -> None:
+    game = mp_operating({"MRBC": "C"})
+    game.state.privates["MRBC"].owner = "@MP"  # sold to a company: the block is lifted
+    game.act("lay C18 5 rot 3", "A")
