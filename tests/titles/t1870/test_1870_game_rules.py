@@ -1,4 +1,4 @@
-"""1870 rules, one small position per rule (sections of /work/shared/rules/1870-base.md)."""
+"""1870 rules, one small position per rule (sections of ../shared/rules/1870-base.md)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """1870 game data in our own format: companies, privates, trains, phases, market, terrain.
 
-Facts from /work/shared/rules/1870-base.md (sections 2, 5 and 12); table references are
+Facts from ../shared/rules/1870-base.md (sections 2, 5 and 12); table references are
 to that file. Dixon's values are the defaults; the Mayfair values are selected by options.
 """
 
