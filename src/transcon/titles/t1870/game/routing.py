@@ -1,9 +1,7 @@
-"""Train runs through the route engine: our 1870 state as ROUTES' position, and the best
-revenue of a company's trains from ROUTES' exact optimiser.
+"""Our 1870 game state as a route-engine position (tiles, tokens, phase, cattle and port).
 
-A thin adapter over :class:`~transcon.titles.t1870.position.Position1870`,
-:func:`~transcon.titles.t1870.revenue.stop_values` and
-:func:`~transcon.eighteen.optimizer.optimize` (all ROUTES' modules).
+A thin adapter onto :class:`~transcon.titles.t1870.position.Position1870`, used to validate
+runs and to let bots run the optimiser's best routes.
 """
 
 from __future__ import annotations
@@ -53,50 +51,3 @@ def position_of(state: GameState, phase: str) -> Any:
         removed=bool(state.title_data.get("bonus_tokens_removed")),
     )
     return position
-
-
-_MEMO: dict[str, int] = {}
-
-
-def _key(state: GameState, sym: str, phase: str) -> str:
-    tokens = {s: c.tokens for s, c in state.corps.items() if not c.closed and c.tokens}
-    owners = {p.sym: p.owner for p in state.privates.values()}
-    return repr(
-        (
-            sorted((h, str(t[0]), str(t[1])) for h, t in state.tiles.items()),
-            sorted(tokens.items()),
-            sorted(state.title_data.items()),
-            sorted(owners.items()),
-            sorted(state.corps[sym].trains),
-            sym,
-            phase,
-            state.options.get("destination_blocks"),
-            state.options.get("destination_ends_only"),
-        )
-    )
-
-
-def best_revenue(state: GameState, sym: str, phase: str) -> int:
-    """The highest revenue ``sym``'s trains can run now (ROUTES' exact optimiser; memoised
-    per position)."""
-    key = _key(state, sym, phase)
-    if key not in _MEMO:
-        if len(_MEMO) > 4096:
-            _MEMO.clear()
-        _MEMO[key] = _best_revenue(state, sym, phase)
-    return _MEMO[key]
-
-
-def _best_revenue(state: GameState, sym: str, phase: str) -> int:
-    from transcon.eighteen.optimizer import optimize
-    from transcon.eighteen.trains import parse_train
-    from transcon.titles.t1870.revenue import stop_values
-
-    trains = [parse_train(t.rsplit("-", 1)[0]) for t in state.corps[sym].trains]
-    if not trains:
-        return 0
-    position = position_of(state, phase)
-    graph = position.graph()
-    solution = optimize(graph, sym, trains, stop_values(graph, sym, position))
-    revenue: int = solution.revenue
-    return revenue
