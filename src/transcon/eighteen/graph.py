@@ -189,6 +189,31 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+_NodePart = tuple[int, str, NodeKind, int, int, bool]
+_TileParts = tuple[TileDef, tuple[_NodePart, ...], tuple[tuple[int, int, str], ...]]
+_TILE_PARTS: dict[tuple[int, int, str, int], _TileParts] = {}
+"""Per laid tile (its design by identity, rotation, hex name and phase band): its stops'
+fields and its paths with their track names, as :func:`build_graph` numbers them. The
+design is kept in the entry so that a reused id is never mistaken for it."""
+
+
+def _tile_parts(tile: TileDef, rotation: int, name: str, band: int) -> _TileParts:
+    key = (id(tile), rotation, name, band)
+    got = _TILE_PARTS.get(key)
+    if got is None or got[0] is not tile:
+        if len(_TILE_PARTS) > 8192:
+            _TILE_PARTS.clear()
+        nodes = tuple(
+            (n.index, f"{name}-{n.index}", n.kind, n.value(band), n.slots, n.terminal)
+            for n in tile.nodes
+        )
+        paths = tuple(
+            (a, b, f"{name} path {_end(a)}-{_end(b)}") for a, b in tile.paths_at(rotation)
+        )
+        got = _TILE_PARTS[key] = (tile, nodes, paths)
+    return got
+
+
 def build_graph(
     tiles: Mapping[Hex, PlacedTile],
     *,
@@ -199,6 +224,7 @@ def build_graph(
     extra_tokens: TokenMap | None = None,
     started: Container[str] | None = None,
     blocked_sides: Container[tuple[Hex, int]] = (),
+    with_hops: bool = True,
 ) -> TrackGraph:
     """Build the graph of a board position.
 
@@ -206,56 +232,58 @@ def build_graph(
     hexes (``board.label``); ``band`` picks off-board values; ``tokens`` and ``extra_tokens``
     give the companies in each city's slots and beside it; ``started`` lists companies whose
     tokens block (None: every token blocks); ``blocked_sides`` holds ``(hex, side)`` pairs no
-    track may cross (impassable borders).
+    track may cross (impassable borders). With ``with_hops=False`` no hops are walked: the graph
+    has its stops and tokens only (enough for :func:`~transcon.eighteen.network.company_network`,
+    which walks the tiles itself), at a fraction of the cost.
     """
     tokens = tokens or {}
     extra_tokens = extra_tokens or {}
+    # Hexes are numbered in sorted order and the walk works on those numbers (hashing Hex
+    # objects is what made building slow); the numbering of stops, paths, edges and hops is
+    # that of a walk over the Hex objects themselves.
     hex_order = sorted(tiles)
+    hex_index = {h: i for i, h in enumerate(hex_order)}
+    names: list[str] = []
     stops: list[Stop] = []
-    stop_at: dict[tuple[Hex, int], int] = {}
+    stop_at: dict[tuple[int, int], int] = {}
     track_names: list[str] = []
-    # per hex: endpoint -> list of (path track id, other endpoint)
-    ends_of: dict[Hex, dict[int, list[tuple[int, int]]]] = {}
-    for h in hex_order:
+    # per hex number: endpoint -> list of (path track id, other endpoint)
+    ends_of: list[dict[int, list[tuple[int, int]]]] = []
+    for i, h in enumerate(hex_order):
         placed = tiles[h]
         tile = placed.tile
         name = label(h)
-        for node in tile.nodes:
+        names.append(name)
+        parts = _tile_parts(tile, placed.rotation, name, band)
+        for index, sig, kind, value, slots, terminal in parts[1]:
             sid = len(stops)
-            stop_at[(h, node.index)] = sid
-            stops.append(
-                Stop(
-                    sid,
-                    f"{name}-{node.index}",
-                    h,
-                    node.index,
-                    node.kind,
-                    node.value(band),
-                    node.slots,
-                    node.terminal,
-                    tile.name,
-                )
-            )
+            stop_at[(i, index)] = sid
+            stops.append(Stop(sid, sig, h, index, kind, value, slots, terminal, tile.name))
         ends: dict[int, list[tuple[int, int]]] = {}
-        for a, b in tile.paths_at(placed.rotation):
+        for a, b, path_name in parts[2]:
             pid = len(track_names)
-            track_names.append(f"{name} path {_end(a)}-{_end(b)}")
+            track_names.append(path_name)
             ends.setdefault(a, []).append((pid, b))
             ends.setdefault(b, []).append((pid, a))
-        ends_of[h] = ends
+        ends_of.append(ends)
     path_bits = (1 << len(track_names)) - 1
 
-    edge_ids: dict[tuple[Hex, int], int] = {}
+    # across[i * 6 + side]: the hex (number) track leaving hex i across ``side`` enters, or
+    # -1 when there is no tile there or the side is impassable (from either hex); worked out
+    # when a walk first crosses the side (-2 until then)
+    across = [-2] * (6 * len(hex_order))
 
-    def edge_id(h: Hex, side: int, n: Hex) -> int:
-        key = (h, side) if h < n else (n, opposite(side))
-        eid = edge_ids.get(key)
-        if eid is None:
-            eid = len(track_names)
-            edge_ids[key] = eid
-            other = key[0].neighbor(key[1], orientation)
-            track_names.append(f"edge {label(key[0])}/{label(other)}")
-        return eid
+    def cross(i: int, side: int) -> int:
+        h = hex_order[i]
+        j = -1
+        if (h, side) not in blocked_sides:
+            got = hex_index.get(h.neighbor(side, orientation))
+            if got is not None and (hex_order[got], opposite(side)) not in blocked_sides:
+                j = got
+        across[i * 6 + side] = j
+        return j
+
+    edge_ids: dict[int, int] = {}
 
     adj: list[list[Hop]] = [[] for _ in stops]
     hops: list[HopInfo] = []
@@ -271,46 +299,49 @@ def build_graph(
         adj[start].append(Hop(end, track, hid))
 
     def walk(
-        start: int, h: Hex, side: int, hexes: list[Hex], paths: list[int], edges: list[int]
+        start: int, i: int, side: int, hexes: list[Hex], paths: list[int], edges: list[int]
     ) -> None:
-        """Continue a hop leaving hex ``h`` across ``side``."""
-        if (h, side) in blocked_sides:
-            return
-        n = h.neighbor(side, orientation)
-        n_ends = ends_of.get(n)
-        if n_ends is None:
+        """Continue a hop leaving hex number ``i`` across ``side``."""
+        j = across[i * 6 + side]
+        if j == -2:
+            j = cross(i, side)
+        if j < 0:
             return
         entry = opposite(side)
-        if (n, entry) in blocked_sides:
-            return
-        candidates = n_ends.get(entry)
+        candidates = ends_of[j].get(entry)
         if not candidates:
             return
-        eid = edge_id(h, side, n)
+        key = i * 6 + side if i < j else j * 6 + entry
+        eid = edge_ids.get(key)
+        if eid is None:
+            eid = len(track_names)
+            edge_ids[key] = eid
+            track_names.append(f"edge {names[min(i, j)]}/{names[max(i, j)]}")
         if eid in edges:
             return
         edges.append(eid)
-        hexes.append(n)
+        hexes.append(hex_order[j])
         for pid, other in candidates:
             if pid in paths:
                 continue
             paths.append(pid)
             if other >= NODE_BASE:
-                emit(start, stop_at[(n, other - NODE_BASE)], hexes, paths, edges)
+                emit(start, stop_at[(j, other - NODE_BASE)], hexes, paths, edges)
             else:
-                walk(start, n, other, hexes, paths, edges)
+                walk(start, j, other, hexes, paths, edges)
             paths.pop()
         hexes.pop()
         edges.pop()
 
-    for s in stops:
+    for s in stops if with_hops else ():
         h = s.hex
+        i = hex_index[h]
         own_end = NODE_BASE + s.index
-        for pid, other in ends_of[h].get(own_end, ()):
+        for pid, other in ends_of[i].get(own_end, ()):
             if other >= NODE_BASE:
-                emit(s.id, stop_at[(h, other - NODE_BASE)], [h, h], [pid], [])
+                emit(s.id, stop_at[(i, other - NODE_BASE)], [h, h], [pid], [])
             else:
-                walk(s.id, h, other, [h], [pid], [])
+                walk(s.id, i, other, [h], [pid], [])
 
     slot_tokens = tuple(tuple(tokens.get((s.hex, s.index), ())) for s in stops)
     extra = tuple(tuple(extra_tokens.get((s.hex, s.index), ())) for s in stops)

@@ -201,20 +201,31 @@ class Position1870:
     # -- the graph ------------------------------------------------------------------------
     def graph(self) -> TrackGraph:
         if self._graph is None:
-            board = self.data.board
-            blocked: set[tuple[Hex, int]] = set()
-            for (a, b), features in board.sides():
-                if any(f.kind == "impassable" for f in features):
-                    blocked.add((a, a.side_to(b, board.orientation)))
-                    blocked.add((b, b.side_to(a, board.orientation)))
-            self._graph = build_graph(
-                self.tiles,
-                label=board.label,
-                orientation=board.orientation,
-                band=self.data.layer.band(self.phase),
-                tokens={k: tuple(c for c in v if c is not None) for k, v in self.tokens.items()},
-                extra_tokens={k: tuple(v) for k, v in self.extra_tokens.items()},
-                started=frozenset(self.started),
-                blocked_sides=frozenset(blocked),
-            )
+            self._graph = self._build_graph(hops=True)
         return self._graph
+
+    def stops_graph(self) -> TrackGraph:
+        """The graph's stops and tokens without its hops (enough for a company's network;
+        not memoised: :func:`transcon.titles.t1870.game.runs.stops_graph_of` is)."""
+        if self._graph is not None:
+            return self._graph
+        return self._build_graph(hops=False)
+
+    def _build_graph(self, *, hops: bool) -> TrackGraph:
+        board = self.data.board
+        blocked: set[tuple[Hex, int]] = set()
+        for (a, b), features in board.sides():
+            if any(f.kind == "impassable" for f in features):
+                blocked.add((a, a.side_to(b, board.orientation)))
+                blocked.add((b, b.side_to(a, board.orientation)))
+        return build_graph(
+            self.tiles,
+            label=board.label,
+            orientation=board.orientation,
+            band=self.data.layer.band(self.phase),
+            tokens={k: tuple(c for c in v if c is not None) for k, v in self.tokens.items()},
+            extra_tokens={k: tuple(v) for k, v in self.extra_tokens.items()},
+            started=frozenset(self.started),
+            blocked_sides=frozenset(blocked),
+            with_hops=hops,
+        )

@@ -33,7 +33,19 @@ RULE_RUN = "1870 §7.3 runs"
 SEARCH_LIMIT = 5000
 """Most candidate routes tried per run (choices of track between the named stops)."""
 
-_GRAPHS: dict[str, tuple[Any, TrackGraph]] = {}
+
+class _Cached:
+    """One position's ROUTES objects, each built on first use."""
+
+    __slots__ = ("graph", "position", "stops")
+
+    def __init__(self, position: Any) -> None:
+        self.position = position
+        self.graph: TrackGraph | None = None
+        self.stops: TrackGraph | None = None
+
+
+_POSITIONS: dict[str, _Cached] = {}
 
 
 def _position_key(state: GameState, phase: str) -> str:
@@ -52,18 +64,33 @@ def _position_key(state: GameState, phase: str) -> str:
     )
 
 
-def graph_of(state: GameState, phase: str) -> tuple[Any, TrackGraph]:
-    """ROUTES' position and track graph for our state (memoised per position)."""
+def _cached(state: GameState, phase: str) -> _Cached:
     from transcon.titles.t1870.game.routing import position_of
 
     key = _position_key(state, phase)
-    got = _GRAPHS.get(key)
+    got = _POSITIONS.get(key)
     if got is None:
-        if len(_GRAPHS) > 64:
-            _GRAPHS.clear()
-        position = position_of(state, phase)
-        got = _GRAPHS[key] = (position, position.graph())
+        if len(_POSITIONS) > 64:
+            _POSITIONS.clear()
+        got = _POSITIONS[key] = _Cached(position_of(state, phase))
     return got
+
+
+def graph_of(state: GameState, phase: str) -> tuple[Any, TrackGraph]:
+    """ROUTES' position and track graph for our state (memoised per position)."""
+    got = _cached(state, phase)
+    if got.graph is None:
+        got.graph = got.position.graph()
+    return got.position, got.graph
+
+
+def stops_graph_of(state: GameState, phase: str) -> tuple[Any, TrackGraph]:
+    """ROUTES' position for our state and a graph of its stops and tokens, without hops
+    (enough for a company's network and much cheaper than :func:`graph_of`; memoised)."""
+    got = _cached(state, phase)
+    if got.stops is None:
+        got.stops = got.graph if got.graph is not None else got.position.stops_graph()
+    return got.position, got.stops
 
 
 def train_type(train_id: str) -> TrainType:

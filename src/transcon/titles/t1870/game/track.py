@@ -2,8 +2,8 @@
 reachable from the company's network.
 
 The network is :func:`transcon.eighteen.network.company_network` on ROUTES' position of our
-state (:func:`transcon.titles.t1870.game.runs.graph_of`): from the company's tokens along its
-track, never through an off-board nor a city full of other companies' tokens.
+state (:func:`transcon.titles.t1870.game.runs.stops_graph_of`): from the company's tokens
+along its track, never through an off-board nor a city full of other companies' tokens.
 """
 
 from __future__ import annotations
@@ -27,15 +27,15 @@ def _blocked_sides(position: Any) -> frozenset[tuple[Hex, int]]:
 
 
 _NETWORKS: dict[tuple[int, str], tuple[Any, Network]] = {}
-"""Networks per graph (memoised by :func:`graph_of`) and company; the graph is kept with its
-network so that a reused id is never mistaken for it."""
+"""Networks per graph (memoised by :func:`stops_graph_of`) and company; the graph is kept
+with its network so that a reused id is never mistaken for it."""
 
 
 def network_of(state: GameState, sym: str, phase: str) -> tuple[Any, Network]:
     """ROUTES' position of our state and ``sym``'s network in it (memoised)."""
-    from transcon.titles.t1870.game.runs import graph_of
+    from transcon.titles.t1870.game.runs import stops_graph_of
 
-    position, graph = graph_of(state, phase)
+    position, graph = stops_graph_of(state, phase)
     key = (id(graph), sym)
     got = _NETWORKS.get(key)
     if got is not None and got[0] is graph:
