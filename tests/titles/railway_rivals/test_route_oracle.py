@@ -197,6 +197,11 @@ def exact_case(
             check_option(s, team, sources, targets, opt)
         got = {(o.length, o.total, o.foreign, o.route[-1]) for o in options}
         assert got == brute_points(s, team, sources, targets), (seed, team)
+        # without payment splits: the same front points, each with a legal route
+        points = find_routes(s, team, sources, targets, splits=False)
+        for opt in points:
+            check_option(s, team, sources, targets, opt)
+        assert {(o.length, o.total) for o in points} == {(o.length, o.total) for o in options}
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -177,7 +177,10 @@ class GreedyBot:
             network = state.network[player]
             if not any(h in network for h in starts) and not any(h in network for h in ends):
                 continue  # neither end on our network: not worth a search
-            mine = find_routes(state, (player,), starts, ends)
+            # the value of an option depends on its points and payments only: with points as
+            # the length metric one route per front point will do (no payment splits)
+            splits = cfg.route_length_metric != "movement_points"
+            mine = find_routes(state, (player,), starts, ends, splits=splits)
             if not mine:
                 continue
             fastest = fastest_points(state, starts, ends)
@@ -365,6 +368,17 @@ class GreedyBot:
         goals = sorted(targets)
         gq, gr = qs[goals[0]], rs[goals[0]]
         single = len(goals) == 1
+        # every link costs >= 1 and moves one hex: a target farther than ``limit`` hexes
+        # from every source is never reached (the search below would find nothing)
+        if (
+            single
+            and not partial
+            and all(
+                (abs(qs[h] - gq) + abs(rs[h] - gr) + abs(qs[h] + rs[h] - gq - gr)) // 2 > limit
+                for h in sources
+            )
+        ):
+            return []
 
         def h_of(n: int) -> int:
             # A* toward the target: hex distance never overestimates (links cost >= 1)
@@ -408,7 +422,7 @@ class GreedyBot:
                     if nxt not in cities and len(hex_owners[nxt]) > 0:
                         cost += 1
                 nd = d + cost
-                if nd < dist.get(nxt, 1 << 30):
+                if nd <= limit and nd < dist.get(nxt, 1 << 30):
                     dist[nxt] = nd
                     prev[nxt] = node
                     if single:

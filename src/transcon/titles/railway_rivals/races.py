@@ -165,9 +165,10 @@ def team_of(player: str, partner: str | None) -> tuple[str, ...]:
 
 
 def route_options(state: RRState, race: Race, team: Sequence[str]) -> list[RouteOption]:
-    """The Pareto front of the team's legal routes for a race."""
+    """The Pareto front of the team's legal routes for a race (one route per front point:
+    checking an entry needs only the points)."""
     starts, ends = race_ends(state, race)
-    return find_routes(state, team, starts, ends)
+    return find_routes(state, team, starts, ends, splits=False)
 
 
 def resolve_owners(

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -164,15 +165,18 @@ def find_routes(
     sources: Iterable[int],
     targets: Iterable[int],
     rng: GameRandom | None = None,
+    splits: bool = True,
 ) -> list[RouteOption]:
     """The exact Pareto front of legal routes of ``team`` from any source to any target.
 
     With ``rng`` equal alternatives (same length and same fees per owner) are chosen at
-    random; without it the first found is used. See the module docstring for the method.
+    random; without it the first found is used. With ``splits`` false the front points
+    (length, payments) are the same, but each point need not have a route for every split
+    of its payments among rivals (at least one; faster). See the module docstring.
     """
     target_set = frozenset(targets)
     source_list = sorted(set(sources) - target_set)
-    key = ("routes", tuple(team), tuple(source_list), target_set)
+    key = ("routes", tuple(team), tuple(source_list), target_set, splits)
     if rng is None:
         cached = state.cache.get(key)
         if cached is not None:
@@ -183,7 +187,7 @@ def find_routes(
     if not any(comp.get(h) in reachable for h in source_list):
         result = []
     else:
-        query = _Query.make(state, tuple(team), source_list, target_set)
+        query = _Query.make(state, tuple(team), source_list, target_set, splits)
         # Subproblems forbid (hex, own track used yet) pairs; see the module docstring.
         todo: list[frozenset[tuple[int, bool]]] = [frozenset()]
         known: list[tuple[int, int]] = []  # Pareto front of routes found
@@ -251,13 +255,20 @@ class _Query:
     fee: int
     cap: int
     own_needed: bool
+    #: keep labels of equal length and payments that split the payments differently
+    #: (without: such a label may dominate another like a cheaper one, ``covers`` checked)
+    splits: bool
     #: per seat, how many links carry that rival's line and none of the team's: a route
     #: (simple path) never uses more of that rival's track than this
     rival_links: tuple[int, ...]
 
     @staticmethod
     def make(
-        state: RRState, team: tuple[str, ...], sources: list[int], targets: frozenset[int]
+        state: RRState,
+        team: tuple[str, ...],
+        sources: list[int],
+        targets: frozenset[int],
+        splits: bool = True,
     ) -> _Query:
         graph = track_graph(state)
         seat = {p: i for i, p in enumerate(state.players)}
@@ -280,6 +291,7 @@ class _Query:
             fee=state.cfg.track_use_fee_per_hex,
             cap=state.cfg.max_foreign_hexes_per_owner,
             own_needed=state.cfg.min_own_track == "any",
+            splits=splits,
             rival_links=tuple(links),
         )
 
@@ -322,6 +334,7 @@ def _relaxed(
     walks that are simple paths, the front and whether some front walk is not a simple path
     (if none is, the routes are the front of routes)."""
     graph, targets, seat, fee, cap = q.graph, q.targets, q.seat, q.fee, q.cap
+    splits = q.splits
     lab_len: list[int] = []
     lab_counts: list[tuple[int, ...]] = []
     lab_total: list[int] = []
@@ -345,7 +358,10 @@ def _relaxed(
     dist, hexes = _to_targets(q)
     pay = {h: n * fee for h, n in hexes.items()}
     room = cap * sum(1 for p in q.state.players if p not in q.team)  # rival hexes in all
-    near_cache: dict[int, list[tuple[int, int, tuple[str, ...], str | None]]] = {}
+    # shared by the team's queries until the track changes (the cache is cleared with it)
+    near_cache: dict[int, list[tuple[int, int, tuple[str, ...], str | None]]] = (
+        q.state.cache.setdefault(("near", q.team), {})
+    )
 
     def near_of(h: int) -> list[tuple[int, int, tuple[str, ...], str | None]]:
         """The links from h with the team member whose line each uses for free, if any."""
@@ -366,19 +382,28 @@ def _relaxed(
         is beaten by a walk found, or the rival is untracked and the bound of such routes
         goes to ``events``."""
         for i, strict in checks:
-            if a[i] > b[i]:
-                k = cap - a[i] + 1
+            ai = a[i]
+            if ai > b[i]:
+                k = cap - ai + 1
                 if k > links[i]:
                     continue
-                more = max(hexes[h], k)  # rival hexes such a route uses from h on
+                more = hexes[h]
+                if k > more:
+                    more = k  # rival hexes such a route uses from h on
                 if more > room - sum(b):
                     continue  # the dominated label cannot finish such a route either
-                low, pays = length + max(dist[h], k), total + fee * more
-                if any(better(fl, ft, low, pays) for fl, ft in front):
-                    continue
-                if strict:
-                    return False
-                events.append((low, pays, i))
+                low = dist[h]
+                if k > low:
+                    low = k
+                low, pays = length + low, total + fee * more
+                # any(better(fl, ft, low, pays) for fl, ft in front), inlined (hot loop)
+                for fl, ft in front:
+                    if (fl < low and ft <= pays) or (ft < pays and fl <= low):
+                        break
+                else:
+                    if strict:
+                        return False
+                    events.append((low, pays, i))
         return True
 
     zero = (0,) * len(seat)
@@ -403,8 +428,10 @@ def _relaxed(
         length = lab_len[idx]
         node = lab_node[idx]
         low, least = length + dist[node], total + pay[node]
-        if front and any(better(fl, ft, low, least) for fl, ft in front):
-            continue
+        if front and any(
+            (fl < low and ft <= least) or (ft < least and fl <= low) for fl, ft in front
+        ):
+            continue  # beaten by a walk found (``better`` inlined: hot loop)
         own = lab_own[idx]
         if node in targets:
             if own:
@@ -442,8 +469,12 @@ def _relaxed(
             for owner, new_counts, new_own, new_total in options:
                 if forbidden and (nxt, new_own) in forbidden:
                     continue
-                if front and any(better(fl, ft, low, new_total + rest) for fl, ft in front):
-                    continue
+                if front:
+                    least = new_total + rest
+                    if any(
+                        (fl < low and ft <= least) or (ft < least and fl <= low) for fl, ft in front
+                    ):
+                        continue
                 bucket = at_node.setdefault(nxt, [])
                 dominated = False
                 for other in bucket:
@@ -451,12 +482,12 @@ def _relaxed(
                     if ol > new_len or ot > new_total or (new_own and not lab_own[other]):
                         continue
                     oc = lab_counts[other]
-                    if ol == new_len and ot == new_total:
+                    if ol == new_len and ot == new_total and (splits or oc == new_counts):
                         if oc != new_counts:
                             continue  # the same payments split differently: keep both
                         if lab_own[other] == new_own:
                             alternatives.setdefault(other, []).append((idx, owner))
-                    elif not covers(oc, new_counts, new_len, new_total, nxt):
+                    elif checks and not covers(oc, new_counts, new_len, new_total, nxt):
                         continue
                     dominated = True
                     break
@@ -468,10 +499,10 @@ def _relaxed(
                     if new_len > ol or new_total > ot or (lab_own[other] and not new_own):
                         continue
                     oc = lab_counts[other]
-                    if ol == new_len and ot == new_total:
+                    if ol == new_len and ot == new_total and (splits or oc == new_counts):
                         if oc != new_counts or lab_own[other] == new_own:
                             continue
-                    elif not covers(new_counts, oc, ol, ot, nxt):
+                    elif checks and not covers(new_counts, oc, ol, ot, nxt):
                         continue
                     dead.add(other)
                     killed = True
@@ -545,25 +576,47 @@ def _to_targets(q: _Query) -> tuple[dict[int, int], dict[int, int]]:
     cached: tuple[dict[int, int], dict[int, int]] | None = q.state.cache.get(key)
     if cached is not None:
         return cached
-    rev: dict[int, list[tuple[int, int, int]]] = {}
-    for a, near in q.graph.items():
-        for b, step, owners in near:
-            rev.setdefault(b, []).append((a, step, 0 if q.team_owner(owners) else 1))
-    out: list[dict[int, int]] = []
-    for use_length in (True, False):
-        best: dict[int, int] = {t: 0 for t in q.targets if t in q.graph}
-        heap = [(0, t) for t in sorted(best)]
+    rev_key = ("reverse", q.team)
+    rev: dict[int, list[tuple[int, int, int]]] | None = q.state.cache.get(rev_key)
+    if rev is None:  # the reverse graph of a team (shared by its queries on the same track)
+        rev = {}
+        for a, near in q.graph.items():
+            for b, step, owners in near:
+                rev.setdefault(b, []).append((a, step, 0 if q.team_owner(owners) else 1))
+        q.state.cache[rev_key] = rev
+    starts = sorted(t for t in q.targets if t in q.graph)
+    # the shortest lengths do not depend on the team: shared by the team queries of a race
+    len_key = ("target_lengths", q.targets)
+    lengths: dict[int, int] | None = q.state.cache.get(len_key)
+    if lengths is None:
+        lengths = {t: 0 for t in starts}
+        heap = [(0, t) for t in starts]
         while heap:
             d, node = heapq.heappop(heap)
-            if d > best[node]:
+            if d > lengths[node]:
                 continue
-            for prev, step, foreign in rev.get(node, ()):
-                nd = d + (step if use_length else foreign)
-                if nd < best.get(prev, 1 << 60):
-                    best[prev] = nd
+            for prev, step, _ in rev.get(node, ()):
+                nd = d + step
+                if nd < lengths.get(prev, 1 << 60):
+                    lengths[prev] = nd
                     heapq.heappush(heap, (nd, prev))
-        out.append(best)
-    result = (out[0], out[1])
+        q.state.cache[len_key] = lengths
+    # fewest rival hexes: weights 0 or 1, so a 0-1 breadth-first search gives the distances
+    fewest: dict[int, int] = {t: 0 for t in starts}
+    queue = deque((0, t) for t in starts)
+    while queue:
+        d, node = queue.popleft()
+        if d > fewest[node]:
+            continue
+        for prev, _, foreign in rev.get(node, ()):
+            nd = d + foreign
+            if nd < fewest.get(prev, 1 << 60):
+                fewest[prev] = nd
+                if foreign:
+                    queue.append((nd, prev))
+                else:
+                    queue.appendleft((nd, prev))
+    result = (lengths, fewest)
     q.state.cache[key] = result
     return result
 
