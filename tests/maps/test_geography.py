@@ -12,6 +12,8 @@ import pytest
 from transcon.core.board import Board, HexInfo
 from transcon.core.hexgrid import Hex
 from transcon.core.mapfile import load_map
+from transcon.mapgen.base import RIVER_NAMES
+from transcon.mapgen.rotw import EAST_CITIES, WEST_CITIES
 
 USA = "usa-transcontinental"
 ROTW = "rotw-usa"
@@ -243,23 +245,7 @@ def test_the_mississippi_is_one_chain_from_minnesota_to_the_gulf(name: str) -> N
 def test_fifteen_named_rivers_each_one_chain(name: str) -> None:
     board = load_map(name)
     names = {f.name for _, feats in board.sides() for f in feats if f.kind == "river"}
-    assert names == {
-        "Mississippi",
-        "Missouri",
-        "Ohio",
-        "Tennessee",
-        "Arkansas",
-        "Red",
-        "Columbia",
-        "Snake",
-        "Colorado",
-        "Rio Grande",
-        "Platte",
-        "South Platte",
-        "Illinois",
-        "Hudson",
-        "Sacramento",
-    }
+    assert names == set(RIVER_NAMES)
     for river in sorted(names):
         assert len(_components(board, _river_sides(board, river))) == 1, river
 
@@ -279,65 +265,11 @@ def test_usa_layout_runs_98_columns_from_the_pacific(usa: Board) -> None:
 
 # -- the Railways of the World layout -------------------------------------------------------------
 
-EAST = (
-    "Atlanta",
-    "Baltimore",
-    "Boston",
-    "Charleston",
-    "Chicago",
-    "Des Moines",
-    "Duluth",
-    "Jacksonville",
-    "Kansas City",
-    "Louisville",
-    "Memphis",
-    "Minneapolis",
-    "Mobile",
-    "New Orleans",
-    "New York",
-    "Norfolk",
-    "Philadelphia",
-    "Pittsburgh",
-    "Raleigh",
-    "Richmond",
-    "Savannah",
-    "St. Louis",
-    "Toledo",
-    "Toronto",
-    "Washington",
-    "Wilmington",
-)
-WEST = (
-    "Albuquerque",
-    "Billings",
-    "Bismarck",
-    "Cheyenne",
-    "Denver",
-    "Fort Worth",
-    "Grand Junction",
-    "Los Angeles",
-    "Ogden",
-    "Oklahoma City",
-    "Omaha",
-    "Portland",
-    "Promontory",
-    "Reno",
-    "Sacramento",
-    "Salt Lake City",
-    "San Diego",
-    "San Francisco",
-    "Seattle",
-    "Spokane",
-    "Tacoma",
-    "Topeka",
-    "Tucson",
-)
-
 
 def test_rotw_names_every_city_of_the_rules_on_its_board(rotw: Board) -> None:
-    for town in EAST:
+    for town in EAST_CITIES:
         assert "board:east" in place(rotw, town).regions, town
-    for town in WEST:
+    for town in WEST_CITIES:
         assert "board:west" in place(rotw, town).regions, town
     assert {rotw.info(h).label for h in rotw.region("seam")}
     assert all(("board:east" in i.regions) != ("board:west" in i.regions) for i in rotw)
