@@ -19,7 +19,7 @@ from typer.testing import CliRunner, Result
 from transcon.cli.main import app
 
 TOY_DIR = Path(__file__).resolve().parents[1] / "core"
-TOY_ENV = "pig=toy_title:ToyTitle"
+TOY_ENV = "pig=toy_title:ToyTitle,secret-pig=toy_title:SecretPig"
 
 
 @pytest.fixture(autouse=True)
@@ -121,6 +121,24 @@ def test_status_legal_log_undo(game_file: Path) -> None:
     assert ok("undo", game_file).startswith("Undid 1 action(s): Ann: roll")
     assert query("undo", game_file, "-n", "1")["actions"] == 0
     assert fails("undo", game_file) == "error: cannot undo 1 actions: the log has 0"
+
+
+def test_hidden_information_is_shown_only_to_its_owner(tmp_path: Path) -> None:
+    path = tmp_path / "secret.json"
+    ok("new", "secret-pig", "--players", "Ann,Bob", "--seed", "3", "--save", path)
+    ok("act", path, "roll")
+    assert "Ann rolls 5" in ok("log", path)  # the game master sees everything
+    assert "Ann rolls 5" in ok("log", path, "--as", "Ann")
+    bob_log = ok("log", path, "--as", "Bob")
+    assert "Ann rolls\n" in bob_log and "5" not in bob_log
+    assert query("log", path, "--as", "Bob")[0]["events"] == ["Ann rolls"]
+    assert "json" not in query("log", path, "--as", "Bob")[0]
+    assert query("status", path, "--as", "Bob")["state"]["turn_total"] is None
+    assert query("status", path, "--as", "Ann")["state"]["turn_total"] == 5
+    assert "turn total hidden" in ok("status", path, "--as", "Bob")
+    assert fails("status", path, "--as", "Cy") == (
+        "error: unknown player 'Cy' (players: Ann, Bob)"
+    )
 
 
 def test_status_png_hook(game_file: Path, tmp_path: Path) -> None:

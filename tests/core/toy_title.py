@@ -168,3 +168,40 @@ class AtomicToyTitle(ToyTitle):
 
     name = "pig-atomic"
     atomic_apply = True
+
+
+class SecretPig(ToyTitle):
+    """Pig with hidden dice: only the roller reads a roll; the others read "Ann rolls" and
+    see the running turn total only as "?". Exercises the hidden-information hooks."""
+
+    name = "secret-pig"
+
+    def apply(self, state: PigState, action: Action, ctx: ActionContext) -> None:
+        if not isinstance(action, Roll):
+            super().apply(state, action, ctx)
+            return
+        face = ctx.rng.die(state.sides)
+        state.rolls += 1
+        state.rolls_this_turn += 1
+        state.faces.append(face)
+        player = action.player
+        text = f"{player} rolls {face}"
+        ctx.emit_private([player], text, public_text=f"{player} rolls", face=face)
+        if face == 1:
+            state.busts += 1
+            ctx.emit(f"{player} busts and loses the turn total")
+            self._next_turn(state)
+        else:
+            state.turn_total += face
+
+    def player_view(self, state: PigState, viewer: str | None) -> dict[str, Any]:
+        view = self.state_to_json(state)
+        if viewer is not None and viewer != state.player:
+            view["turn_total"] = None
+            view["faces"] = []
+        return view
+
+    def describe_status_for(self, state: PigState, viewer: str | None) -> str:
+        if viewer is None or viewer == state.player:
+            return self.describe_status(state)
+        return f"{state.player} to act, turn total hidden."

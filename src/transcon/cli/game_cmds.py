@@ -25,6 +25,14 @@ from transcon.core.simulate import simulate as run_simulation
 from transcon.core.title import Event, Title
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+Viewer = Annotated[
+    str | None,
+    typer.Option(
+        "--as",
+        help="Show only what this player may see (sealed entries, secret cards); "
+        "default: everything, as the game master sees it.",
+    ),
+]
 GameFile = Annotated[Path, typer.Argument(help="Save file of the game.", show_default=False)]
 TitleName = Annotated[str, typer.Argument(help="Title name (see `transcon titles`).")]
 OptionArgs = Annotated[
@@ -89,15 +97,17 @@ def _summary(game: Game[Any]) -> dict[str, Any]:
     return data
 
 
-def _action_json(game: Game[Any], index: int) -> dict[str, Any]:
+def _action_json(game: Game[Any], index: int, viewer: str | None = None) -> dict[str, Any]:
     action = game.log[index]
-    return {
+    data: dict[str, Any] = {
         "number": index + 1,
         "player": action.player,
-        "action": game.format(action),
-        "json": game.title.action_to_json(action),
-        "events": [event.text for event in game.events_for(index)],
+        "action": game.format_for(action, viewer),
+        "events": [event.text for event in game.events_for(index, viewer)],
     }
+    if viewer is None or viewer == action.player:
+        data["json"] = game.title.action_to_json(action)
+    return data
 
 
 # -- commands --------------------------------------------------------------------------------
@@ -145,7 +155,7 @@ def act(
         return
     done = game.log[-1]
     print(f"{done.player}: {game.format(done)}")
-    print("\n".join(_event_lines(game.events_for(len(game.log) - 1))))
+    print("\n".join(_event_lines(game.events_for(len(game.log) - 1, done.player))))
     print(_to_act(game))
 
 
@@ -153,21 +163,23 @@ def act(
 def status(
     file: GameFile,
     png: Annotated[Path | None, typer.Option("--png", help="Also draw the state here.")] = None,
+    viewer: Viewer = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Show the state of a game."""
+    """Show the state of a game (`--as Ann`: only what Ann may see)."""
     game = load_game(file)
+    status_text = game.status_for(viewer)
     if png is not None:
         try:
             game.title.render_png(game.state, png)
         except NotImplementedError as err:
             raise InputError(str(err) or f"{game.title.name} cannot draw PNGs") from None
     if as_json:
-        state = game.state_to_json()
-        print_json({**_summary(game), "status": game.describe_status(), "state": state})
+        state = game.view(viewer)
+        print_json({**_summary(game), "status": status_text, "state": state})
         return
     print(f"{game.title.display_name}: {', '.join(game.players)}; {len(game.log)} actions.")
-    print(game.describe_status())
+    print(status_text)
     if png is not None:
         print(f"Drew {png}.")
 
@@ -199,10 +211,11 @@ def legal(
 
 
 @user_errors
-def log(file: GameFile, as_json: JsonFlag = False) -> None:
-    """Show every action with the events it produced."""
+def log(file: GameFile, viewer: Viewer = None, as_json: JsonFlag = False) -> None:
+    """Show every action with the events it produced (`--as Ann`: as Ann may read it)."""
     game = load_game(file)
-    entries = [_action_json(game, index) for index in range(len(game.log))]
+    game.status_for(viewer)  # checks the name
+    entries = [_action_json(game, index, viewer) for index in range(len(game.log))]
     if as_json:
         print_json(entries)
         return
@@ -292,23 +305,25 @@ def play(
         name: make_bot(the_title, bot, bot_seed(seed, "play", name)) for name in bot_names
     }
     print(f"{the_title.display_name}: {', '.join(game.players)}. Type ? for help.")
-    print(game.describe_status())
+    # One human sees only their own hidden information; hot-seat humans share the screen.
+    viewer = humans[0] if len(humans) == 1 else None
+    print(game.status_for(viewer))
     while current := game.current_players():
         player = current[0]
         if player in seats:
             game.apply(seats[player].choose(game, player))
-            _show_last(game)
+            _show_last(game, viewer)
         elif not _human_turn(game, player, humans):
             break
         if save is not None:
             save_game(game, save)
-    print(game.describe_status())
+    print(game.status_for(viewer))
 
 
-def _show_last(game: Game[Any]) -> None:
-    action = game.log[-1]
-    print(f"{action.player}: {game.format(action)}")
-    print("\n".join(_event_lines(game.events_for(len(game.log) - 1))))
+def _show_last(game: Game[Any], viewer: str | None) -> None:
+    index = len(game.log) - 1
+    print(f"{game.log[index].player}: {game.format_for(game.log[index], viewer)}")
+    print("\n".join(_event_lines(game.events_for(index, viewer))))
 
 
 def _human_turn(game: Game[Any], player: str, humans: list[str]) -> bool:
@@ -326,14 +341,14 @@ def _human_turn(game: Game[Any], player: str, humans: list[str]) -> bool:
             print("Legal: " + "; ".join(game.format(a) for a in game.legal_actions(player)))
             print("Also: status, undo, quit.")
         elif text == "status":
-            print(game.describe_status())
+            print(game.status_for(player))
         elif text == "undo":
             mine = [i for i, a in enumerate(game.log) if a.player in humans]
             if not mine:
                 print("Nothing to undo.")
                 continue
             game.undo(len(game.log) - mine[-1])
-            print(game.describe_status())
+            print(game.status_for(player))
             return True
         elif text:
             try:
@@ -341,7 +356,7 @@ def _human_turn(game: Game[Any], player: str, humans: list[str]) -> bool:
             except TransconError as err:
                 print(f"error: {err}")
                 continue
-            _show_last(game)
+            _show_last(game, player)
             return True
 
 

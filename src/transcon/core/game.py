@@ -158,12 +158,16 @@ class Game(Generic[S]):
         """Every event so far; ``event.index`` is the log position of its action."""
         return self._events
 
-    def events_for(self, index: int) -> list[Event]:
-        """The events produced by the action at log position ``index``."""
+    def events_for(self, index: int, viewer: str | None = None) -> list[Event]:
+        """The events produced by the action at log position ``index``, as ``viewer`` sees
+        them (None: all of them, in full)."""
         # Events are appended in log order, so the matching ones form one slice.
         lo = bisect.bisect_left(self._events, index, key=_event_index)
         hi = bisect.bisect_right(self._events, index, lo=lo, key=_event_index)
-        return self._events[lo:hi]
+        if viewer is None:
+            return self._events[lo:hi]
+        seen = (event.seen_by(viewer) for event in self._events[lo:hi])
+        return [event for event in seen if event is not None]
 
     # -- acting ----------------------------------------------------------------------------
 
@@ -235,6 +239,25 @@ class Game(Generic[S]):
 
     def state_to_json(self) -> dict[str, Any]:
         return self.title.state_to_json(self._state)
+
+    # -- what one player may see -------------------------------------------------------------
+
+    def view(self, viewer: str | None) -> dict[str, Any]:
+        """The state as ``viewer`` may see it (None: everything)."""
+        return self.title.player_view(self._state, self._check_viewer(viewer))
+
+    def status_for(self, viewer: str | None) -> str:
+        """The text status as ``viewer`` may read it (None: everything)."""
+        return self.title.describe_status_for(self._state, self._check_viewer(viewer))
+
+    def format_for(self, action: Action, viewer: str | None) -> str:
+        """A logged action as ``viewer`` may read it now (None: in full)."""
+        return self.title.format_action_for(action, self._state, self._check_viewer(viewer))
+
+    def _check_viewer(self, viewer: str | None) -> str | None:
+        if viewer is not None and viewer not in self.players:
+            raise InputError(f"unknown player {viewer!r} (players: {self._names()})")
+        return viewer
 
     def state_json(self) -> bytes:
         """The state as canonical JSON bytes, for byte-for-byte comparisons."""

@@ -16,7 +16,7 @@ import dataclasses
 import json
 import shlex
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, final
@@ -66,9 +66,25 @@ class Event:
     index: int
     text: str
     data: Mapping[str, Any] = field(default_factory=dict)
+    #: Players who may read ``text`` and ``data``; None: everybody (a public event).
+    audience: tuple[str, ...] | None = None
+    #: What everybody else reads instead of a private event (None: they see nothing).
+    public_text: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"index": self.index, "text": self.text, "data": dict(self.data)}
+        data: dict[str, Any] = {"index": self.index, "text": self.text, "data": dict(self.data)}
+        if self.audience is not None:
+            data["audience"] = list(self.audience)
+            data["public_text"] = self.public_text
+        return data
+
+    def seen_by(self, viewer: str | None) -> Event | None:
+        """The event as ``viewer`` sees it (None: the game master, who sees everything)."""
+        if viewer is None or self.audience is None or viewer in self.audience:
+            return self
+        if self.public_text is None:
+            return None
+        return Event(self.index, self.public_text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +128,13 @@ class ActionContext:
     def emit(self, text: str, **data: Any) -> None:
         """Record a human-readable event; ``data`` should be JSON-able."""
         self._sink.append(Event(self.index, text, data))
+
+    def emit_private(
+        self, audience: Sequence[str], text: str, public_text: str | None = None, **data: Any
+    ) -> None:
+        """Record an event only ``audience`` may read (a sealed bid, a secret card); the
+        other players read ``public_text`` instead, or nothing when it is None."""
+        self._sink.append(Event(self.index, text, data, tuple(audience), public_text))
 
 
 def validation_message(err: ValidationError) -> str:
@@ -343,6 +366,23 @@ class Title(ABC, Generic[S]):
             scores = ", ".join(f"{p} {s}" for p, s in self.result(state).items())
             return f"Game over. Scores: {scores}. Winner: {', '.join(self.winners(state))}."
         return f"To act: {', '.join(self.current_players(state))}."
+
+    # -- hidden information ----------------------------------------------------------------
+    # ``viewer`` None is the game master (or a tool), who sees everything. Titles with
+    # hidden information (sealed entries, secret cards) override these three hooks.
+
+    def player_view(self, state: S, viewer: str | None) -> dict[str, Any]:
+        """What ``viewer`` may see of the state, as JSON. Default: everything."""
+        return self.state_to_json(state)
+
+    def describe_status_for(self, state: S, viewer: str | None) -> str:
+        """:meth:`describe_status` as ``viewer`` may read it. Default: the same text."""
+        return self.describe_status(state)
+
+    def format_action_for(self, action: Action, state: S, viewer: str | None) -> str:
+        """How a logged action reads to ``viewer`` given the current ``state`` (a sealed
+        entry may read ``"Ann enters a race"`` until it is revealed). Default: in full."""
+        return self.format_action(action)
 
     def render_png(self, state: S, path: Path) -> None:
         """Draw the state to a PNG file; titles without a renderer raise NotImplementedError."""
