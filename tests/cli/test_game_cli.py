@@ -136,9 +136,7 @@ def test_hidden_information_is_shown_only_to_its_owner(tmp_path: Path) -> None:
     assert query("status", path, "--as", "Bob")["state"]["turn_total"] is None
     assert query("status", path, "--as", "Ann")["state"]["turn_total"] == 5
     assert "turn total hidden" in ok("status", path, "--as", "Bob")
-    assert fails("status", path, "--as", "Cy") == (
-        "error: unknown player 'Cy' (players: Ann, Bob)"
-    )
+    assert fails("status", path, "--as", "Cy") == ("error: unknown player 'Cy' (players: Ann, Bob)")
 
 
 def test_status_png_hook(game_file: Path, tmp_path: Path) -> None:
