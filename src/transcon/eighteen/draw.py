@@ -422,7 +422,12 @@ def tile_art(
                 avoid.append(spot)
                 stops.append(value_svg(spot, n.value(band)))
         else:
-            stops.append(offboard_values_svg(_p(at.x, at.y - 0.12), n.values, band, band_fills))
+            top = at.y - (0.3 if n.slots else 0.12)
+            stops.append(offboard_values_svg(_p(at.x, top), n.values, band, band_fills))
+            if n.slots:
+                stops.append(
+                    city_svg(_p(at.x, at.y + 0.12), n.slots, tokens.get(n.index, ()), styles)
+                )
             avoid.append(at)
     if tile.label:
         spot = _spot(_p(0, 0), 0.6, avoid, orientation)

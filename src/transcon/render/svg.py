@@ -10,6 +10,7 @@ frame (18xx tiles, route highlights: see :mod:`transcon.eighteen.draw`).
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from html import escape
@@ -134,7 +135,8 @@ def render_svg(
     min_y = min(p.y for p in corners) - margin
     max_x = max(p.x for p in corners) + margin
     map_bottom = max(p.y for p in corners) + margin
-    caption_h = size * 1.2 if overlay.caption else 0.0
+    caption = _wrap(overlay.caption, max_x - min_x - 2 * opts.margin, size * 0.6)
+    caption_h = size * (0.4 + 0.8 * len(caption)) if caption else 0.0
     legend_h = size * 0.75 * len(overlay.legend)
     max_y = map_bottom + legend_h + caption_h
     layout = Layout(board.orientation, size, Point(-min_x, -min_y))
@@ -193,13 +195,21 @@ def render_svg(
             )
             y += size * 0.75
         out.append("</g>")
-    if overlay.caption:
+    for i, line in enumerate(caption):
+        y_line = height - opts.margin - size * 0.8 * (len(caption) - 1 - i)
         out.append(
-            f'<text x="{opts.margin:.0f}" y="{height - opts.margin:.0f}" '
-            f'font-size="{size * 0.6:.1f}">{escape(overlay.caption)}</text>'
+            f'<text x="{opts.margin:.0f}" y="{y_line:.0f}" '
+            f'font-size="{size * 0.6:.1f}">{escape(line)}</text>'
         )
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _wrap(text: str, width: float, font_size: float) -> list[str]:
+    """``text`` in lines that fit ``width`` (about 0.6 em per character)."""
+    if not text:
+        return []
+    return textwrap.wrap(text, max(10, int(width / (font_size * 0.6)))) or [text]
 
 
 def _art(art: Sequence[HexArt], layer: str, layout: Layout) -> list[str]:
