@@ -393,12 +393,8 @@ def tile_art(
             stops.append(city_svg(at, n.slots, slots, styles))
             avoid.append(at)
             extent = CITY_R * (2 if n.slots == 2 else 1) + (0.25 if n.slots > 2 else 0.0)
-            for company in extra_tokens.get(n.index, ()):
-                spot = _spot(at, extent + 0.2, avoid, orientation)
-                avoid.append(spot)
-                stops.append(
-                    token_svg(spot, 0.16, company, (styles or {}).get(company, DEFAULT_TOKEN))
-                )
+            beside = extra_tokens.get(n.index, ())
+            stops += _beside(at, extent + 0.2, beside, avoid, styles, orientation)
             if n.value(band):
                 spot = _spot(at, extent + 0.22, avoid, orientation)
                 avoid.append(spot)
@@ -428,7 +424,9 @@ def tile_art(
                 stops.append(
                     city_svg(_p(at.x, at.y + 0.12), n.slots, tokens.get(n.index, ()), styles)
                 )
-            avoid.append(at)
+            avoid += [at, _p(at.x - 0.3, top), _p(at.x + 0.3, top)]
+            beside = extra_tokens.get(n.index, ())
+            stops += _beside(at, 0.5, beside, avoid, styles, orientation)
     if tile.label:
         spot = _spot(_p(0, 0), 0.6, avoid, orientation)
         avoid.append(spot)
@@ -444,6 +442,23 @@ def tile_art(
         )
     stops.append("</g>")
     return TileArt(fill_svg, "".join(track), "".join(stops))
+
+
+def _beside(
+    at: Point,
+    distance: float,
+    companies: Sequence[str],
+    avoid: list[Point],
+    styles: Mapping[str, TokenStyle] | None,
+    orientation: Orientation,
+) -> list[str]:
+    """Small tokens beside a stop (tokens that take no slot), in free places."""
+    out = []
+    for company in companies:
+        spot = _spot(at, distance, avoid, orientation)
+        avoid.append(spot)
+        out.append(token_svg(spot, 0.16, company, (styles or {}).get(company, DEFAULT_TOKEN)))
+    return out
 
 
 def empty_hex_svg(
