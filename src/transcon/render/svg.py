@@ -195,11 +195,11 @@ def render_svg(
             )
             y += size * 0.75
         out.append("</g>")
-    for i, line in enumerate(caption):
+    for i, caption_line in enumerate(caption):
         y_line = height - opts.margin - size * 0.8 * (len(caption) - 1 - i)
         out.append(
             f'<text x="{opts.margin:.0f}" y="{y_line:.0f}" '
-            f'font-size="{size * 0.6:.1f}">{escape(line)}</text>'
+            f'font-size="{size * 0.6:.1f}">{escape(caption_line)}</text>'
         )
     out.append("</svg>")
     return "\n".join(out)
