@@ -142,3 +142,16 @@ def test_empty_hexes_show_terrain_cost_and_rivers_cross_corners() -> None:
     (line,) = list(river.iter(f"{SVG}path"))
     assert line.get("class") == "river"
     assert partition_svg("type:water") == ""
+
+
+def test_towns_on_crossing_track_do_not_overlap() -> None:
+    t55 = parse_tile("55", "yellow", "t0:10 t1:10 0-t0 t0-3 1-t1 t1-4")
+    root = _parse(tile_art(PlacedTile(t55, 0)).stops)
+    centres = []
+    for bar in (e for e in root.iter() if e.get("class") == "town"):
+        found = re.search(r"translate\((-?[\d.]+),(-?[\d.]+)\)", bar.get("transform", ""))
+        assert found is not None
+        centres.append(Point(float(found.group(1)), float(found.group(2))))
+    assert len(centres) == 2 and math.dist(*centres) > 0.3
+    values = [t for t in root.iter(f"{SVG}text") if t.text == "10"]
+    assert len(values) == 2

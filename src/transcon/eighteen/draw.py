@@ -165,17 +165,29 @@ def _geometry(tile: TileDef, rotation: int, orientation: Orientation) -> _Geomet
     pos: dict[int, Point] = {}
     bars: dict[int, tuple[Point, float]] = {}
     halves: dict[tuple[int, int], Cubic] = {}
-    for n in tile.nodes:
+    on_curve = [
+        n
+        for n in tile.nodes
+        if n.kind is NodeKind.TOWN and len(sides_of[n.index]) == 2 and n.index not in linked
+    ]
+    town_curves = {
+        n.index: _edge_curve(sides_of[n.index][0], sides_of[n.index][1], orientation)
+        for n in on_curve
+    }
+    mid = {k: split(c)[0][3] for k, c in town_curves.items()}
+    crowded = any(math.dist(mid[a], mid[b]) < 0.35 for a in mid for b in mid if a < b)
+    for i, n in enumerate(on_curve):
         exits = sides_of[n.index]
-        if n.kind is NodeKind.TOWN and len(exits) == 2 and n.index not in linked:
-            curve = _edge_curve(exits[0], exits[1], orientation)
-            first, second = split(curve)
-            t = _tangent(curve, 0.5)
-            pos[n.index] = first[3]
-            bars[n.index] = (first[3], math.degrees(math.atan2(t.y, t.x)))
-            node = NODE_BASE + n.index
-            halves[(exits[0], node)] = first
-            halves[(exits[1], node)] = (second[3], second[2], second[1], second[0])
+        curve = town_curves[n.index]
+        # towns whose bars would overlap (crossing track) move apart along their track
+        at = 0.5 + ((i % 2) * 2 - 1) * 0.17 if crowded else 0.5
+        first, second = split(curve, at)
+        t = _tangent(curve, at)
+        pos[n.index] = first[3]
+        bars[n.index] = (first[3], math.degrees(math.atan2(t.y, t.x)))
+        node = NODE_BASE + n.index
+        halves[(exits[0], node)] = first
+        halves[(exits[1], node)] = (second[3], second[2], second[1], second[0])
     free = [n for n in tile.nodes if n.index not in pos]
     loose = [n for n in free if not sides_of[n.index]]
     for n in free:

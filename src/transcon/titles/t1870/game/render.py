@@ -10,6 +10,7 @@ on empty hexes, the Mississippi, and optional route highlights.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -141,8 +142,8 @@ def route_legend(
 
 def position_svg(position: Any, overlay: Overlay | None = None) -> str:
     """The position as an 18xx map; ``overlay`` adds art (routes), a legend and a caption."""
-    full = overlay or Overlay()
-    full.art = board_art(position) + full.art
+    extra = overlay or Overlay()
+    full = dataclasses.replace(extra, art=board_art(position) + extra.art)
     return render_svg(position.data.board, full, OPTIONS)
 
 
