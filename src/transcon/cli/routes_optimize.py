@@ -229,7 +229,8 @@ class GameRun:
 
 
 def game_run(path: Path, company: str | None = None) -> GameRun:
-    """Solve the run of ``company`` (default: the operating company) in a saved 1870 game."""
+    """Solve the run of ``company`` (default: the operating company, or the one making its
+    connection run) in a saved 1870 game, with all its trains."""
     from transcon.core.savefile import load_game
     from transcon.eighteen.framework.title import EighteenTitle
     from transcon.titles.t1870.game.routing import position_of
@@ -244,7 +245,7 @@ def game_run(path: Path, company: str | None = None) -> GameRun:
         op = state.operating
         if state.round != "operating" or op.index >= len(op.order):
             raise InputError(f"{path}: no company is operating now; name one with --company")
-        company = op.order[op.index]
+        company = op.connection or op.order[op.index]  # a connection run interrupts the turn
     corp = state.corps.get(company)
     if corp is None:
         raise InputError(f"unknown company {company!r} (have: {', '.join(state.corps)})")
