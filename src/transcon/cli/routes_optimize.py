@@ -256,7 +256,14 @@ def game_run(path: Path, company: str | None = None) -> GameRun:
     position = position_of(state, title.phase(state).name)
     graph = position.graph()
     trains = [parse_train(t.rsplit("-", 1)[0]) for t in corp.trains]
-    sol = optimize(graph, company, trains, stop_values(graph, company, position))
+    # a connection run (1870-base.md §8.4): one route must join home and destination
+    connect = (
+        _home_and_destination(graph, position, company)
+        if state.round == "operating" and state.operating.connection == company
+        else None
+    )
+    values = stop_values(graph, company, position)
+    sol = optimize(graph, company, trains, values, connect=connect)
     check_routes(graph, company, [r for r in sol.routes if r.stops])
     return GameRun(company, position, graph, sol)
 
