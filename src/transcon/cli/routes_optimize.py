@@ -4,8 +4,10 @@ recorded 18xx.games 1870 games.
 * ``optimize-18xx FIXTURE.json``: at every effective ``run_routes`` of the game, compute the
   optimal revenue of the running company's trains (:func:`transcon.eighteen.optimizer.optimize`)
   and compare it with what the players ran (the oracle: never below).
-* ``show FIXTURE.json --action ID -o out.svg|png``: draw the 1870 board at that position with
-  the track, the company's tokens and the optimal routes highlighted.
+* ``show FIXTURE.json --action ID -o out.svg|png``: draw the 1870 board at that position as an
+  18xx map (:mod:`transcon.titles.t1870.game.render`) with the optimal routes highlighted
+  along the track they use, a legend and a caption; ``show --game SAVE.json [--company SYM]``
+  does the same for the current position of a saved 1870 game.
 
 Both replay the game with ROUTES' :class:`~transcon.titles.t1870.fixture.Replay1870`. The
 running company's trains are the trains of the recorded run. A run right after the company's
@@ -29,14 +31,13 @@ import typer
 
 from transcon.cli.common import print_json, user_errors
 from transcon.core.errors import InputError
-from transcon.core.hexgrid import Hex
 from transcon.eighteen.graph import TrackGraph
 from transcon.eighteen.optimizer import Solution, optimize
 from transcon.eighteen.routes import Route, StopValues, check_routes
 from transcon.eighteen.tiles import NodeKind
 from transcon.eighteen.trains import Train, parse_train
 from transcon.render.png import write_image
-from transcon.render.svg import Marker, Overlay, RenderOptions, TrackLine, owner_colour, render_svg
+from transcon.render.svg import Overlay
 from transcon.titles.t1870.data import COMPANIES
 from transcon.titles.t1870.fixture import Action, Replay1870, load_fixture
 from transcon.titles.t1870.position import Position1870
@@ -183,37 +184,100 @@ def oracle(game: dict[str, Any], *, only: set[int] | None = None) -> dict[str, A
     }
 
 
+def routes_overlay(
+    position: Position1870, graph: TrackGraph, sol: Solution, caption: str
+) -> Overlay:
+    """The optimal routes drawn over the track they use, a legend and a caption."""
+    from transcon.titles.t1870.game.render import route_legend, routes_art
+
+    routes = [r for r in sol.routes if r.stops]
+    values = [v for r, v in zip(sol.routes, sol.values, strict=True) if r.stops]
+    return Overlay(
+        art=routes_art(position, graph, routes),
+        legend=route_legend(graph, routes, values),
+        caption=caption,
+    )
+
+
 def show_svg(game: dict[str, Any], action_id: int) -> tuple[str, Solution, RunPosition]:
     """The board at run ``action_id`` with its optimal routes, as SVG."""
+    from transcon.titles.t1870.game.render import position_svg
+
     for run in run_positions(game):
         if int(run.action.get("id", 0)) == action_id:
             break
     else:
         raise InputError(f"action {action_id} is not an effective run_routes of this game")
     sol = solve(run)
-    graph = run.graph
-    overlay = Overlay()
-    for hop in graph.hops:
-        if hop.start < hop.end:
-            overlay.track.append(TrackLine(hop.hexes, "#555555", 0.12))
-    for i, route in enumerate(sol.routes):
-        hexes: list[Hex] = []
-        for k, hid in enumerate(route.hops):
-            info = graph.hops[hid]
-            seq = info.hexes if info.start == route.stops[k] else info.hexes[::-1]
-            hexes.extend(seq[1:] if hexes and hexes[-1] == seq[0] else seq)
-        overlay.routes.append(TrackLine(hexes, owner_colour(i), 0.3))
-    own = graph.token_mask(run.company)
-    for s in graph.stops:
-        if (own >> s.id) & 1:
-            overlay.markers.append(Marker(s.hex, run.company[:2], "#f1c40f", "token"))
     trains = ", ".join(r.train.name for r in sol.routes)
-    overlay.caption = (
+    caption = (
         f"action {action_id} {run.company} [{trains}]: optimal {sol.revenue} "
         f"(recorded {run.recorded})"
     )
-    board = run.position.data.board
-    return render_svg(board, overlay, RenderOptions(home_country=None)), sol, run
+    overlay = routes_overlay(run.position, run.graph, sol, caption)
+    return position_svg(run.position, overlay), sol, run
+
+
+@dataclass(slots=True)
+class GameRun:
+    """The optimal run of one company at the current position of a saved 1870 game."""
+
+    company: str
+    position: Position1870
+    graph: TrackGraph
+    solution: Solution
+
+
+def game_run(path: Path, company: str | None = None) -> GameRun:
+    """Solve the run of ``company`` (default: the operating company, or the one making its
+    connection run) in a saved 1870 game, with all its trains."""
+    from transcon.core.savefile import load_game
+    from transcon.eighteen.framework.title import EighteenTitle
+    from transcon.titles.t1870.game.routing import position_of
+
+    if not path.is_file():
+        raise InputError(f"{path}: no such save file")
+    game = load_game(path)
+    title, state = game.title, game.state
+    if title.name != "1870" or not isinstance(title, EighteenTitle):
+        raise InputError(f"{path}: a {title.name} game, not 1870")
+    if company is None:
+        op = state.operating
+        if state.round != "operating" or op.index >= len(op.order):
+            raise InputError(f"{path}: no company is operating now; name one with --company")
+        company = op.connection or op.order[op.index]  # a connection run interrupts the turn
+    corp = state.corps.get(company)
+    if corp is None:
+        raise InputError(f"unknown company {company!r} (have: {', '.join(state.corps)})")
+    if corp.closed or not corp.tokens:
+        raise InputError(f"{company} has no station on the map")
+    if not corp.trains:
+        raise InputError(f"{company} has no trains")
+    position = position_of(state, title.phase(state).name)
+    graph = position.graph()
+    trains = [parse_train(t.rsplit("-", 1)[0]) for t in corp.trains]
+    # a connection run (1870-base.md §8.4): one route must join home and destination
+    connect = (
+        _home_and_destination(graph, position, company)
+        if state.round == "operating" and state.operating.connection == company
+        else None
+    )
+    values = stop_values(graph, company, position)
+    sol = optimize(graph, company, trains, values, connect=connect)
+    check_routes(graph, company, [r for r in sol.routes if r.stops])
+    return GameRun(company, position, graph, sol)
+
+
+def game_svg(path: Path, company: str | None = None) -> tuple[str, GameRun]:
+    """The current position of a saved game with the company's optimal routes, as SVG."""
+    from transcon.titles.t1870.game.render import position_svg
+
+    run = game_run(path, company)
+    sol = run.solution
+    trains = ", ".join(r.train.name for r in sol.routes)
+    caption = f"{run.company} [{trains}]: optimal {sol.revenue}, phase {run.position.phase}"
+    overlay = routes_overlay(run.position, run.graph, sol, caption)
+    return position_svg(run.position, overlay), run
 
 
 def optimize_18xx(
@@ -252,17 +316,53 @@ def optimize_18xx(
 
 
 def show(
-    fixture: Annotated[Path, typer.Argument(help="A game recorded by 18xx.games (1870), JSON.")],
-    action: Annotated[int, typer.Option("--action", help="The run_routes action id.")],
-    out: Annotated[Path, typer.Option("-o", "--out", help="Output file (.svg or .png).")],
+    fixture: Annotated[
+        Path | None,
+        typer.Argument(help="A game recorded by 18xx.games (1870), JSON (with --action)."),
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("-o", "--out", help="Output file (.svg or .png).")
+    ] = None,
+    action: Annotated[
+        int | None, typer.Option("--action", help="The run_routes action id (with FIXTURE).")
+    ] = None,
+    game: Annotated[
+        Path | None, typer.Option("--game", help="A saved 1870 game: its current position.")
+    ] = None,
+    company: Annotated[
+        str | None,
+        typer.Option(
+            "--company", help="With --game: the company (default: the operating company)."
+        ),
+    ] = None,
     scale: Annotated[float, typer.Option(help="PNG scale factor.")] = 1.0,
 ) -> None:
-    """Draw the position before a recorded run with the optimal routes highlighted."""
-    svg, sol, run = show_svg(load_fixture(fixture), action)
-    path = write_image(svg, out, scale)
-    print(f"{path}: {run.company} optimal {sol.revenue} (recorded {run.recorded})")
+    """Draw a position as an 18xx map with a company's optimal routes highlighted: before a
+    recorded run (FIXTURE --action ID) or now in a saved game (--game SAVE [--company SYM])."""
+    if out is None:
+        raise InputError("name the output file with -o OUT.png (or .svg)")
+    if (fixture is None) == (game is None):
+        raise InputError("give either FIXTURE --action ID or --game SAVE.json")
+    if game is not None:
+        if action is not None:
+            raise InputError("--action goes with a FIXTURE, not with --game")
+        svg, grun = game_svg(game, company)
+        path = write_image(svg, out, scale)
+        print(f"{path}: {grun.company} optimal {grun.solution.revenue}")
+        graph, sol = grun.graph, grun.solution
+    else:
+        assert fixture is not None
+        if action is None:
+            raise InputError("FIXTURE needs --action ID (a run_routes action id)")
+        if company is not None:
+            raise InputError("--company goes with --game (a fixture run names its company)")
+        svg, sol, run = show_svg(load_fixture(fixture), action)
+        path = write_image(svg, out, scale)
+        print(f"{path}: {run.company} optimal {sol.revenue} (recorded {run.recorded})")
+        graph = run.graph
     for route, value in zip(sol.routes, sol.values, strict=True):
-        print(f"  {route.train.name}: {route_text(run.graph, route)} = {value}")
+        if route.stops:
+            print(f"  {route.train.name}: {route_text(graph, route)} = {value}")
 
 
 def register(routes_app: typer.Typer) -> None:

@@ -1,9 +1,20 @@
 """Rendering boards and game states to SVG and PNG (game-agnostic)."""
 
 from transcon.render.png import svg_to_png, write_image
-from transcon.render.svg import Marker, Overlay, RenderOptions, TrackLine, owner_colour, render_svg
+from transcon.render.svg import (
+    HexArt,
+    LegendEntry,
+    Marker,
+    Overlay,
+    RenderOptions,
+    TrackLine,
+    owner_colour,
+    render_svg,
+)
 
 __all__ = [
+    "HexArt",
+    "LegendEntry",
     "Marker",
     "Overlay",
     "RenderOptions",

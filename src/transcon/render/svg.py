@@ -1,12 +1,16 @@
 """Draw a board and a game's state as SVG.
 
-The drawing is layered: terrain, region outlines, river and impassable sides, track by owner,
-highlighted routes, sites with names, markers (cities that appeared during play), hex labels.
-Titles pass what changes during play as an :class:`Overlay`.
+The drawing is layered: terrain, hex art (tiles), region outlines, river and impassable sides,
+track by owner, highlighted routes, route art, sites with names, markers (cities that appeared
+during play), stop art, hex labels, border coordinates, legend and caption. Titles pass what
+changes during play as an :class:`Overlay`; :class:`HexArt` carries raw SVG drawn in a hex's own
+frame (18xx tiles, route highlights: see :mod:`transcon.eighteen.draw`).
 """
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from html import escape
@@ -55,6 +59,29 @@ class Marker:
     shape: str = "city"  # city | town | token
 
 
+ART_LAYERS = ("tiles", "routes", "stops")
+
+
+@dataclass(frozen=True, slots=True)
+class HexArt:
+    """Raw SVG drawn in one hex's own frame: origin at the hex centre, 1 unit = the hex radius
+    (centre to corner), y down. ``layer`` is where it goes: ``tiles`` (above the terrain, below
+    sides and track lines), ``routes`` (above the routes) or ``stops`` (above sites and
+    markers, below the labels)."""
+
+    hex: Hex
+    svg: str
+    layer: str = "tiles"
+
+
+@dataclass(frozen=True, slots=True)
+class LegendEntry:
+    """One line of the legend under the map: a colour swatch and a text."""
+
+    colour: str
+    text: str
+
+
 @dataclass(slots=True)
 class Overlay:
     """What a game adds to the printed board."""
@@ -63,6 +90,8 @@ class Overlay:
     routes: list[TrackLine] = field(default_factory=list)
     markers: list[Marker] = field(default_factory=list)
     caption: str = ""
+    art: list[HexArt] = field(default_factory=list)
+    legend: list[LegendEntry] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +102,10 @@ class RenderOptions:
     home_country: str | None = "US"  # other countries are greyed out
     outline_regions: tuple[str, ...] = ("east_coast", "west_coast")
     margin: float = 12.0
+    site_glyphs: bool = True
+    """Draw city circles, town dots and values (False: names only, the art draws the stops)."""
+    border_labels: bool = False
+    """Row letters and column numbers around the map (labels like ``B11``)."""
 
 
 REGION_COLOURS = ("#c0392b", "#2471a3", "#7d3c98", "#117864")
@@ -97,11 +130,15 @@ def render_svg(
     if len(board) == 0:
         return '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'
     corners = [p for info in board for p in raw.corners(info.hex)]
-    min_x = min(p.x for p in corners) - opts.margin
-    min_y = min(p.y for p in corners) - opts.margin
-    max_x = max(p.x for p in corners) + opts.margin
-    caption_h = size * 1.2 if overlay.caption else 0.0
-    max_y = max(p.y for p in corners) + opts.margin + caption_h
+    margin = opts.margin + (size * 0.7 if opts.border_labels else 0.0)
+    min_x = min(p.x for p in corners) - margin
+    min_y = min(p.y for p in corners) - margin
+    max_x = max(p.x for p in corners) + margin
+    map_bottom = max(p.y for p in corners) + margin
+    caption = _wrap(overlay.caption, max_x - min_x - 2 * opts.margin, size * 0.6)
+    caption_h = size * (0.4 + 0.8 * len(caption)) if caption else 0.0
+    legend_h = size * 0.75 * len(overlay.legend)
+    max_y = map_bottom + legend_h + caption_h
     layout = Layout(board.orientation, size, Point(-min_x, -min_y))
     width, height = max_x - min_x, max_y - min_y
     out: list[str] = [
@@ -118,6 +155,7 @@ def render_svg(
         )
     out.append("</g>")
     out.extend(_terrain_marks(board, layout))
+    out.extend(_art(overlay.art, "tiles", layout))
     out.extend(_region_outlines(board, layout, opts))
     out.extend(_sides(board, layout))
     out.append('<g id="track" stroke-linecap="round" stroke-linejoin="round" fill="none">')
@@ -131,8 +169,10 @@ def render_svg(
     for line in overlay.routes:
         out.append(_line(layout, line))
     out.append("</g>")
+    out.extend(_art(overlay.art, "routes", layout))
     out.extend(_sites(board, layout, opts))
     out.extend(_markers(overlay.markers, layout, size))
+    out.extend(_art(overlay.art, "stops", layout))
     if opts.show_labels:
         out.append(
             f'<g id="labels" font-size="{size * 0.28:.1f}" fill="#555" text-anchor="middle">'
@@ -141,13 +181,77 @@ def render_svg(
             c = layout.center(info.hex)
             out.append(f'<text x="{c.x:.1f}" y="{c.y - size * 0.55:.1f}">{info.label}</text>')
         out.append("</g>")
-    if overlay.caption:
+    if opts.border_labels:
+        out.extend(_border_labels(board, layout, width, map_bottom - min_y))
+    y = map_bottom - min_y
+    if overlay.legend:
+        out.append(f'<g id="legend" font-size="{size * 0.45:.1f}">')
+        for entry in overlay.legend:
+            out.append(
+                f'<rect x="{opts.margin:.1f}" y="{y + size * 0.12:.1f}" width="{size * 0.9:.1f}" '
+                f'height="{size * 0.45:.1f}" fill="{entry.colour}" stroke="#000"/>'
+                f'<text x="{opts.margin + size * 1.2:.1f}" y="{y + size * 0.52:.1f}">'
+                f"{escape(entry.text)}</text>"
+            )
+            y += size * 0.75
+        out.append("</g>")
+    for i, caption_line in enumerate(caption):
+        y_line = height - opts.margin - size * 0.8 * (len(caption) - 1 - i)
         out.append(
-            f'<text x="{opts.margin:.0f}" y="{height - opts.margin:.0f}" '
-            f'font-size="{size * 0.6:.1f}">{escape(overlay.caption)}</text>'
+            f'<text x="{opts.margin:.0f}" y="{y_line:.0f}" '
+            f'font-size="{size * 0.6:.1f}">{escape(caption_line)}</text>'
         )
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _wrap(text: str, width: float, font_size: float) -> list[str]:
+    """``text`` in lines that fit ``width`` (about 0.6 em per character)."""
+    if not text:
+        return []
+    return textwrap.wrap(text, max(10, int(width / (font_size * 0.6)))) or [text]
+
+
+def _art(art: Sequence[HexArt], layer: str, layout: Layout) -> list[str]:
+    """The art of one layer, each piece moved to its hex and scaled to the hex radius."""
+    pieces = [a for a in art if a.layer == layer]
+    if not pieces:
+        return []
+    out = [f'<g id="art-{layer}">']
+    for a in pieces:
+        c = layout.center(a.hex)
+        out.append(
+            f'<g transform="translate({c.x:.2f},{c.y:.2f}) scale({layout.size:.3f})">{a.svg}</g>'
+        )
+    out.append("</g>")
+    return out
+
+
+_LABEL_RE = re.compile(r"^([A-Z]+)(\d+)$")
+
+
+def _border_labels(board: Board, layout: Layout, width: float, bottom: float) -> list[str]:
+    """Row letters left and right of the map, column numbers above and below it."""
+    s = layout.size
+    rows: dict[str, list[float]] = {}
+    cols: dict[str, list[float]] = {}
+    for info in board:
+        m = _LABEL_RE.match(info.label)
+        if m:
+            c = layout.center(info.hex)
+            rows.setdefault(m.group(1), []).append(c.y)
+            cols.setdefault(m.group(2), []).append(c.x)
+    out = [f'<g id="border-labels" font-size="{s * 0.36:.1f}" fill="#333" text-anchor="middle">']
+    for row, ys in rows.items():
+        y = sum(ys) / len(ys) + s * 0.12
+        for x in (s * 0.45, width - s * 0.45):
+            out.append(f'<text x="{x:.1f}" y="{y:.1f}">{row}</text>')
+    for col, xs in cols.items():
+        x = sum(xs) / len(xs)
+        for y in (s * 0.6, bottom - s * 0.25):
+            out.append(f'<text x="{x:.1f}" y="{y:.1f}">{col}</text>')
+    out.append("</g>")
+    return out
 
 
 def _fill(info: HexInfo, opts: RenderOptions) -> str:
@@ -251,6 +355,10 @@ def _sites(board: Board, layout: Layout, opts: RenderOptions) -> list[str]:
         site = info.site
         assert site is not None
         c = layout.center(info.hex)
+        if not opts.site_glyphs:
+            if opts.show_site_names and site.name:
+                out.extend(_halo_text(c.x, c.y + s * 0.78, site.name, s * 0.26))
+            continue
         if site.kind == SiteKind.CITY:
             out.append(
                 f'<circle cx="{c.x:.1f}" cy="{c.y:.1f}" r="{s * 0.32:.1f}" fill="#ffffff" '
@@ -283,6 +391,16 @@ def _sites(board: Board, layout: Layout, opts: RenderOptions) -> list[str]:
             )
     out.append("</g>")
     return out
+
+
+def _halo_text(x: float, y: float, text: str, size: float) -> list[str]:
+    """Bold text with a white outline underneath, readable over tiles."""
+    common = f'x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}" font-weight="bold"'
+    return [
+        f'<text {common} stroke="#ffffff" stroke-width="{size * 0.25:.1f}" '
+        f'stroke-linejoin="round">{escape(text)}</text>',
+        f"<text {common}>{escape(text)}</text>",
+    ]
 
 
 def _markers(markers: Sequence[Marker], layout: Layout, s: float) -> list[str]:
