@@ -172,10 +172,45 @@ def steps(
     found = p.steps.get(key)
     if found is None:
         ch = chain(p, kind, origin, full=full)
-        found = [(frozenset((a, b)), a, b, _edge_cost(p, a, b)) for a, b in pairwise(ch)]
+        found = [(frozenset((a, b)), a, b, edge_cost(p, a, b)) for a, b in pairwise(ch)]
         p.steps[key] = found
     return found
 
 
-def _edge_cost(p: Planner, a: str, b: str) -> int:
+def edge_cost(p: Planner, a: str, b: str) -> int:
     return next(w for other, w in p.edges[a] if other == b)
+
+
+def coast_to_coast(
+    p: Planner, own: set[frozenset[str]], east: list[str], west: set[str]
+) -> list[tuple[str, str]]:
+    """The links still missing from the cheapest East Coast to West Coast railroad of one
+    player, counting the player's own links as free; in route order from the East Coast
+    (empty when there is no route or nothing is missing)."""
+    dist: dict[str, int] = {}
+    prev: dict[str, str] = {}
+    heap = [(0, c) for c in sorted(east)]
+    heapq.heapify(heap)
+    best = {c: 0 for c in east}
+    end = ""
+    while heap:
+        d, city = heapq.heappop(heap)
+        if city in dist:
+            continue
+        dist[city] = d
+        if city in west:
+            end = city
+            break
+        for other, w in p.edges[city]:
+            step = 0 if frozenset((city, other)) in own else w
+            if d + step < best.get(other, 1 << 30):
+                best[other] = d + step
+                prev[other] = city
+                heapq.heappush(heap, (d + step, other))
+    if not end:
+        return []
+    route = [end]
+    while route[-1] in prev:
+        route.append(prev[route[-1]])
+    route.reverse()
+    return [(a, b) for a, b in pairwise(route) if frozenset((a, b)) not in own]

@@ -106,8 +106,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "max_game_turns",
         "int",
-        40,
-        "Safety valve (not a seed rule): the game ends after this many game turns.",
+        60,
+        "Safety valve (not a seed rule): the game ends after this many game turns. Greedy "
+        "games on rotw-usa end by the rules in 21-36 game turns.",
         min=1,
         max=200,
     ),
