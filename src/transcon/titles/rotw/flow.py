@@ -252,6 +252,11 @@ def apply_settle(g: BoardGraph, s: RotwState, a: Settle, ctx: ActionContext) -> 
         p.baron_points += points
         ctx.emit(f"{a.player} claims Eastern baron {BARONS[p.east_baron].name}: +{points}")
     p.west_baron = a.west_baron
+    ctx.emit_private(
+        [a.player],
+        f"{a.player} keeps Western baron {BARONS[a.west_baron].id} {BARONS[a.west_baron].name}",
+        f"{a.player} keeps a Western baron",
+    )
     if a.repay:
         p.bonds -= a.repay
         p.cash -= a.repay * BOND_REPAY

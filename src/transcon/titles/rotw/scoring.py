@@ -187,6 +187,10 @@ def final_scoring(g: BoardGraph, s: RotwState, ctx: ActionContext) -> None:
         if p.east_baron and not p.east_baron_claimed and baron_met(g, s, name, p.east_baron):
             barons += BARONS[p.east_baron].points
         bonus["barons"] = barons
+        kept = [b for b in (p.east_baron, p.west_baron) if b]
+        if kept:
+            shown = ", ".join(_baron_result(g, s, name, b) for b in kept)
+            ctx.emit(f"{name} reveals baron(s) {shown}")
         bonus["most_raw"] = MOST_RAW_POINTS if most_raw > 0 and p.raw_delivered == most_raw else 0
         bonus["cash"] = p.cash // CASH_PER_POINT
         bonus["bonds"] = -p.bonds
@@ -195,6 +199,15 @@ def final_scoring(g: BoardGraph, s: RotwState, ctx: ActionContext) -> None:
             f"{name}: track {p.score}, barons {barons}, raw {bonus['most_raw']}, "
             f"cash {bonus['cash']}, bonds {-p.bonds}: {final_points(s, name)}"
         )
+
+
+def _baron_result(g: BoardGraph, s: RotwState, player: str, card: str) -> str:
+    p = s.pl[player]
+    if card == p.east_baron and p.east_baron_claimed:
+        how = "claimed"
+    else:
+        how = "met" if baron_met(g, s, player, card) else "not met"
+    return f"{card} {BARONS[card].name} ({how})"
 
 
 def final_points(s: RotwState, player: str) -> int:
