@@ -102,6 +102,9 @@ class GreedyBot:
         self._rng = random.Random(seed)
         self._plans: list[tuple[list[tuple[str, str]], bool]] = []
         self._plans_turn: tuple[int, str] = (0, "")
+        #: links no track fits any more (hexes only fill up; unfinished track is rare)
+        self._blocked: set[frozenset[str]] = set()
+        self._blocked_game = 0  # id of the state the blocked links belong to
 
     def choose(self, game: Game[Any], player: str) -> Action:
         title: Any = game.title
@@ -321,7 +324,26 @@ class GreedyBot:
             return None
         planner = planner_for(g)
         east, west = coasts(g)
-        missing = coast_to_coast(planner, own, east, west)
+        if self._blocked_game != id(s):
+            self._blocked, self._blocked_game = set(), id(s)
+        blocked: set[frozenset[str]] = set()
+        use = s.hex_use()
+        reach = long_limit(s, player)
+        for _ in range(TRANSCON_RETRIES):
+            missing = coast_to_coast(planner, own, east, west, frozenset(blocked))
+            full = {
+                frozenset((a, b))
+                for a, b in missing
+                if frozenset((a, b)) in self._blocked
+                or (
+                    any(use.get(h, 0) >= MAX_TRACKS_PER_HEX for h in g.routes_from(a)[b].hexes)
+                    and b not in g.search(a, None, reach, use)
+                )
+            }
+            if not full:
+                break
+            blocked |= full  # no track fits between these cities any more: go round
+            self._blocked |= full
         if not missing:
             return None
         mine = {c for pair in own for c in pair}
@@ -346,4 +368,5 @@ class GreedyBot:
 
 KIND_BONUS = {SETTLER: 2.0, RAW: 3.0}
 TRANSCON_WEIGHT = 4  # the ladder points, plus the links' use for long Western deliveries
+TRANSCON_RETRIES = 4  # times the railroad is re-planned around links no track fits any more
 TRANSCON_SETTLERS = 8  # settlers arrived before the bot plans its own coast-to-coast railroad

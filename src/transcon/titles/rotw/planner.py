@@ -182,11 +182,16 @@ def edge_cost(p: Planner, a: str, b: str) -> int:
 
 
 def coast_to_coast(
-    p: Planner, own: set[frozenset[str]], east: list[str], west: set[str]
+    p: Planner,
+    own: set[frozenset[str]],
+    east: list[str],
+    west: set[str],
+    blocked: frozenset[frozenset[str]] = frozenset(),
 ) -> list[tuple[str, str]]:
     """The links still missing from the cheapest East Coast to West Coast railroad of one
-    player, counting the player's own links as free; in route order from the East Coast
-    (empty when there is no route or nothing is missing)."""
+    player, counting the player's own links as free and leaving out ``blocked`` links (no
+    track fits any more); in route order from the East Coast (empty when there is no route
+    or nothing is missing)."""
     dist: dict[str, int] = {}
     prev: dict[str, str] = {}
     heap = [(0, c) for c in sorted(east)]
@@ -202,7 +207,10 @@ def coast_to_coast(
             end = city
             break
         for other, w in p.edges[city]:
-            step = 0 if frozenset((city, other)) in own else w
+            pair = frozenset((city, other))
+            if pair in blocked:
+                continue
+            step = 0 if pair in own else w
             if d + step < best.get(other, 1 << 30):
                 best[other] = d + step
                 prev[other] = city

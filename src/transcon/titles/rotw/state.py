@@ -87,10 +87,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "east_goods_per_colour",
         "int",
-        25,
-        "Base 1: goods of each colour in the Eastern bag (25 in the box).",
-        min=1,
-        max=80,
+        0,
+        "Base 1: goods of each colour in the Eastern bag (25 in the box); 0: sized from the "
+        "map, enough for every printed Eastern and Western number (at least 25).",
+        min=0,
+        max=120,
     ),
     OptionSpec(
         "west_goods_per_colour",
@@ -233,6 +234,7 @@ class RotwState:
     pending: list[str] = field(default_factory=list)  # players still to decide (production)
     cubes: dict[str, list[str]] = field(default_factory=dict)  # city label -> cubes
     east_bag: dict[str, int] = field(default_factory=dict)
+    east_per_colour: int = 0  # goods of each colour the Eastern bag started with
     west_bag: dict[str, int] = field(default_factory=dict)
     settler_pool: int = 0
     settlers_arrived: int = 0
@@ -316,6 +318,7 @@ class RotwState:
             "pending": list(self.pending),
             "cubes": {k: list(v) for k, v in sorted(self.cubes.items()) if v},
             "east_bag": dict(sorted(self.east_bag.items())),
+            "east_per_colour": self.east_per_colour,
             "west_bag": dict(sorted(self.west_bag.items())),
             "settler_pool": self.settler_pool,
             "settlers_arrived": self.settlers_arrived,
