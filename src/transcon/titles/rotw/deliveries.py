@@ -21,7 +21,6 @@ from transcon.titles.rotw.data import (
     HOTEL_CASH,
     RAW,
     RAW_CASH,
-    RAW_TARGETS,
     SETTLER,
     SETTLER_CAPACITY,
     SETTLER_CAPACITY_DEFAULT,
@@ -58,7 +57,7 @@ def accepts(g: BoardGraph, s: RotwState, cube: str, city: str) -> bool:
     if cube == SETTLER:
         return c.west and s.settlers_at.get(city, 0) < settler_capacity(g, city)
     if cube == RAW:
-        return not c.west and c.name in RAW_TARGETS
+        return c.raw_target
     return city_colour(g, s, city) == cube
 
 

@@ -17,7 +17,6 @@ from transcon.titles.rotw.data import (
     GRAY,
     LONG_FACTOR,
     RAW,
-    RAW_TARGETS,
     SETTLER,
 )
 from transcon.titles.rotw.graph import BoardGraph
@@ -58,7 +57,7 @@ def planner_for(g: BoardGraph) -> Planner:
         targets[kind] = tuple(
             c.label
             for c in sorted(g.cities.values(), key=lambda c: c.label)
-            if _target(kind, c.colour, c.west, c.name, c.west_coast)
+            if _target(kind, c.colour, c.west, c.raw_target, c.west_coast)
         )
         toward[kind] = _multi_source(edges, list(targets[kind]))
     planner = Planner(g, edges, toward, targets, {}, {}, {})
@@ -66,13 +65,13 @@ def planner_for(g: BoardGraph) -> Planner:
     return planner
 
 
-def _target(kind: str, colour: str, west: bool, name: str, west_coast: bool) -> bool:
+def _target(kind: str, colour: str, west: bool, raw_target: bool, west_coast: bool) -> bool:
     if kind == "west_coast":
         return west_coast
     if kind == SETTLER:
         return west
     if kind == RAW:
-        return not west and name in RAW_TARGETS
+        return raw_target
     return colour == kind and colour != GRAY
 
 

@@ -9,11 +9,13 @@ from transcon.core.title import ActionContext
 from transcon.titles.rotw.data import (
     BARONS,
     CASH_PER_POINT,
+    EAST_COAST_REGION,
     MAJOR_LINES,
     MOST_RAW_POINTS,
     SUPER_CHIEF,
     TRANSCON_ID,
     TRANSCON_LADDER,
+    WEST_COAST_REGION,
     MajorLine,
 )
 from transcon.titles.rotw.economy import add_points
@@ -54,7 +56,16 @@ def shortest(adj: Adjacency, sources: Iterable[str], targets: set[str]) -> tuple
 
 
 def _labels(g: BoardGraph, names: tuple[str, ...]) -> list[str]:
-    return [g.by_name[n] for n in names if n in g.by_name]
+    """City labels of a line end: named cities on the map, or a region's cities."""
+    out: list[str] = []
+    for n in names:
+        if n == EAST_COAST_REGION:
+            out.extend(sorted(c.label for c in g.cities.values() if c.east_coast))
+        elif n == WEST_COAST_REGION:
+            out.extend(sorted(c.label for c in g.cities.values() if c.west_coast))
+        elif n in g.by_name:
+            out.append(g.by_name[n])
+    return out
 
 
 def line_ends(g: BoardGraph, line: MajorLine) -> tuple[list[str], list[str]]:
