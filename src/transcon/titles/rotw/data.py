@@ -127,8 +127,8 @@ EVENTS = (
     "used_engines",
 )
 KEPT = ("land_grant", "tunnel_engineer", "coal_engines")
-HOTEL_CASH = 1  # [U] the owner's reward for each good delivered to the hotel city
-BOUNTY_POINTS = 2  # [U] first delivery to the bounty city
+HOTEL_CASH = 1  # [U] default of option hotel_cash: the owner's $k per good delivered there
+BOUNTY_POINTS = 2  # [U] default of option bounty_points: first delivery to the bounty city
 BUYBACK_COST = {1: 7, 2: 15, 3: 24}
 
 EAST_HOTELS = ("Charleston", "Chicago", "New York", "Baltimore", "Atlanta", "Boston")

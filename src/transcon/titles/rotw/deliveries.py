@@ -11,14 +11,12 @@ from transcon.core.title import ActionContext
 from transcon.titles.rotw.actions import Deliver
 from transcon.titles.rotw.build import city_colour
 from transcon.titles.rotw.data import (
-    BOUNTY_POINTS,
     CARDS,
     FIRST_RAW_CASH,
     FIRST_RAW_POINTS,
     FIRST_SETTLER_POINTS,
     GOODS,
     GRAY,
-    HOTEL_CASH,
     RAW,
     RAW_CASH,
     SETTLER,
@@ -172,13 +170,13 @@ def apply_delivery(
         dest_name = g.cities[dest].name
         for other in s.players:
             if dest_name in s.pl[other].hotels:
-                s.pl[other].cash += HOTEL_CASH
+                s.pl[other].cash += int(s.options["hotel_cash"])
         for card_id in list(s.display):
             card = CARDS[card_id]
             if card.kind == "bounty" and card.city == dest_name:
                 s.display.remove(card_id)
                 s.bounties_claimed.append(card_id)
-                add_points(s, player, BOUNTY_POINTS)
+                add_points(s, player, int(s.options["bounty_points"]))
                 ctx.emit(f"{player} claims the Service Bounty of {dest_name}")
     if a.cube == RAW:
         s.spent[RAW] = s.spent.get(RAW, 0) + 1

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from transcon.core.options import OptionSpec, OptionValue
+from transcon.titles.rotw.data import BOUNTY_POINTS, HOTEL_CASH
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("map", "str", "rotw-usa", "Map name or path (rotw-mini: the small built-in map)."),
@@ -103,6 +104,24 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         "raw_cubes", "int", 20, "Seed 18: raw-material cubes in the Western bag.", min=0, max=40
+    ),
+    OptionSpec(
+        "hotel_cash",
+        "int",
+        HOTEL_CASH,
+        "Hotels [U: printed value not found]: $k to the holder for each good delivered to the "
+        "hotel's city.",
+        min=0,
+        max=10,
+    ),
+    OptionSpec(
+        "bounty_points",
+        "int",
+        BOUNTY_POINTS,
+        "Service Bounties [U: printed value not found]: points for the first delivery to the "
+        "bounty's city while the card is displayed.",
+        min=0,
+        max=10,
     ),
     OptionSpec(
         "max_game_turns",
