@@ -149,6 +149,8 @@ def game_statistics(s: RotwState, winners: list[str]) -> dict[str, Any]:
         "deliveries": s.deliveries,
         "settlers_arrived": s.settlers_arrived,
         "transcons": len(s.transcon_done),
+        "links": sum(1 for lk in s.links if lk.b),
+        "max_bonds": max(s.pl[p].bonds for p in s.players),
     }
 
 
@@ -170,4 +172,7 @@ def aggregate_statistics(games: list[dict[str, Any]]) -> dict[str, Any]:
         "mean_ended_turn": round(mean(g["ended_turn"] for g in games), 2),
         "mean_points": round(mean(p for g in games for p in g["points"].values()), 2),
         "mean_deliveries": round(mean(g["deliveries"] for g in games), 2),
+        "mean_links": round(mean(g.get("links", 0) for g in games), 2),
+        "max_bonds": max(g.get("max_bonds", 0) for g in games),
+        "max_ended_turn": max(g["ended_turn"] for g in games),
     }
