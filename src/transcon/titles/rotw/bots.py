@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from itertools import pairwise
 from typing import Any
 
@@ -44,7 +45,7 @@ from transcon.titles.rotw.data import (
     next_engine,
 )
 from transcon.titles.rotw.deliveries import Candidate, best_deliveries, settler_capacity
-from transcon.titles.rotw.graph import BoardGraph
+from transcon.titles.rotw.graph import BoardGraph, Route
 from transcon.titles.rotw.planner import (
     chain,
     coast_to_coast,
@@ -105,6 +106,7 @@ class GreedyBot:
         #: links no track fits any more (hexes only fill up; unfinished track is rare)
         self._blocked: set[frozenset[str]] = set()
         self._blocked_game = 0  # id of the state the blocked links belong to
+        self._detours: dict[tuple[str, str], Route] = {}
 
     def choose(self, game: Game[Any], player: str) -> Action:
         title: Any = game.title
@@ -256,11 +258,8 @@ class GreedyBot:
     def _link_build(self, g: BoardGraph, s: RotwState, player: str, a: str, b: str) -> Build | None:
         """A build of the link a-b: the cheapest route on the empty board, or around full
         hexes; normal or long (seed 9), with the cards that make it cheaper."""
-        route = g.routes_from(a).get(b)
-        use = s.hex_use()
         reach = long_limit(s, player) if s.round < 3 else build_limit(s, player)
-        if route is not None and any(use.get(h, 0) >= MAX_TRACKS_PER_HEX for h in route.hexes):
-            route = g.search(a, None, reach, use).get(b)
+        route = self._route(g, s.hex_use(), a, b, reach)
         if route is None:
             return None
         if route.pieces <= build_limit(s, player):
@@ -270,6 +269,28 @@ class GreedyBot:
         else:
             return None
         return self._with_cards(g, s, build)
+
+    def _route(
+        self, g: BoardGraph, use: Mapping[str, int], a: str, b: str, reach: int
+    ) -> Route | None:
+        """The cheapest route a-b on the empty board if its hexes have room, else a detour
+        of at most ``reach`` pieces (remembered while its hexes have room)."""
+        route = g.routes_from(a).get(b)
+        if route is None:
+            return None
+        if not any(use.get(h, 0) >= MAX_TRACKS_PER_HEX for h in route.hexes):
+            return route
+        detour = self._detours.get((a, b))
+        if (
+            detour is not None
+            and detour.pieces <= reach
+            and not any(use.get(h, 0) >= MAX_TRACKS_PER_HEX for h in detour.hexes)
+        ):
+            return detour
+        found = g.search(a, None, reach, use).get(b)
+        if found is not None:
+            self._detours[(a, b)] = found
+        return found
 
     def _rank_plans(
         self,
@@ -325,7 +346,7 @@ class GreedyBot:
         planner = planner_for(g)
         east, west = coasts(g)
         if self._blocked_game != id(s):
-            self._blocked, self._blocked_game = set(), id(s)
+            self._blocked, self._blocked_game, self._detours = set(), id(s), {}
         blocked: set[frozenset[str]] = set()
         use = s.hex_use()
         reach = long_limit(s, player)
@@ -334,11 +355,7 @@ class GreedyBot:
             full = {
                 frozenset((a, b))
                 for a, b in missing
-                if frozenset((a, b)) in self._blocked
-                or (
-                    any(use.get(h, 0) >= MAX_TRACKS_PER_HEX for h in g.routes_from(a)[b].hexes)
-                    and b not in g.search(a, None, reach, use)
-                )
+                if frozenset((a, b)) in self._blocked or self._route(g, use, a, b, reach) is None
             }
             if not full:
                 break

@@ -158,14 +158,15 @@ def longest_run(adj: Adjacency) -> int:
     return best
 
 
-def measures(g: BoardGraph, s: RotwState, player: str) -> dict[str, int]:
-    """The quantities Rail Barons are measured on (also shown by describe_status)."""
+def measures(g: BoardGraph, s: RotwState, player: str, with_run: bool = True) -> dict[str, int]:
+    """The quantities Rail Barons are measured on (also shown by describe_status);
+    ``with_run`` False leaves out the longest run (0), the one costly measure."""
     p = s.pl[player]
     own = [lk for lk in s.links if lk.owner == player and lk.b]
     cities = {c for lk in own for c in (lk.a, lk.b)}
     return {
         "links": len(own),
-        "run": longest_run(own_adjacency(s, player)) if own else 0,
+        "run": longest_run(own_adjacency(s, player)) if own and with_run else 0,
         "cities": len(cities),
         "engine": (p.engine if p.engine != SUPER_CHIEF else 14) - 1,
         "goods": p.goods_delivered,
@@ -182,8 +183,9 @@ def measures(g: BoardGraph, s: RotwState, player: str) -> dict[str, int]:
 def baron_met(g: BoardGraph, s: RotwState, player: str, baron_id: str) -> bool:
     """A baron goal is met by leading its measure (ties count) with a value above 0."""
     measure = BARONS[baron_id].measure
-    mine = measures(g, s, player)[measure]
-    return mine > 0 and all(mine >= measures(g, s, q)[measure] for q in s.players)
+    run = measure == "run"
+    mine = measures(g, s, player, run)[measure]
+    return mine > 0 and all(mine >= measures(g, s, q, run)[measure] for q in s.players)
 
 
 def final_scoring(g: BoardGraph, s: RotwState, ctx: ActionContext) -> None:
