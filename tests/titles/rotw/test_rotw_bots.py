@@ -90,3 +90,31 @@ def test_slow_real_map_greedy_games_end_by_the_rules() -> None:
         _greedy_game(seed).state.end_reason == "second transcontinental" for seed in range(20)
     )
     assert ended >= 18
+
+
+def test_greedy_games_do_not_depend_on_the_hash_seed() -> None:
+    """A seeded greedy game is the same in every process (no set-order decisions)."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "from transcon.core.bots import bot_seed, play_out\n"
+        "from transcon.core.game import Game\n"
+        "from transcon.titles.rotw import RailwaysOfTheWorldEastWest\n"
+        "from transcon.titles.rotw.bots import GreedyBot\n"
+        "g = Game.new(RailwaysOfTheWorldEastWest(), list('ABCD'), {'map': 'rotw-mini'}, 4)\n"
+        "play_out(g, {p: GreedyBot(bot_seed(4, i)) for i, p in enumerate('ABCD')})\n"
+        "print(g.state_digest())\n"
+    )
+    digests = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in (1, 2)
+    }
+    assert len(digests) == 1

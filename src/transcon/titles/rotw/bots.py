@@ -196,7 +196,7 @@ class GreedyBot:
                 owners.setdefault(frozenset((lk.a, lk.b)), set()).add(lk.owner)
         planner = planner_for(g)
         for origin in sorted(s.cubes):
-            for kind in set(s.cubes[origin]):
+            for kind in sorted(set(s.cubes[origin])):
                 ch = chain(planner, kind, origin)
                 pairs = [frozenset(pair) for pair in pairwise(ch)]
                 if len(pairs) <= p.engine or not all(pair in owners for pair in pairs):
@@ -309,7 +309,7 @@ class GreedyBot:
         for origin, cubes in s.cubes.items():
             if not cubes:
                 continue
-            for kind in set(cubes):
+            for kind in sorted(set(cubes)):
                 missing: list[tuple[str, str]] = []
                 cost = 0
                 owned = 0

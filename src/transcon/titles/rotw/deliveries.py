@@ -313,6 +313,7 @@ def best_deliveries(g: BoardGraph, s: RotwState, player: str, reach: int) -> lis
     near = _near_own(s, adj, player, reach)
     out: list[Candidate] = []
     rules: dict[str, tuple[set[str], set[str], set[str]]] = {}
+    feeds: dict[str, set[str]] = {}
     west_cities = {c for c, info in g.cities.items() if info.west}
     for origin in sorted(s.cubes):
         cubes = s.cubes[origin]
@@ -324,6 +325,9 @@ def best_deliveries(g: BoardGraph, s: RotwState, player: str, reach: int) -> lis
                 continue  # no own link within reach: no points for the deliverer
             if cube not in rules:
                 rules[cube] = _rule_sets(g, s, cube, west_cities)
+                feeds[cube] = _within(adj, rules[cube][0], reach)
+            if origin not in feeds[cube]:
+                continue  # no accepting city within reach, whatever the route
             accept, stop, west_match = rules[cube]
             seen: dict[tuple[str, bool], int] = {(origin, False): 0}
             dest_best: dict[str, int] = {}
@@ -380,6 +384,20 @@ def _rule_sets(
 
 
 FRONTIER_CAP = 16
+
+
+def _within(adj: dict[str, list[tuple[str, Link]]], sources: set[str], hops: int) -> set[str]:
+    """Cities at most ``hops`` completed links from one of ``sources`` (stops ignored: a
+    superset of the origins that can deliver there)."""
+    seen = {c for c in sources if c in adj}
+    frontier = set(seen)
+    for _ in range(hops):
+        nxt = {nb for c in frontier for nb, _ in adj[c] if nb not in seen}
+        if not nxt:
+            break
+        seen |= nxt
+        frontier = nxt
+    return seen
 
 
 def _near_own(
