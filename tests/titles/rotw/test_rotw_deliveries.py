@@ -7,6 +7,7 @@ from rotw_helpers import add_link, label, set_cubes, started, to_act
 
 from transcon.core.errors import IllegalAction
 from transcon.titles.rotw.data import RAW, SETTLER
+from transcon.titles.rotw.state import OPTIONS
 
 
 def test_base_delivery_point_to_each_link_owner() -> None:
@@ -253,3 +254,20 @@ def test_event_major_city_demand_and_hotels_and_bounty() -> None:
     set_cubes(s, "Pittsburgh", ["red", "blue"])
     game.act("deliver R Pittsburgh Chicago", "Ann")
     assert (s.pl["Ann"].cash, s.pl["Bob"].cash) == (1, 1)
+
+
+def test_hotel_and_bounty_values_are_options() -> None:
+    """Hotels and Service Bounties [U]: their printed values were not found, so they are the
+    options ``hotel_cash`` (default $1k) and ``bounty_points`` (default 2)."""
+    game = started(hotel_cash=3)
+    s = game.state
+    s.pl["Bob"].hotels = ["Chicago"]
+    add_link(s, "Ann", "Pittsburgh", "Chicago")
+    set_cubes(s, "Pittsburgh", ["red", "blue"])
+    game.act("deliver R Pittsburgh Chicago", "Ann")
+    assert s.pl["Bob"].cash == 3
+    assert TITLE_OPTIONS["bounty_points"].default == 2
+    assert TITLE_OPTIONS["hotel_cash"].default == 1
+
+
+TITLE_OPTIONS = {spec.name: spec for spec in OPTIONS}

@@ -13,7 +13,7 @@ from transcon.core.game import Game
 from transcon.core.mapfile import shipped_map_names
 from transcon.core.registry import get_title
 from transcon.core.simulate import simulate
-from transcon.titles.rotw.data import MAJOR_LINES, RAW_TARGETS
+from transcon.titles.rotw.data import MAJOR_LINES, REGION_TITLES
 from transcon.titles.rotw.graph import graph_for
 
 
@@ -87,11 +87,43 @@ def test_greedy_bot_delivers_builds_and_upgrades() -> None:
 @pytest.mark.skipif("rotw-usa" not in shipped_map_names(), reason="map not generated yet")
 def test_real_map_has_the_named_cities() -> None:
     g = graph_for("rotw-usa")
-    missing = [n for line in MAJOR_LINES for n in line.ends_a + line.ends_b if n not in g.by_name]
-    assert not missing
-    assert all(name in g.by_name for name in RAW_TARGETS)
-    assert sum(c.east_coast for c in g.cities.values()) >= 5
-    assert sum(c.west_coast for c in g.cities.values()) >= 4
+    ends = [n for line in MAJOR_LINES for n in line.ends_a + line.ends_b]
+    assert not [n for n in ends if n not in g.by_name and n not in REGION_TITLES]
+    # seed 18's list, read from the map's printed values
+    raw = sorted(g.cities[c].name for c in g.raw_targets)
+    assert raw == sorted(RAW_NAMES)
+    # the seed's coast lists, read from the map's regions
+    assert sorted(c.name for c in g.cities.values() if c.east_coast) == sorted(EAST_NAMES)
+    assert sorted(c.name for c in g.cities.values() if c.west_coast) == sorted(WEST_NAMES)
+
+
+RAW_NAMES = ("New York", "Chicago", "Charleston", "Atlanta", "Pittsburgh", "New Orleans", "Boston")
+EAST_NAMES = ("Boston", "New York", "Philadelphia", "Baltimore", "Norfolk", "Wilmington",
+              "Charleston", "Savannah", "Jacksonville")  # fmt: skip
+WEST_NAMES = ("Seattle", "Tacoma", "Portland", "San Francisco", "Los Angeles", "San Diego")
+
+
+def test_coasts_and_raw_targets_come_from_the_map_file() -> None:
+    """Seed 18 and Game End: the title reads the coasts from the map's ``east_coast`` /
+    ``west_coast`` regions and the raw-material cities from the printed values, so a map
+    file of the printed boards drives the rules (no city list in the title)."""
+    from transcon.core.mapfile import board_from_dict
+    from transcon.titles.rotw.graph import BoardGraph
+    from transcon.titles.rotw.minimap import mini_document
+    from transcon.titles.rotw.scoring import line_ends
+
+    doc = mini_document()
+    doc["regions"]["east_coast"] = ["A18"]  # one coast city only
+    g = BoardGraph(board_from_dict(doc, "mini-variant"))
+    assert [c for c in g.cities.values() if c.east_coast] == [g.cities["A18"]]
+    ec_kc = next(line for line in MAJOR_LINES if line.id == "ec-kc")
+    assert line_ends(g, ec_kc)[0] == ["A18"] and ec_kc.title.startswith("East Coast to")
+    doc["sites"] = [
+        {**site, "data": {**site["data"], "cubes": 4 if site["hex"] == "A18" else 1}}
+        for site in doc["sites"]
+    ]
+    g = BoardGraph(board_from_dict(doc, "mini-variant"))
+    assert g.raw_targets == frozenset({"A18"})
 
 
 @pytest.mark.skipif("rotw-usa" not in shipped_map_names(), reason="map not generated yet")

@@ -27,7 +27,7 @@ def check_state(s: RotwState) -> None:
             board[c] = board.get(c, 0) + 1
     west = s.phase == "west" and bool(s.west_bag)
     for colour in GOODS:
-        total = int(s.options["east_goods_per_colour"])
+        total = s.east_per_colour
         total += int(s.options["west_goods_per_colour"]) if west else 0
         held = s.east_bag[colour] + s.west_bag.get(colour, 0)
         assert held + board.get(colour, 0) + s.spent.get(colour, 0) == total, colour

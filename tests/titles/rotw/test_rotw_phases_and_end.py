@@ -209,7 +209,7 @@ def test_cards_executive_gives_two_more_actions() -> None:
 def test_cards_city_growth_new_industry_and_perfect_engineering() -> None:
     game = started()
     s = game.state
-    s.display.extend(["E13", "E09", "E05"])
+    s.display = [c for c in s.display if c not in ("E13", "E09", "E05")] + ["E13", "E09", "E05"]
     chicago = label("Chicago")
     before = len(s.cubes[chicago])
     game.act("take E13 Chicago", "Ann")

@@ -6,6 +6,8 @@ import pytest
 from rotw_helpers import PLAYERS, TITLE, label, new_game, started, to_act
 
 from transcon.core.errors import IllegalAction
+from transcon.core.game import Game
+from transcon.core.mapfile import shipped_map_names
 from transcon.titles.rotw.data import CARDS, GOODS, SUPER_CHIEF
 from transcon.titles.rotw.graph import graph_for
 
@@ -97,7 +99,8 @@ def test_seed7_two_new_operations_cards_each_game_turn() -> None:
     """Seed 7: two new cards each game turn; events affect everyone for that game turn."""
     game = started()
     s = game.state
-    s.deck.remove("E01")
+    s.display = [c for c in s.display if c != "E01"]
+    s.deck = [c for c in s.deck if c != "E01"]
     event = next(c for c in s.deck if CARDS[c].is_event)
     s.deck.remove(event)
     s.deck = ["E01", event, *s.deck]
@@ -171,3 +174,24 @@ def test_base_bond_action_and_auto_bonds_option() -> None:
     assert game.current_players() == ["Ann"]
     game.act("upgrade", "Ann")
     assert s.pl["Ann"].engine == 2
+
+
+def test_seed1_eastern_bag_sized_from_the_map_by_default() -> None:
+    """Base 1 / seed 12: with ``east_goods_per_colour`` 0 (default) the Eastern bag holds
+    every printed number (Eastern setup + first Western settlements), at least the box's 25
+    of each colour; a number sets the bag, and a short bag runs short evenly (in passes)."""
+    g = graph_for("rotw-mini")
+    printed = sum(c.cubes for c in g.cities.values())
+    assert printed <= 125
+    assert new_game().state.east_per_colour == 25
+    if "rotw-usa" in shipped_map_names():
+        usa = graph_for("rotw-usa")
+        printed = sum(c.cubes for c in usa.cities.values())
+        s = Game.new(TITLE, ["A", "B", "C", "D"], {}, 1).state
+        assert s.east_per_colour * 5 >= printed > 125
+        east = sum(c.cubes for c in usa.cities.values() if not c.west)
+        assert sum(len(v) for v in s.cubes.values()) == east  # every printed number filled
+    short = new_game(east_goods_per_colour=4).state  # 20 cubes for 33 printed slots
+    counts = [len(short.cubes[lab]) for lab, c in g.cities.items() if not c.west]
+    assert sum(counts) == 20 and min(counts) >= 1  # every city got its first cube
+    assert sum(short.east_bag.values()) == 0

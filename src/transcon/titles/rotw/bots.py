@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from itertools import pairwise
 from typing import Any
 
@@ -33,17 +34,26 @@ from transcon.titles.rotw.data import (
     FIRST_SETTLER_POINTS,
     GOODS,
     GRAY,
+    MAX_TRACKS_PER_HEX,
     NEW_CITY_TILES,
     RAW,
     RAW_CASH,
     SETTLER,
+    TRANSCON_LADDER,
     band,
     income_for,
     next_engine,
 )
 from transcon.titles.rotw.deliveries import Candidate, best_deliveries, settler_capacity
-from transcon.titles.rotw.graph import BoardGraph
-from transcon.titles.rotw.planner import LINK_OVERHEAD, chain, planner_for, steps
+from transcon.titles.rotw.graph import BoardGraph, Route
+from transcon.titles.rotw.planner import (
+    chain,
+    coast_to_coast,
+    edge_cost,
+    planner_for,
+    steps,
+)
+from transcon.titles.rotw.scoring import coasts
 from transcon.titles.rotw.state import RotwState
 
 GOOD_CARDS = ("perfect_engineering", "land_grant", "executive", "tunnel_engineer", "coal_engines")
@@ -65,16 +75,25 @@ def delivery_gain(s: RotwState, player: str, d: Candidate) -> float:
     return points + 0.01 * total
 
 
-DEBT_FLOOR = 4  # bonds allowed whatever the income, to get started (and to escape)
+DEBT_FLOOR = 2  # bonds allowed whatever the income: enough for a first link and engine
+DEBT_SHARE = 3  # otherwise interest may take at most a third of the income
 
 
-def affordable(s: RotwState, player: str, cost: int) -> bool:
-    """Pay in cash, or with bonds as long as the interest stays below the income."""
+def debt_cap(s: RotwState, player: str) -> int:
+    """Most bonds the bot will hold: interest ($1k a bond) stays a small share of the
+    income, so a loan is repaid by what it buys and debt never compounds."""
+    return max(DEBT_FLOOR, income_for(s.pl[player].score) // DEBT_SHARE)
+
+
+def affordable(s: RotwState, player: str, cost: int, payback: int = 0) -> bool:
+    """Pay in cash, or with bonds as long as the bot stays within :func:`debt_cap`;
+    ``payback`` more bonds for a purchase that opens a delivery of that many own points
+    at once (the way out of a hole: income grows by the points scored)."""
     p = s.pl[player]
     if cost <= p.cash:
         return True
     bonds = p.bonds - (-(cost - p.cash) // BOND_VALUE)
-    return bonds <= max(DEBT_FLOOR, income_for(p.score) - 1)
+    return bonds <= debt_cap(s, player) + payback
 
 
 class GreedyBot:
@@ -82,8 +101,12 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
-        self._plans: list[list[tuple[str, str]]] = []
+        self._plans: list[tuple[list[tuple[str, str]], bool]] = []
         self._plans_turn: tuple[int, str] = (0, "")
+        #: links no track fits any more (hexes only fill up; unfinished track is rare)
+        self._blocked: set[frozenset[str]] = set()
+        self._blocked_game = 0  # id of the state the blocked links belong to
+        self._detours: dict[tuple[str, str], Route] = {}
 
     def choose(self, game: Game[Any], player: str) -> Action:
         title: Any = game.title
@@ -139,10 +162,6 @@ class GreedyBot:
             return card
         if best_d is not None:
             return best_d.action(player)
-        if p.bonds < 2 and self._rng.random() < 0.3:
-            any_build = self._build(g, s, player, desperate=True)
-            if any_build is not None:
-                return any_build
         return Pass(player=player)
 
     def _card(self, g: BoardGraph, s: RotwState, player: str) -> Action | None:
@@ -165,19 +184,25 @@ class GreedyBot:
         return None
 
     def _chain_upgrade(self, g: BoardGraph, s: RotwState, player: str) -> Action | None:
-        """Upgrade when a built chain carries some cube further than the engine reaches."""
+        """Upgrade when a built chain carries some cube further than the engine reaches
+        (with bonds beyond the usual cap when the chain pays the deliverer at once)."""
         p = s.pl[player]
         target = next_engine(p.engine)
-        if target is None or not affordable(s, player, ENGINE_COST[target]):
+        if target is None:
             return None
-        anyone = {frozenset((lk.a, lk.b)) for lk in s.links if lk.b}
+        owners: dict[frozenset[str], set[str]] = {}
+        for lk in s.links:
+            if lk.b:
+                owners.setdefault(frozenset((lk.a, lk.b)), set()).add(lk.owner)
         planner = planner_for(g)
         for origin in sorted(s.cubes):
-            for kind in set(s.cubes[origin]):
+            for kind in sorted(set(s.cubes[origin])):
                 ch = chain(planner, kind, origin)
-                if len(ch) - 1 > p.engine and all(
-                    frozenset(pair) in anyone for pair in pairwise(ch)
-                ):
+                pairs = [frozenset(pair) for pair in pairwise(ch)]
+                if len(pairs) <= p.engine or not all(pair in owners for pair in pairs):
+                    continue
+                mine = sum(player in owners[pair] for pair in pairs)
+                if affordable(s, player, ENGINE_COST[target], payback=mine):
                     return Upgrade(player=player, coal="coal_engines" in p.kept_cards)
         return None
 
@@ -193,57 +218,98 @@ class GreedyBot:
             return Upgrade(player=player, coal="coal_engines" in p.kept_cards)
         return None
 
-    def _build(
-        self, g: BoardGraph, s: RotwState, player: str, desperate: bool = False
-    ) -> Action | None:
+    def _build(self, g: BoardGraph, s: RotwState, player: str) -> Action | None:
         """Finish unfinished track, else build the next missing link of the best plan: the
-        cheapest chain of links carrying some cube to its nearest accepting city. Plans are
-        ranked once per game turn; links built since are skipped."""
+        cheapest chain of links carrying some cube to its nearest accepting city, or the
+        player's own coast-to-coast railroad. Plans are ranked once per game turn; links
+        built since are skipped."""
         if s.unfinished(player) is not None:
             cands = build_candidates(g, s, player, starts=[])
             if cands:
                 return min(cands, key=lambda b: len(b.path))
         anyone = {frozenset((lk.a, lk.b)) for lk in s.links if lk.b}
+        own = {frozenset((lk.a, lk.b)) for lk in s.links if lk.b and lk.owner == player}
         if self._plans_turn != (s.game_turn, player):
-            self._plans = self._rank_plans(g, s, player, anyone)
+            self._plans = self._rank_plans(g, s, player, anyone, own)
             self._plans_turn = (s.game_turn, player)
-        limit = build_limit(s, player)
-        for missing in self._plans:
+        mine = {c for pair in own for c in pair}
+        for missing, need_own in self._plans:
             for a, b in missing:
-                if frozenset((a, b)) in anyone:
+                pair = frozenset((a, b))
+                if pair in own or (not need_own and pair in anyone):
                     continue
-                route = g.routes_from(a).get(b)
-                if route is None:
+                if b in mine and a not in mine:
+                    a, b = b, a  # start from the own network (no Western surcharge)
+                build = self._link_build(g, s, player, a, b)
+                if build is None:
                     continue
-                if route.pieces <= limit:
-                    build = Build(player=player, path=route.hexes)
-                elif s.round < 3 and route.pieces <= long_limit(s, player):
-                    build = Build(player=player, path=route.hexes, long=True)
-                else:
-                    continue
-                build = self._with_cards(g, s, build)
                 try:
                     plan = plan_build(g, s, build)
                 except IllegalAction:
                     continue
-                if not affordable(s, player, plan.cost + plan.surcharge):
+                last = not need_own and all(
+                    frozenset(ab) in anyone for ab in missing if ab != (a, b) and ab != (b, a)
+                )
+                if not affordable(s, player, plan.cost + plan.surcharge, 2 if last else 0):
                     return None
                 return build
         return None
 
+    def _link_build(self, g: BoardGraph, s: RotwState, player: str, a: str, b: str) -> Build | None:
+        """A build of the link a-b: the cheapest route on the empty board, or around full
+        hexes; normal or long (seed 9), with the cards that make it cheaper."""
+        reach = long_limit(s, player) if s.round < 3 else build_limit(s, player)
+        route = self._route(g, s.hex_use(), a, b, reach)
+        if route is None:
+            return None
+        if route.pieces <= build_limit(s, player):
+            build = Build(player=player, path=route.hexes)
+        elif s.round < 3 and route.pieces <= long_limit(s, player):
+            build = Build(player=player, path=route.hexes, long=True)
+        else:
+            return None
+        return self._with_cards(g, s, build)
+
+    def _route(
+        self, g: BoardGraph, use: Mapping[str, int], a: str, b: str, reach: int
+    ) -> Route | None:
+        """The cheapest route a-b on the empty board if its hexes have room, else a detour
+        of at most ``reach`` pieces (remembered while its hexes have room)."""
+        route = g.routes_from(a).get(b)
+        if route is None:
+            return None
+        if not any(use.get(h, 0) >= MAX_TRACKS_PER_HEX for h in route.hexes):
+            return route
+        detour = self._detours.get((a, b))
+        if (
+            detour is not None
+            and detour.pieces <= reach
+            and not any(use.get(h, 0) >= MAX_TRACKS_PER_HEX for h in detour.hexes)
+        ):
+            return detour
+        found = g.search(a, None, reach, use).get(b)
+        if found is not None:
+            self._detours[(a, b)] = found
+        return found
+
     def _rank_plans(
-        self, g: BoardGraph, s: RotwState, player: str, anyone: set[frozenset[str]]
-    ) -> list[list[tuple[str, str]]]:
-        """The 12 best plans (missing links of a chain), best value per cost first."""
-        own = {frozenset((lk.a, lk.b)) for lk in s.links if lk.b and lk.owner == player}
+        self,
+        g: BoardGraph,
+        s: RotwState,
+        player: str,
+        anyone: set[frozenset[str]],
+        own: set[frozenset[str]],
+    ) -> list[tuple[list[tuple[str, str]], bool]]:
+        """The 12 best plans (missing links of a chain, and whether the links must be the
+        player's own), best value per cost first."""
         mine = {c for pair in own for c in pair}
         planner = planner_for(g)
         full = frozenset(c for c, n in s.settlers_at.items() if n >= settler_capacity(g, c))
-        plans: list[tuple[float, list[tuple[str, str]]]] = []
+        plans: list[tuple[float, list[tuple[str, str]], bool]] = []
         for origin, cubes in s.cubes.items():
             if not cubes:
                 continue
-            for kind in set(cubes):
+            for kind in sorted(set(cubes)):
                 missing: list[tuple[str, str]] = []
                 cost = 0
                 owned = 0
@@ -261,36 +327,50 @@ class GreedyBot:
                 value = owned + len(missing) + KIND_BONUS.get(kind, 0.0)
                 if touches:
                     cost -= 2  # extends the network
-                plans.append((value / max(cost, 1), missing))
+                plans.append((value / max(cost, 1), missing, False))
         transcon = self._transcon_plan(g, s, player, own)
         if transcon is not None:
-            plans.append(transcon)
+            plans.append((*transcon, True))
         plans.sort(key=lambda item: -item[0])
-        return [missing for _, missing in plans[:12]]
+        return [(missing, need_own) for _, missing, need_own in plans[:12]]
 
     def _transcon_plan(
         self, g: BoardGraph, s: RotwState, player: str, own: set[frozenset[str]]
     ) -> tuple[float, list[tuple[str, str]]] | None:
-        """Once the West opens (or settlers head there), plan own links coast to coast."""
+        """Once the West opens (or settlers head there): the player's own railroad coast to
+        coast, the cheapest way given the links the player already owns; the links next to
+        the player's network come first."""
         p = s.pl[player]
-        if p.transcon or (s.phase == "east" and s.settlers_arrived < 5):
+        if p.transcon or (s.phase == "east" and s.settlers_arrived < TRANSCON_SETTLERS):
             return None
         planner = planner_for(g)
-        best: tuple[float, list[tuple[str, str]]] | None = None
-        mine = sorted({c for pair in own for c in pair if g.cities[c].east_coast})
-        for origin in mine or [c for c in sorted(g.cities) if g.cities[c].east_coast][:3]:
-            ch = chain(planner, "west_coast", origin, limit=40)
-            missing = [(a, b) for a, b in pairwise(ch) if frozenset((a, b)) not in own]
-            if not missing:
-                continue
-            cost = sum(g.routes_from(a)[b].cost + LINK_OVERHEAD for a, b in missing)
-            ladder = (20, 15, 10, 5)
-            rank = len(s.transcon_done)
-            value = TRANSCON_WEIGHT * (ladder[rank] if rank < len(ladder) else 0)
-            plan = (value / max(cost, 1), missing)
-            if best is None or plan[0] > best[0]:
-                best = plan
-        return best
+        east, west = coasts(g)
+        if self._blocked_game != id(s):
+            self._blocked, self._blocked_game, self._detours = set(), id(s), {}
+        blocked: set[frozenset[str]] = set()
+        use = s.hex_use()
+        reach = long_limit(s, player)
+        for _ in range(TRANSCON_RETRIES):
+            missing = coast_to_coast(planner, own, east, west, frozenset(blocked))
+            full = {
+                frozenset((a, b))
+                for a, b in missing
+                if frozenset((a, b)) in self._blocked or self._route(g, use, a, b, reach) is None
+            }
+            if not full:
+                break
+            blocked |= full  # no track fits between these cities any more: go round
+            self._blocked |= full
+        if not missing:
+            return None
+        mine = {c for pair in own for c in pair}
+        missing.sort(key=lambda ab: not (ab[0] in mine or ab[1] in mine))
+        cost = sum(edge_cost(planner, a, b) for a, b in missing)
+        rank = len(s.transcon_done)
+        value = TRANSCON_WEIGHT * (TRANSCON_LADDER[rank] if rank < len(TRANSCON_LADDER) else 0)
+        if s.phase == "west":
+            value *= 2  # the game ends on the second railroad: now or never
+        return value / max(cost, 1), missing
 
     def _with_cards(self, g: BoardGraph, s: RotwState, build: Build) -> Build:
         kept = s.pl[build.player].kept_cards
@@ -305,3 +385,5 @@ class GreedyBot:
 
 KIND_BONUS = {SETTLER: 2.0, RAW: 3.0}
 TRANSCON_WEIGHT = 4  # the ladder points, plus the links' use for long Western deliveries
+TRANSCON_RETRIES = 4  # times the railroad is re-planned around links no track fits any more
+TRANSCON_SETTLERS = 8  # settlers arrived before the bot plans its own coast-to-coast railroad

@@ -34,16 +34,10 @@ RAW_PER_CITY = 2
 #: Settler capacity of a Western city by printed colour (seed 12).
 SETTLER_CAPACITY = {GRAY: 1, "red": 3}
 SETTLER_CAPACITY_DEFAULT = 2
-#: Cities that accept raw materials (seed 18: "initial value of 4 on the Eastern map").
-RAW_TARGETS = (
-    "New York",
-    "Chicago",
-    "Charleston",
-    "Atlanta",
-    "Pittsburgh",
-    "New Orleans",
-    "Boston",
-)
+#: Raw materials go to the Eastern cities printed with this "initial value" (seed 18, which
+#: names them: New York, Chicago, Charleston, Atlanta, Pittsburgh, New Orleans, Boston); the
+#: map's printed numbers decide, so a map file drives the rule.
+RAW_TARGET_VALUE = 4
 #: New City tiles in the box: 3 each of four colours, no red (base rules 1).
 NEW_CITY_TILES = {"yellow": 3, "blue": 3, "purple": 3, "black": 3}
 
@@ -133,8 +127,8 @@ EVENTS = (
     "used_engines",
 )
 KEPT = ("land_grant", "tunnel_engineer", "coal_engines")
-HOTEL_CASH = 1  # [U] the owner's reward for each good delivered to the hotel city
-BOUNTY_POINTS = 2  # [U] first delivery to the bounty city
+HOTEL_CASH = 1  # [U] default of option hotel_cash: the owner's $k per good delivered there
+BOUNTY_POINTS = 2  # [U] default of option bounty_points: first delivery to the bounty city
 BUYBACK_COST = {1: 7, 2: 15, 3: 24}
 
 EAST_HOTELS = ("Charleston", "Chicago", "New York", "Baltimore", "Atlanta", "Boston")
@@ -273,23 +267,19 @@ BARONS = {b.id: b for b in EAST_BARONS + WEST_BARONS}
 
 # -- major lines ----------------------------------------------------------------------------------
 
-EAST_COAST = (
-    "Boston",
-    "New York",
-    "Philadelphia",
-    "Baltimore",
-    "Norfolk",
-    "Wilmington",
-    "Charleston",
-    "Savannah",
-    "Jacksonville",
-)
-WEST_COAST = ("Seattle", "Tacoma", "Portland", "San Francisco", "Los Angeles", "San Diego")
+#: Major-line ends that name a map region rather than a city: the map's ``east_coast`` and
+#: ``west_coast`` regions (the seed's lists: Boston, NYC, Philadelphia, Baltimore, Norfolk,
+#: Wilmington, Charleston, Savannah, Jacksonville / Seattle, Tacoma, Portland, San Francisco,
+#: Los Angeles, San Diego; the map generator writes them into the map file).
+EAST_COAST_REGION = "@east_coast"
+WEST_COAST_REGION = "@west_coast"
+REGION_TITLES = {EAST_COAST_REGION: "East Coast", WEST_COAST_REGION: "West Coast"}
 
 
 @dataclass(frozen=True, slots=True)
 class MajorLine:
-    """A major line between two groups of cities (by name); ``group`` is east/west/combined."""
+    """A major line between two groups of cities (by name, or a map region such as
+    :data:`EAST_COAST_REGION`); ``group`` is east/west/combined."""
 
     id: str
     ends_a: tuple[str, ...]
@@ -299,8 +289,8 @@ class MajorLine:
 
     @property
     def title(self) -> str:
-        a = "East Coast" if self.ends_a == EAST_COAST else " or ".join(self.ends_a)
-        b = "West Coast" if self.ends_b == WEST_COAST else " or ".join(self.ends_b)
+        a = " or ".join(REGION_TITLES.get(n, n) for n in self.ends_a)
+        b = " or ".join(REGION_TITLES.get(n, n) for n in self.ends_b)
         return f"{a} to {b}"
 
 
@@ -310,7 +300,7 @@ MAJOR_LINES = (
     MajorLine("nor-min", ("New Orleans",), ("Minneapolis",), 10, "east"),
     MajorLine("nyc-chi", ("New York",), ("Chicago",), 10, "east"),
     MajorLine("bos-was", ("Boston",), ("Washington",), 5, "east"),
-    MajorLine("ec-kc", EAST_COAST, ("Kansas City", "Des Moines"), 8, "east"),
+    MajorLine("ec-kc", (EAST_COAST_REGION,), ("Kansas City", "Des Moines"), 8, "east"),
     MajorLine("oma-pro", ("Omaha",), ("Promontory",), 8, "west"),
     MajorLine("okc-gj", ("Oklahoma City",), ("Grand Junction",), 6, "west"),
     MajorLine("ogd-por", ("Ogden",), ("Portland",), 5, "west"),

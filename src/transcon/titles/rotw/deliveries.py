@@ -11,17 +11,14 @@ from transcon.core.title import ActionContext
 from transcon.titles.rotw.actions import Deliver
 from transcon.titles.rotw.build import city_colour
 from transcon.titles.rotw.data import (
-    BOUNTY_POINTS,
     CARDS,
     FIRST_RAW_CASH,
     FIRST_RAW_POINTS,
     FIRST_SETTLER_POINTS,
     GOODS,
     GRAY,
-    HOTEL_CASH,
     RAW,
     RAW_CASH,
-    RAW_TARGETS,
     SETTLER,
     SETTLER_CAPACITY,
     SETTLER_CAPACITY_DEFAULT,
@@ -58,7 +55,7 @@ def accepts(g: BoardGraph, s: RotwState, cube: str, city: str) -> bool:
     if cube == SETTLER:
         return c.west and s.settlers_at.get(city, 0) < settler_capacity(g, city)
     if cube == RAW:
-        return not c.west and c.name in RAW_TARGETS
+        return c.raw_target
     return city_colour(g, s, city) == cube
 
 
@@ -173,13 +170,13 @@ def apply_delivery(
         dest_name = g.cities[dest].name
         for other in s.players:
             if dest_name in s.pl[other].hotels:
-                s.pl[other].cash += HOTEL_CASH
+                s.pl[other].cash += int(s.options["hotel_cash"])
         for card_id in list(s.display):
             card = CARDS[card_id]
             if card.kind == "bounty" and card.city == dest_name:
                 s.display.remove(card_id)
                 s.bounties_claimed.append(card_id)
-                add_points(s, player, BOUNTY_POINTS)
+                add_points(s, player, int(s.options["bounty_points"]))
                 ctx.emit(f"{player} claims the Service Bounty of {dest_name}")
     if a.cube == RAW:
         s.spent[RAW] = s.spent.get(RAW, 0) + 1
@@ -316,6 +313,7 @@ def best_deliveries(g: BoardGraph, s: RotwState, player: str, reach: int) -> lis
     near = _near_own(s, adj, player, reach)
     out: list[Candidate] = []
     rules: dict[str, tuple[set[str], set[str], set[str]]] = {}
+    feeds: dict[str, set[str]] = {}
     west_cities = {c for c, info in g.cities.items() if info.west}
     for origin in sorted(s.cubes):
         cubes = s.cubes[origin]
@@ -327,6 +325,9 @@ def best_deliveries(g: BoardGraph, s: RotwState, player: str, reach: int) -> lis
                 continue  # no own link within reach: no points for the deliverer
             if cube not in rules:
                 rules[cube] = _rule_sets(g, s, cube, west_cities)
+                feeds[cube] = _within(adj, rules[cube][0], reach)
+            if origin not in feeds[cube]:
+                continue  # no accepting city within reach, whatever the route
             accept, stop, west_match = rules[cube]
             seen: dict[tuple[str, bool], int] = {(origin, False): 0}
             dest_best: dict[str, int] = {}
@@ -383,6 +384,20 @@ def _rule_sets(
 
 
 FRONTIER_CAP = 16
+
+
+def _within(adj: dict[str, list[tuple[str, Link]]], sources: set[str], hops: int) -> set[str]:
+    """Cities at most ``hops`` completed links from one of ``sources`` (stops ignored: a
+    superset of the origins that can deliver there)."""
+    seen = {c for c in sources if c in adj}
+    frontier = set(seen)
+    for _ in range(hops):
+        nxt = {nb for c in frontier for nb, _ in adj[c] if nb not in seen}
+        if not nxt:
+            break
+        seen |= nxt
+        frontier = nxt
+    return seen
 
 
 def _near_own(

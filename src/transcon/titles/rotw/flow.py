@@ -12,6 +12,7 @@ from transcon.titles.rotw.data import (
     BARONS,
     BOND_INTEREST,
     BOND_REPAY,
+    CUBES_PER_COLOUR,
     EAST_BARONS,
     GOODS,
     NEW_CITY_TILES,
@@ -44,10 +45,12 @@ def setup_state(g: BoardGraph, setup: Setup, rng: GameRandom) -> RotwState:
         for i, name in enumerate(players)
     }
     s = RotwState(players=players, options=dict(setup.options), pl=pl)
-    s.east_bag = {c: int(setup.options["east_goods_per_colour"]) for c in GOODS}
+    s.east_per_colour = east_bag_per_colour(g, int(setup.options["east_goods_per_colour"]))
+    s.east_bag = {c: s.east_per_colour for c in GOODS}
     s.settler_pool = SETTLERS_TOTAL
     s.tiles = dict(NEW_CITY_TILES)
     limits = bool(setup.options["setup_color_limits"])
+    wanted: dict[str, int] = {}
     for label in sorted(g.cities):
         city = g.cities[label]
         s.cubes[label] = []
@@ -56,14 +59,30 @@ def setup_state(g: BoardGraph, setup: Setup, rng: GameRandom) -> RotwState:
         count = city.cubes
         if setup.options["small_game_minus_one"] and n <= 3:
             count = max(1, count - 1)
-        for _ in range(count):
-            cube = _setup_draw(s, rng, city.colour, s.cubes[label], limits)
-            if cube is not None:
-                s.cubes[label].append(cube)
+        wanted[label] = count
+    # base 1: each city its printed number; drawn in passes (every city its first cube, then
+    # every city its second, ...) so that a bag smaller than the map runs short evenly
+    for round_no in range(max(wanted.values(), default=0)):
+        for label in sorted(wanted):
+            if wanted[label] > round_no:
+                cube = _setup_draw(s, rng, g.cities[label].colour, s.cubes[label], limits)
+                if cube is not None:
+                    s.cubes[label].append(cube)
     s.deck = new_deck("E", rng)
     opening_display(s, 2 * n)
     s.first = rng.randint(0, n - 1)
     return s
+
+
+def east_bag_per_colour(g: BoardGraph, option: int) -> int:
+    """Goods of each colour in the Eastern bag: the option, or with 0 (the default) sized
+    from the map: enough for every printed Eastern and Western number (the Eastern bag fills
+    the Eastern cities at setup and each Western city at its first settler, seed 12), and
+    never fewer than the box's 25."""
+    if option > 0:
+        return option
+    printed = sum(max(c.cubes, 0) for c in g.cities.values())
+    return max(CUBES_PER_COLOUR, -(-printed // len(GOODS)))
 
 
 def _setup_draw(
@@ -252,6 +271,11 @@ def apply_settle(g: BoardGraph, s: RotwState, a: Settle, ctx: ActionContext) -> 
         p.baron_points += points
         ctx.emit(f"{a.player} claims Eastern baron {BARONS[p.east_baron].name}: +{points}")
     p.west_baron = a.west_baron
+    ctx.emit_private(
+        [a.player],
+        f"{a.player} keeps Western baron {BARONS[a.west_baron].id} {BARONS[a.west_baron].name}",
+        f"{a.player} keeps a Western baron",
+    )
     if a.repay:
         p.bonds -= a.repay
         p.cash -= a.repay * BOND_REPAY

@@ -15,16 +15,14 @@ from transcon.core.board import Board, Terrain
 from transcon.core.mapfile import load_map
 from transcon.titles.rotw.data import (
     BUILD_LIMIT,
-    EAST_COAST,
     GRAY,
     LONG_FACTOR,
     MAX_TRACKS_PER_HEX,
     NAME_ALIASES,
-    RAW_TARGETS,
+    RAW_TARGET_VALUE,
     RIDGE_COST,
     RIVER_COST,
     TERRAIN_COST,
-    WEST_COAST,
 )
 from transcon.titles.rotw.minimap import MINI_NAME, mini_board
 
@@ -39,8 +37,9 @@ class City:
     colour: str  # printed colour; "gray" for gray cities
     cubes: int  # printed number ("initial value")
     west: bool
-    east_coast: bool
-    west_coast: bool
+    east_coast: bool  # in the map's ``east_coast`` region
+    west_coast: bool  # in the map's ``west_coast`` region
+    raw_target: bool  # an Eastern city printed with value 4 (seed 18)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,13 +82,12 @@ class BoardGraph:
                 colour,
                 cubes,
                 west,
-                info.hex in east_coast or (not east_coast and name in EAST_COAST),
-                info.hex in west_coast or (not west_coast and name in WEST_COAST),
+                info.hex in east_coast,
+                info.hex in west_coast,
+                not west and cubes == RAW_TARGET_VALUE,
             )
         self.by_name = {c.name: c.label for c in self.cities.values()}
-        self.raw_targets = frozenset(
-            c.label for c in self.cities.values() if not c.west and c.name in RAW_TARGETS
-        )
+        self.raw_targets = frozenset(c.label for c in self.cities.values() if c.raw_target)
         self.colour_index: dict[str, tuple[str, ...]] = {}
         for city in sorted(self.cities.values(), key=lambda c: c.label):
             self.colour_index[city.colour] = (*self.colour_index.get(city.colour, ()), city.label)

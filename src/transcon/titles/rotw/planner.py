@@ -17,7 +17,6 @@ from transcon.titles.rotw.data import (
     GRAY,
     LONG_FACTOR,
     RAW,
-    RAW_TARGETS,
     SETTLER,
 )
 from transcon.titles.rotw.graph import BoardGraph
@@ -58,7 +57,7 @@ def planner_for(g: BoardGraph) -> Planner:
         targets[kind] = tuple(
             c.label
             for c in sorted(g.cities.values(), key=lambda c: c.label)
-            if _target(kind, c.colour, c.west, c.name, c.west_coast)
+            if _target(kind, c.colour, c.west, c.raw_target, c.west_coast)
         )
         toward[kind] = _multi_source(edges, list(targets[kind]))
     planner = Planner(g, edges, toward, targets, {}, {}, {})
@@ -66,13 +65,13 @@ def planner_for(g: BoardGraph) -> Planner:
     return planner
 
 
-def _target(kind: str, colour: str, west: bool, name: str, west_coast: bool) -> bool:
+def _target(kind: str, colour: str, west: bool, raw_target: bool, west_coast: bool) -> bool:
     if kind == "west_coast":
         return west_coast
     if kind == SETTLER:
         return west
     if kind == RAW:
-        return not west and name in RAW_TARGETS
+        return raw_target
     return colour == kind and colour != GRAY
 
 
@@ -172,10 +171,53 @@ def steps(
     found = p.steps.get(key)
     if found is None:
         ch = chain(p, kind, origin, full=full)
-        found = [(frozenset((a, b)), a, b, _edge_cost(p, a, b)) for a, b in pairwise(ch)]
+        found = [(frozenset((a, b)), a, b, edge_cost(p, a, b)) for a, b in pairwise(ch)]
         p.steps[key] = found
     return found
 
 
-def _edge_cost(p: Planner, a: str, b: str) -> int:
+def edge_cost(p: Planner, a: str, b: str) -> int:
     return next(w for other, w in p.edges[a] if other == b)
+
+
+def coast_to_coast(
+    p: Planner,
+    own: set[frozenset[str]],
+    east: list[str],
+    west: set[str],
+    blocked: frozenset[frozenset[str]] = frozenset(),
+) -> list[tuple[str, str]]:
+    """The links still missing from the cheapest East Coast to West Coast railroad of one
+    player, counting the player's own links as free and leaving out ``blocked`` links (no
+    track fits any more); in route order from the East Coast (empty when there is no route
+    or nothing is missing)."""
+    dist: dict[str, int] = {}
+    prev: dict[str, str] = {}
+    heap = [(0, c) for c in sorted(east)]
+    heapq.heapify(heap)
+    best = {c: 0 for c in east}
+    end = ""
+    while heap:
+        d, city = heapq.heappop(heap)
+        if city in dist:
+            continue
+        dist[city] = d
+        if city in west:
+            end = city
+            break
+        for other, w in p.edges[city]:
+            pair = frozenset((city, other))
+            if pair in blocked:
+                continue
+            step = 0 if pair in own else w
+            if d + step < best.get(other, 1 << 30):
+                best[other] = d + step
+                prev[other] = city
+                heapq.heappush(heap, (d + step, other))
+    if not end:
+        return []
+    route = [end]
+    while route[-1] in prev:
+        route.append(prev[route[-1]])
+    route.reverse()
+    return [(a, b) for a, b in pairwise(route) if frozenset((a, b)) not in own]

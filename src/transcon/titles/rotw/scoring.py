@@ -9,11 +9,13 @@ from transcon.core.title import ActionContext
 from transcon.titles.rotw.data import (
     BARONS,
     CASH_PER_POINT,
+    EAST_COAST_REGION,
     MAJOR_LINES,
     MOST_RAW_POINTS,
     SUPER_CHIEF,
     TRANSCON_ID,
     TRANSCON_LADDER,
+    WEST_COAST_REGION,
     MajorLine,
 )
 from transcon.titles.rotw.economy import add_points
@@ -54,7 +56,16 @@ def shortest(adj: Adjacency, sources: Iterable[str], targets: set[str]) -> tuple
 
 
 def _labels(g: BoardGraph, names: tuple[str, ...]) -> list[str]:
-    return [g.by_name[n] for n in names if n in g.by_name]
+    """City labels of a line end: named cities on the map, or a region's cities."""
+    out: list[str] = []
+    for n in names:
+        if n == EAST_COAST_REGION:
+            out.extend(sorted(c.label for c in g.cities.values() if c.east_coast))
+        elif n == WEST_COAST_REGION:
+            out.extend(sorted(c.label for c in g.cities.values() if c.west_coast))
+        elif n in g.by_name:
+            out.append(g.by_name[n])
+    return out
 
 
 def line_ends(g: BoardGraph, line: MajorLine) -> tuple[list[str], list[str]]:
@@ -147,14 +158,15 @@ def longest_run(adj: Adjacency) -> int:
     return best
 
 
-def measures(g: BoardGraph, s: RotwState, player: str) -> dict[str, int]:
-    """The quantities Rail Barons are measured on (also shown by describe_status)."""
+def measures(g: BoardGraph, s: RotwState, player: str, with_run: bool = True) -> dict[str, int]:
+    """The quantities Rail Barons are measured on (also shown by describe_status);
+    ``with_run`` False leaves out the longest run (0), the one costly measure."""
     p = s.pl[player]
     own = [lk for lk in s.links if lk.owner == player and lk.b]
     cities = {c for lk in own for c in (lk.a, lk.b)}
     return {
         "links": len(own),
-        "run": longest_run(own_adjacency(s, player)) if own else 0,
+        "run": longest_run(own_adjacency(s, player)) if own and with_run else 0,
         "cities": len(cities),
         "engine": (p.engine if p.engine != SUPER_CHIEF else 14) - 1,
         "goods": p.goods_delivered,
@@ -171,8 +183,9 @@ def measures(g: BoardGraph, s: RotwState, player: str) -> dict[str, int]:
 def baron_met(g: BoardGraph, s: RotwState, player: str, baron_id: str) -> bool:
     """A baron goal is met by leading its measure (ties count) with a value above 0."""
     measure = BARONS[baron_id].measure
-    mine = measures(g, s, player)[measure]
-    return mine > 0 and all(mine >= measures(g, s, q)[measure] for q in s.players)
+    run = measure == "run"
+    mine = measures(g, s, player, run)[measure]
+    return mine > 0 and all(mine >= measures(g, s, q, run)[measure] for q in s.players)
 
 
 def final_scoring(g: BoardGraph, s: RotwState, ctx: ActionContext) -> None:
@@ -187,6 +200,10 @@ def final_scoring(g: BoardGraph, s: RotwState, ctx: ActionContext) -> None:
         if p.east_baron and not p.east_baron_claimed and baron_met(g, s, name, p.east_baron):
             barons += BARONS[p.east_baron].points
         bonus["barons"] = barons
+        kept = [b for b in (p.east_baron, p.west_baron) if b]
+        if kept:
+            shown = ", ".join(_baron_result(g, s, name, b) for b in kept)
+            ctx.emit(f"{name} reveals baron(s) {shown}")
         bonus["most_raw"] = MOST_RAW_POINTS if most_raw > 0 and p.raw_delivered == most_raw else 0
         bonus["cash"] = p.cash // CASH_PER_POINT
         bonus["bonds"] = -p.bonds
@@ -195,6 +212,15 @@ def final_scoring(g: BoardGraph, s: RotwState, ctx: ActionContext) -> None:
             f"{name}: track {p.score}, barons {barons}, raw {bonus['most_raw']}, "
             f"cash {bonus['cash']}, bonds {-p.bonds}: {final_points(s, name)}"
         )
+
+
+def _baron_result(g: BoardGraph, s: RotwState, player: str, card: str) -> str:
+    p = s.pl[player]
+    if card == p.east_baron and p.east_baron_claimed:
+        how = "claimed"
+    else:
+        how = "met" if baron_met(g, s, player, card) else "not met"
+    return f"{card} {BARONS[card].name} ({how})"
 
 
 def final_points(s: RotwState, player: str) -> int:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from transcon.core.options import OptionSpec, OptionValue
+from transcon.titles.rotw.data import BOUNTY_POINTS, HOTEL_CASH
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("map", "str", "rotw-usa", "Map name or path (rotw-mini: the small built-in map)."),
@@ -87,10 +88,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "east_goods_per_colour",
         "int",
-        25,
-        "Base 1: goods of each colour in the Eastern bag (25 in the box).",
-        min=1,
-        max=80,
+        0,
+        "Base 1: goods of each colour in the Eastern bag (25 in the box); 0: sized from the "
+        "map, enough for every printed Eastern and Western number (at least 25).",
+        min=0,
+        max=120,
     ),
     OptionSpec(
         "west_goods_per_colour",
@@ -104,10 +106,29 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "raw_cubes", "int", 20, "Seed 18: raw-material cubes in the Western bag.", min=0, max=40
     ),
     OptionSpec(
+        "hotel_cash",
+        "int",
+        HOTEL_CASH,
+        "Hotels [U: printed value not found]: $k to the holder for each good delivered to the "
+        "hotel's city.",
+        min=0,
+        max=10,
+    ),
+    OptionSpec(
+        "bounty_points",
+        "int",
+        BOUNTY_POINTS,
+        "Service Bounties [U: printed value not found]: points for the first delivery to the "
+        "bounty's city while the card is displayed.",
+        min=0,
+        max=10,
+    ),
+    OptionSpec(
         "max_game_turns",
         "int",
-        40,
-        "Safety valve (not a seed rule): the game ends after this many game turns.",
+        60,
+        "Safety valve (not a seed rule): the game ends after this many game turns. Greedy "
+        "games on rotw-usa end by the rules in 21-40 game turns (mean 29).",
         min=1,
         max=200,
     ),
@@ -232,6 +253,7 @@ class RotwState:
     pending: list[str] = field(default_factory=list)  # players still to decide (production)
     cubes: dict[str, list[str]] = field(default_factory=dict)  # city label -> cubes
     east_bag: dict[str, int] = field(default_factory=dict)
+    east_per_colour: int = 0  # goods of each colour the Eastern bag started with
     west_bag: dict[str, int] = field(default_factory=dict)
     settler_pool: int = 0
     settlers_arrived: int = 0
@@ -315,6 +337,7 @@ class RotwState:
             "pending": list(self.pending),
             "cubes": {k: list(v) for k, v in sorted(self.cubes.items()) if v},
             "east_bag": dict(sorted(self.east_bag.items())),
+            "east_per_colour": self.east_per_colour,
             "west_bag": dict(sorted(self.west_bag.items())),
             "settler_pool": self.settler_pool,
             "settlers_arrived": self.settlers_arrived,

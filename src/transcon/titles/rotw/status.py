@@ -18,6 +18,7 @@ from transcon.titles.rotw.data import (
     income_for,
 )
 from transcon.titles.rotw.graph import BoardGraph
+from transcon.titles.rotw.hidden import baron_visible
 from transcon.titles.rotw.scoring import final_points, line_ends, measures
 from transcon.titles.rotw.state import RotwState
 
@@ -26,8 +27,9 @@ def cube_letters(cubes: list[str]) -> str:
     return "".join(sorted(LETTER[c] for c in cubes))
 
 
-def describe(g: BoardGraph, s: RotwState) -> str:
-    """What a player needs at a glance: money, score, engine, links, goals and the cubes."""
+def describe(g: BoardGraph, s: RotwState, viewer: str | None = None) -> str:
+    """What a player needs at a glance: money, score, engine, links, goals and the cubes.
+    ``viewer``: only the barons that player may see (None: the game master sees all)."""
     head = (
         f"Railways of the World East+West - {s.phase}ern phase, game turn {s.game_turn}, "
         f"round {min(s.round, s.rounds_this_turn)}/{s.rounds_this_turn}; settlers arrived "
@@ -49,16 +51,7 @@ def describe(g: BoardGraph, s: RotwState) -> str:
             + (f" cards: {', '.join(p.kept_cards)}" if p.kept_cards else "")
             + (" PE" if p.perfect_engineering else "")
         )
-        for baron in (p.east_baron, p.west_baron):
-            if not baron:
-                continue
-            card = BARONS[baron]
-            best = max(all_measures[q][card.measure] for q in s.players)
-            done = " (claimed)" if baron == p.east_baron and p.east_baron_claimed else ""
-            lines.append(
-                f"      baron {card.id} {card.name} ({BARON_MEASURES[card.measure]}, "
-                f"{card.points} pts): you {m[card.measure]}, best {best}{done}"
-            )
+        lines.extend(_baron_lines(s, name, m, all_measures, viewer))
     lines.append("Major lines:")
     for line in MAJOR_LINES:
         a, b = line_ends(g, line)
@@ -88,6 +81,47 @@ def describe(g: BoardGraph, s: RotwState) -> str:
     return "\n".join(lines)
 
 
+def _baron_lines(
+    s: RotwState,
+    name: str,
+    m: dict[str, int],
+    all_measures: dict[str, dict[str, int]],
+    viewer: str | None,
+) -> list[str]:
+    """A player's barons with progress, as far as ``viewer`` may see them (hidden.py)."""
+    p = s.pl[name]
+    out = []
+    for baron in (p.east_baron, p.west_baron):
+        if not baron:
+            continue
+        if not baron_visible(s, name, baron, viewer):
+            side = "Eastern" if baron == p.east_baron else "Western"
+            out.append(f"      baron: one {side} baron (hidden)")
+            continue
+        card = BARONS[baron]
+        best = max(all_measures[q][card.measure] for q in s.players)
+        done = " (claimed)" if baron == p.east_baron and p.east_baron_claimed else ""
+        out.append(
+            f"      baron {card.id} {card.name} ({BARON_MEASURES[card.measure]}, "
+            f"{card.points} pts): you {m[card.measure]}, best {best}{done}"
+        )
+    dealt: list[str] = []
+    if s.step == "barons" and not p.east_baron:
+        dealt = p.east_dealt
+    elif s.step == "settle" and name in s.pending:
+        dealt = p.west_dealt
+    if dealt and (viewer is None or viewer == name):
+        out.append(
+            "      to choose from: "
+            + "; ".join(
+                f"{c} {BARONS[c].name} ({BARON_MEASURES[BARONS[c].measure]}, "
+                f"{BARONS[c].points} pts)"
+                for c in dealt
+            )
+        )
+    return out
+
+
 CARDS_TITLE = {c.kind: c.title for c in CARDS.values()}
 
 
@@ -115,6 +149,8 @@ def game_statistics(s: RotwState, winners: list[str]) -> dict[str, Any]:
         "deliveries": s.deliveries,
         "settlers_arrived": s.settlers_arrived,
         "transcons": len(s.transcon_done),
+        "links": sum(1 for lk in s.links if lk.b),
+        "max_bonds": max(s.pl[p].bonds for p in s.players),
     }
 
 
@@ -136,4 +172,7 @@ def aggregate_statistics(games: list[dict[str, Any]]) -> dict[str, Any]:
         "mean_ended_turn": round(mean(g["ended_turn"] for g in games), 2),
         "mean_points": round(mean(p for g in games for p in g["points"].values()), 2),
         "mean_deliveries": round(mean(g["deliveries"] for g in games), 2),
+        "mean_links": round(mean(g.get("links", 0) for g in games), 2),
+        "max_bonds": max(g.get("max_bonds", 0) for g in games),
+        "max_ended_turn": max(g["ended_turn"] for g in games),
     }

@@ -14,7 +14,7 @@ from transcon.core.options import OptionSpec
 from transcon.core.rng import GameRandom
 from transcon.core.title import Action, ActionContext, Score, Setup, Title
 from transcon.titles.rotw import build as building
-from transcon.titles.rotw import cards, deliveries, flow, notation, scoring
+from transcon.titles.rotw import cards, deliveries, flow, hidden, notation, scoring
 from transcon.titles.rotw.actions import (
     ACTION_TYPES,
     Build,
@@ -160,7 +160,11 @@ class RailwaysOfTheWorldEastWest(Title[RotwState]):
         p = state.pl[player]
         if isinstance(action, ChooseBaron):
             p.east_baron = action.card
-            ctx.emit(f"{player} keeps an Eastern baron")
+            ctx.emit_private(
+                [player],
+                f"{player} keeps Eastern baron {hidden.baron_label(action.card)}",
+                f"{player} keeps an Eastern baron",
+            )
             if all(state.pl[q].east_baron for q in state.players):
                 flow.start_game_turn(g, state, ctx)
             return
@@ -300,6 +304,18 @@ class RailwaysOfTheWorldEastWest(Title[RotwState]):
         from transcon.titles.rotw.status import describe
 
         return describe(self.graph(state), state)
+
+    def describe_status_for(self, state: RotwState, viewer: str | None) -> str:
+        """The status as ``viewer`` may read it: other players' barons stay hidden."""
+        from transcon.titles.rotw.status import describe
+
+        return describe(self.graph(state), state, viewer)
+
+    def player_view(self, state: RotwState, viewer: str | None) -> dict[str, Any]:
+        return hidden.player_view(state, viewer)
+
+    def format_action_for(self, action: Action, state: RotwState, viewer: str | None) -> str:
+        return hidden.format_action_for(action, state, viewer, self.format_action(action))
 
     def render_png(self, state: RotwState, path: Path) -> None:
         from transcon.titles.rotw.render import render_state
