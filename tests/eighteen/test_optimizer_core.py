@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_optimizer import (
     CO,
     _best_set,
@@ -96,18 +97,33 @@ def test_core_walk_lists_the_reference_routes(
                     assert not top.track & used and top.tagged == (conn is not None)
 
 
+TWINS = [
+    [TrainType("3", 3), TrainType("3", 3)],
+    [TrainType("4", 4), TrainType("4", 4)],
+    [TrainType("2", 2), TrainType("2", 2), TrainType("2", 2)],
+    [TrainType("4", 4), TrainType("4", 4), TrainType("2", 2)],
+    [TrainType("D", None), TrainType("3", 3), TrainType("3", 3)],
+]
+
+
 @needs_core
+@pytest.mark.parametrize("twins", [False, True])
 @pytest.mark.parametrize("seed", range(40))
-def test_core_route_set_search_from_an_empty_incumbent(seed: int) -> None:
+def test_core_route_set_search_from_an_empty_incumbent(seed: int, twins: bool) -> None:
     """The compiled branch and bound alone, started from nothing, equals the exhaustive best
-    set of the same candidate lists (so every pruning rule is exercised)."""
+    set of the same candidate lists (so every pruning rule is exercised), also with identical
+    trains (their bounds: a later twin adds at most the earlier one's route)."""
     g, trains, values = _random_position(seed)
+    if twins:
+        trains = list(TWINS[seed % len(TWINS)])
     solver = _solver(g, trains, values)
     lists = {t: solver.routes(t, 0, None) for t in trains}
     if math.prod(n + 1 for _, n in lists.values()) > 2_000_000:
         pytest.skip("too many route sets for the exhaustive reference")
     full = {t: solver.candidates(t, 0, None) for t in trains}
     want = _best_set([[(c.value, c.track) for c in full[t]] for t in trains])
+    if len(set(trains)) < len(trains):  # identical trains: the search takes no permutations
+        assert len({id(lists[t][0]) for t in trains}) == len(set(trains))
     keys = sorted(trains, key=lambda t: (-(full[t][0].value if full[t] else 0), t.name))
     ubs = [full[t][0].value if full[t] else 0 for t in keys]
     caps = [sum(ubs[i:]) for i in range(len(keys) + 1)]
@@ -246,3 +262,90 @@ def test_more_stops_than_the_core_handles_fall_back_to_the_reference() -> None:
     values = StopValues((10,) * n, (0,) * n)
     sol = optimize(g, CO, [TrainType("3", 3)], values)
     assert sol.stats.engine == "python" and sol.revenue == 30
+
+
+def _lists(hop_tracks: list[int], routes: list[list[tuple[int, list[int]]]]) -> list[object]:
+    core = optimize_core._core
+    nw = max(1, (max(hop_tracks).bit_length() + 63) // 64)
+    tracks = b"".join(t.to_bytes(8 * nw, "little") for t in hop_tracks)
+    return [
+        core.route_list([v for v, _ in lst], [hops for _, hops in lst], tracks, nw)
+        for lst in routes
+    ]
+
+
+@needs_core
+def test_core_identical_trains_bound_keeps_a_later_better_pair() -> None:
+    """test_optimizer's hand-made case for the compiled search: two identical trains, the best
+    route (100) only pairs with a 50; the optimum is the next two (90 + 80)."""
+    core = optimize_core._core
+    (lst,) = _lists(
+        [1 << i for i in range(5)], [[(100, [0, 2, 3]), (90, [2]), (80, [3]), (50, [4])]]
+    )
+    assert isinstance(lst, core.RouteList)
+    value, _, choice = core.search([lst, lst], [4, 4], [False, True], False, [200, 100, 0], 0)
+    assert (value, choice) == (170, (1, 2))
+
+
+@st.composite
+def route_sets(draw: st.DrawFn) -> tuple[list[int], list[list[tuple[int, list[int]]]], list[int]]:
+    """Random hops (track masks that overlap), random routes per list (sorted by value) and
+    a train pattern over the lists (identical trains share a list)."""
+    n_hops = draw(st.integers(2, 9))
+    hop_tracks = [draw(st.integers(1, (1 << 10) - 1)) for _ in range(n_hops)]
+    n_lists = draw(st.integers(1, 3))
+    routes = []
+    for _ in range(n_lists):
+        lst = [
+            (
+                draw(st.integers(0, 12)) * draw(st.sampled_from([1, 10])),
+                draw(st.lists(st.integers(0, n_hops - 1), min_size=1, max_size=3, unique=True)),
+            )
+            for _ in range(draw(st.integers(0, 16)))
+        ]
+        routes.append(sorted(lst, key=lambda r: -r[0]))
+    pattern = sorted(draw(st.lists(st.integers(0, n_lists - 1), min_size=1, max_size=4)))
+    return hop_tracks, routes, pattern
+
+
+@needs_core
+@settings(max_examples=1500, deadline=None)
+@given(route_sets())
+def test_core_search_equals_exhaustive_on_random_lists(
+    case: tuple[list[int], list[list[tuple[int, list[int]]]], list[int]],
+) -> None:
+    """The compiled route-set search from an empty incumbent (every bound and the last two
+    trains' split exercised, identical trains included) equals the exhaustive best set."""
+    hop_tracks, routes, pattern = case
+    lists = _lists(hop_tracks, routes)
+
+    def track(hops: list[int]) -> int:
+        got = 0
+        for h in hops:
+            got |= hop_tracks[h]
+        return got
+
+    per = [[(v, track(hops)) for v, hops in routes[j]] for j in pattern]
+    want = _best_set(per)
+    tops = [routes[j][0][0] if routes[j] else 0 for j in pattern]
+    # order the trains by best route, as the optimiser does (identical ones stay adjacent)
+    order = sorted(range(len(pattern)), key=lambda i: (-tops[i], pattern[i]))
+    keys = [pattern[i] for i in order]
+    caps = [sum(tops[i] for i in order[k:]) for k in range(len(order) + 1)]
+    same = [k > 0 and keys[k] == keys[k - 1] for k in range(len(keys))]
+    core = optimize_core._core
+    value, _, choice = core.search(
+        [lists[j] for j in keys], [len(routes[j]) for j in keys], same, False, caps, 0
+    )
+    assert value == want
+    if want:
+        assert choice is not None
+        used = 0
+        total = 0
+        for j, i in zip(keys, choice, strict=True):
+            if i >= 0:
+                v, hops = routes[j][i]
+                assert not used & track(hops)
+                used |= track(hops)
+                total += v
+        assert total == want

@@ -50,3 +50,6 @@ def search(
     incumbent: int,
     /,
 ) -> tuple[int, int, tuple[int, ...] | None]: ...
+def route_list(
+    values: Sequence[int], hops: Sequence[Sequence[int]], hop_track: bytes, nw: int, /
+) -> RouteList: ...

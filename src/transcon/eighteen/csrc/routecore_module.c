@@ -180,7 +180,89 @@ static PyTypeObject WalkerType = {
     .tp_new = PyType_GenericNew,
 };
 
+/* route_list(values, hops, hop_track, nw): a RouteList from Python data (for tests of the
+ * search): route i is worth values[i] (descending) and runs over the hops hops[i]; its track is
+ * the OR of theirs; its stops are not recorded (all 0). */
+static PyObject *route_list(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *values, *hops;
+    Py_buffer tracks;
+    int nw;
+    if (!PyArg_ParseTuple(args, "OOy*i", &values, &hops, &tracks, &nw)) return NULL;
+    RouteList *rl = NULL;
+    PyObject *fv = PySequence_Fast(values, "values"), *fh = PySequence_Fast(hops, "hops");
+    if (!fv || !fh) goto fail;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fv), total = 0;
+    if (nw < 1 || nw > RC_MAXW || PySequence_Fast_GET_SIZE(fh) != n || tracks.len % (8 * nw)) {
+        PyErr_SetString(PyExc_ValueError, "route_list: bad sizes");
+        goto fail;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_ssize_t k = PySequence_Size(PySequence_Fast_GET_ITEM(fh, i));
+        if (k < 0) goto fail;
+        total += k + 1;
+    }
+    rl = PyObject_New(RouteList, &RouteListType);
+    if (!rl) goto fail;
+    rl->n = n;
+    rl->nw = nw;
+    rl->nh = (int)(tracks.len / (8 * nw));
+    rl->conf = NULL;
+    rl->cwords = 0;
+    rl->value = PyMem_Calloc((size_t)n + 1, sizeof(long long));
+    rl->track = PyMem_Calloc((size_t)(n + 1) * (size_t)nw, sizeof(u64));
+    rl->off = PyMem_Calloc((size_t)n + 1, sizeof(Py_ssize_t));
+    rl->stops = PyMem_Calloc((size_t)total + 1, sizeof(int32_t));
+    rl->hops = PyMem_Calloc((size_t)total + 1, sizeof(int32_t));
+    rl->tagged = PyMem_Calloc((size_t)n + 1, 1);
+    rl->hop_track = PyMem_Malloc((size_t)tracks.len + 8);
+    if (!rl->value || !rl->track || !rl->off || !rl->stops || !rl->hops || !rl->tagged ||
+        !rl->hop_track) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    memcpy(rl->hop_track, tracks.buf, (size_t)tracks.len);
+    Py_ssize_t pos = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        rl->value[i] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fv, i));
+        if (rl->value[i] == -1 && PyErr_Occurred()) goto fail;
+        if (i && rl->value[i] > rl->value[i - 1]) {
+            PyErr_SetString(PyExc_ValueError, "route_list: values must descend");
+            goto fail;
+        }
+        PyObject *hi = PySequence_Fast(PySequence_Fast_GET_ITEM(fh, i), "hops");
+        if (!hi) goto fail;
+        Py_ssize_t k = PySequence_Fast_GET_SIZE(hi);
+        rl->off[i] = pos;
+        for (Py_ssize_t q = 0; q < k; q++) {
+            long h = PyLong_AsLong(PySequence_Fast_GET_ITEM(hi, q));
+            if (h < 0 || h >= rl->nh) {
+                Py_DECREF(hi);
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "route_list: bad hop");
+                goto fail;
+            }
+            rl->hops[pos - i + q] = (int32_t)h;
+            for (int w = 0; w < nw; w++) rl->track[i * nw + w] |= rl->hop_track[h * nw + w];
+        }
+        Py_DECREF(hi);
+        pos += k + 1;
+    }
+    rl->off[n] = pos;
+    Py_DECREF(fv);
+    Py_DECREF(fh);
+    PyBuffer_Release(&tracks);
+    return (PyObject *)rl;
+fail:
+    Py_XDECREF(fv);
+    Py_XDECREF(fh);
+    Py_XDECREF(rl);
+    PyBuffer_Release(&tracks);
+    return NULL;
+}
+
 static PyMethodDef module_methods[] = {
+    {"route_list", route_list, METH_VARARGS,
+     "route_list(values, hops, hop_track, nw) -> RouteList (for tests of the search)"},
     {"search", rc_search, METH_VARARGS,
      "search(lists, lengths, same, need_tag, caps, incumbent) -> (best, nodes, choice|None)"},
     {NULL, NULL, 0, NULL},

@@ -29,6 +29,8 @@ typedef struct {
     u64 *al[RC_MAXT][RC_MAXT]; /* al[level][j]: list j's allowed routes at a node of level */
     Py_ssize_t lim[RC_MAXT][RC_MAXT];  /* ... all of them before this index */
     Py_ssize_t done[RC_MAXT][RC_MAXT]; /* ... computed (lazily) up to this word */
+    long long ub[RC_MAXT][RC_MAXT];    /* ... and at most this is the best of them */
+    long long *avoid[RC_MAXT]; /* avoid[j][h]: the best route of list j not meeting hop h */
     int hops[RC_MAXT][RC_MAXN], nh[RC_MAXT]; /* level d: hops of train d - 1's route */
 } Search;
 
@@ -215,7 +217,8 @@ static void pairs(Search *S, int i, Py_ssize_t start, long long acc, long long t
     long long d_a = gap, best_cost = -1;
     for (int step = 0; step < 9; step++) {
         long long d = gap * step / 8;
-        long long cost = count_above(S, a, top_a - d) + count_above(S, b, top_b - (gap - d));
+        long long ka = count_above(S, a, top_a - d), kb = count_above(S, b, top_b - (gap - d));
+        long long cost = ka + kb + ka * kb / 32;
         if (best_cost < 0 || cost < best_cost) {
             d_a = d;
             best_cost = cost;
@@ -258,15 +261,36 @@ static void rec(Search *S, int i, long long acc, int tagged, Py_ssize_t start) {
     if (!S->same[i]) start = 0;
     Py_ssize_t top[RC_MAXT];
     long long tv[RC_MAXT], total = 0;
+    /* Each later train's best allowed route, shortest list first. ub[j] bounds what train j
+     * adds (the parent's best allowed route of j, then this node's); a route of list j in a
+     * set beating the best is worth more than what the best leaves after the others' bounds,
+     * so list j is cut there before it is scanned. */
+    long long *ub = S->ub[i];
+    for (int q = 0; q < S->nh[i]; q++) { /* the route just taken uses all its hops */
+        int h = S->hops[i][q];
+        for (int j = i; j < n; j++)
+            if (S->avoid[j][h] < ub[j]) ub[j] = S->avoid[j][h];
+    }
+    int order[RC_MAXT], m = 0;
     for (int j = i; j < n; j++) {
+        int p = m++;
+        while (p > 0 && S->lim[i][order[p - 1]] > S->lim[i][j]) {
+            order[p] = order[p - 1];
+            p--;
+        }
+        order[p] = j;
+        total += ub[j];
+    }
+    for (int q = 0; q < m; q++) {
+        int j = order[q];
+        shrink(S, i, j, count_above(S, j, S->best - acc - (total - ub[j])));
         top[j] = next_bit(S, i, j, j == i ? start : 0);
         if (top[j] >= S->lim[i][j]) top[j] = S->len[j];
         tv[j] = val(S, j, top[j]);
-        total += tv[j];
+        total += tv[j] - ub[j];
+        if (acc + total <= S->best) break;
     }
     if (acc + (total < S->caps[i] ? total : S->caps[i]) <= S->best) return;
-    /* a route of list j in a set beating the best is worth more than what the best leaves
-     * after the best allowed routes of the other trains */
     for (int j = i; j < n; j++) shrink(S, i, j, count_above(S, j, S->best - acc - (total - tv[j])));
     long long rest = total - tv[i];
     if (S->caps[i + 1] < rest) rest = S->caps[i + 1];
@@ -303,6 +327,7 @@ static void rec(Search *S, int i, long long acc, int tagged, Py_ssize_t start) {
             if (lj > S->lim[i][j]) lj = S->lim[i][j];
             S->lim[i + 1][j] = lj;
             S->done[i + 1][j] = 0;
+            S->ub[i + 1][j] = tv[j];
         }
         S->choice[i] = k;
         rec(S, i + 1, acc + v, tagged || tag_of(S, i, k), k >= S->len[i] ? k : k + 1);
@@ -361,7 +386,7 @@ PyObject *rc_search(PyObject *self, PyObject *args) {
         S.same[j] = PyObject_IsTrue(o);
         Py_DECREF(o);
         if (j == 0) S.nw = S.L[j]->nw;
-        if (S.L[j]->nw != S.nw || (S.same[j] && (j == 0 || S.L[j] != S.L[j - 1] ||
+        if (S.L[j]->nw != S.nw || S.L[j]->nh != S.L[0]->nh || (S.same[j] && (j == 0 || S.L[j] != S.L[j - 1] ||
                                                   S.len[j] != S.len[j - 1]))) {
             PyErr_SetString(PyExc_ValueError, "search: inconsistent lists");
             return NULL;
@@ -383,8 +408,31 @@ PyObject *rc_search(PyObject *self, PyObject *args) {
         S.lim[0][j] = S.len[j];
         for (Py_ssize_t k = 0; k < S.len[j]; k++) S.al[0][j][k >> 6] |= (u64)1 << (k & 63);
         S.done[0][j] = S.words[j];
+        S.ub[0][j] = val(&S, (int)j, 0);
+    }
+    long long *avoid = PyMem_Malloc(sizeof(long long) * (size_t)(n * (S.L[0]->nh + 1)));
+    if (!avoid) {
+        PyMem_Free(block);
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t j = 0; j < n; j++) {
+        const RouteList *J = S.L[j];
+        S.avoid[j] = avoid + j * (J->nh + 1);
+        for (int h = 0; h < J->nh; h++) {
+            const u64 *row = J->conf + (size_t)h * J->cwords;
+            Py_ssize_t k = S.len[j];
+            for (Py_ssize_t w = 0; w < S.words[j]; w++) {
+                u64 m = ~row[w] & S.al[0][j][w];
+                if (m) {
+                    k = (w << 6) + __builtin_ctzll(m);
+                    break;
+                }
+            }
+            S.avoid[j][h] = val(&S, (int)j, k);
+        }
     }
     rec(&S, 0, 0, 0, 0);
+    PyMem_Free(avoid);
     PyMem_Free(block);
     if (!S.improved) return Py_BuildValue("(LLO)", S.best, S.nodes, Py_None);
     PyObject *choice = PyTuple_New(n);
