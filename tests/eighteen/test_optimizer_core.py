@@ -349,3 +349,21 @@ def test_core_search_equals_exhaustive_on_random_lists(
                 used |= track(hops)
                 total += v
         assert total == want
+
+
+@needs_core
+@pytest.mark.parametrize("train", ["2", "4", "D", "3+1", "4E"])
+def test_engines_agree_at_the_core_limits(train: str) -> None:
+    """64 stops (a full stop mask) and track ids far beyond one 64-bit word; no stops or no hops."""
+    n = 64
+    hops = [(i, i + 1, 1 << (3 * i + 5)) for i in range(n - 1)] + [(0, 40, 1 << 300 | 1 << 8)]
+    g = make_graph([NodeKind.CITY] * n, list(range(n)), hops, {0: (CO,), 63: (CO,)}, [1] * n, {CO})
+    values = StopValues(tuple(range(n)), (0,) * n)
+    trains = [parse_train(train), parse_train("2")]
+    got = optimize(g, CO, trains, values, engine="c")
+    assert got.revenue == optimize(g, CO, trains, values, engine="python").revenue
+    assert_solution(g, got, values)
+    empty = make_graph([], [], [], {}, [], {CO})
+    assert optimize(empty, CO, trains, StopValues((), ()), engine="c").revenue == 0
+    bare = make_graph([NodeKind.CITY] * 2, [10, 20], [], {0: (CO,)}, [1, 1], {CO})
+    assert optimize(bare, CO, trains, StopValues((10, 20), (0, 0)), engine="c").revenue == 0
