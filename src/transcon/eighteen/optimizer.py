@@ -28,6 +28,11 @@ and the bounds are in ``docs/18xx-optimizer.md``. In short:
 ``connect`` (1870 connection runs) asks that at least one route run between two given stops
 (home and destination as its first and last stops); the optimum is then taken over route sets
 meeting that.
+
+This module is the pure-Python reference. By default :func:`optimize` runs the same solver with
+the walk and the route-set search compiled (:mod:`transcon.eighteen.optimize_core`, the C
+extension ``_routecore``) when that is built and supports the position; ``engine="python"`` or
+``TRANSCON_PURE_PYTHON=1`` selects this reference.
 """
 
 from __future__ import annotations
