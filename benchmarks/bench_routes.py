@@ -3,6 +3,12 @@
     .venv/bin/python benchmarks/bench_routes.py            # fixtures + synthetic hard positions
     .venv/bin/python benchmarks/bench_routes.py --quick    # fixtures only
     .venv/bin/python benchmarks/bench_routes.py --synthetic  # synthetic hard positions only
+    .venv/bin/python benchmarks/bench_routes.py --python     # the pure-Python reference engine
+    .venv/bin/python benchmarks/bench_routes.py --both --synthetic  # both engines, side by side
+
+The compiled core (``transcon.eighteen._routecore``) is the default engine when it is built;
+``--python`` times the pure-Python reference instead, ``--both`` times both and checks that
+they agree on every revenue.
 
 * Every effective ``run_routes`` position of the two recorded 18xx.games 1870 games
   (``shared/reference/18xx-games/fixtures/1870``): solve time of
@@ -24,9 +30,11 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from transcon.cli.routes_optimize import run_positions
-from transcon.eighteen.optimizer import optimize
+from transcon.eighteen import optimize_core
+from transcon.eighteen.optimizer import Solution, optimize
 from transcon.eighteen.routes import check_routes
 from transcon.eighteen.trains import parse_train
 from transcon.titles.t1870.fixture import Replay1870, load_fixture
@@ -48,7 +56,15 @@ def _summary(ms: list[float]) -> str:
     )
 
 
-def bench_fixtures() -> list[float]:
+def _solve(engine: str, *args: Any, **kwargs: Any) -> tuple[Solution, float, float]:
+    """Solve with ``engine``; the solution, wall-clock and CPU milliseconds."""
+    start, start_cpu = time.perf_counter(), time.process_time()
+    sol = optimize(*args, engine=engine, **kwargs)
+    t = (time.perf_counter() - start) * 1000
+    return sol, t, (time.process_time() - start_cpu) * 1000
+
+
+def bench_fixtures(engine: str) -> list[float]:
     """Solve every recorded position; wall-clock and CPU times (the machine may be shared)."""
     every: list[float] = []
     every_cpu: list[float] = []
@@ -61,10 +77,9 @@ def bench_fixtures() -> list[float]:
         cpu: list[float] = []
         worst = (0.0, "")
         for run in run_positions(load_fixture(path)):
-            start, start_cpu = time.perf_counter(), time.process_time()
-            sol = optimize(run.graph, run.company, run.trains, run.values, connect=run.connect)
-            t = (time.perf_counter() - start) * 1000
-            cpu.append((time.process_time() - start_cpu) * 1000)
+            args = (run.graph, run.company, run.trains, run.values)
+            sol, t, t_cpu = _solve(engine, *args, connect=run.connect)
+            cpu.append(t_cpu)
             check_routes(run.graph, run.company, list(sol.routes))
             ms.append(t)
             if t > worst[0]:
@@ -84,7 +99,7 @@ def bench_fixtures() -> list[float]:
     return every
 
 
-def bench_synthetic() -> None:
+def bench_synthetic(engines: list[str]) -> None:
     """The final board of each game with long and unlimited trains (wall and CPU time)."""
     for name in GAMES:
         path = FIXTURES / name
@@ -104,28 +119,38 @@ def bench_synthetic() -> None:
         )
         for names in SYNTHETIC:
             trains = [parse_train(t) for t in names]
-            start, start_cpu = time.perf_counter(), time.process_time()
-            sol = optimize(graph, company, trains, values)
-            t = time.perf_counter() - start
-            t_cpu = time.process_time() - start_cpu
-            check_routes(graph, company, list(sol.routes))
-            st = sol.stats
-            print(
-                f"  [{'+'.join(names)}] revenue {sol.revenue}: {t * 1000:.0f} ms wall, "
-                f"{t_cpu * 1000:.0f} ms cpu ({st.nodes} nodes, {st.routes} routes enumerated, "
-                f"{st.candidates} candidates)"
-            )
+            revenues = set()
+            for engine in engines:
+                sol, t, t_cpu = _solve(engine, graph, company, trains, values)
+                check_routes(graph, company, list(sol.routes))
+                revenues.add(sol.revenue)
+                st = sol.stats
+                print(
+                    f"  [{'+'.join(names)}] {engine:6} revenue {sol.revenue}: {t:.0f} ms wall, "
+                    f"{t_cpu:.0f} ms cpu ({st.nodes} nodes, {st.routes} routes enumerated, "
+                    f"{st.candidates} candidates)"
+                )
+            if len(revenues) > 1:
+                raise SystemExit(f"the engines disagree on {'+'.join(names)}: {revenues}")
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fixtures only")
     parser.add_argument("--synthetic", action="store_true", help="synthetic positions only")
+    parser.add_argument("--python", action="store_true", help="the pure-Python engine")
+    parser.add_argument("--both", action="store_true", help="both engines (they must agree)")
     args = parser.parse_args(argv)
+    if args.both:
+        engines = ["c", "python"]
+    else:
+        engines = ["python" if args.python or not optimize_core.available() else "c"]
     if not args.synthetic:
-        bench_fixtures()
+        for engine in engines:
+            print(f"engine: {engine}")
+            bench_fixtures(engine)
     if not args.quick:
-        bench_synthetic()
+        bench_synthetic(engines)
     return 0
 
 

@@ -35,6 +35,7 @@ from transcon.eighteen.tiles import NodeKind
 from transcon.eighteen.trains import Train, TrainType, parse_train
 
 CO = "AA"
+ENGINES = ["python", "c"]
 
 
 def make_graph(
@@ -188,13 +189,17 @@ def positions(
     return g, trains, sv, connect
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(positions())
+@given(case=positions())
 def test_optimizer_equals_brute_force_on_random_small_graphs(
+    engine: str,
     case: tuple[TrackGraph, list[Train], StopValues, tuple[int, int] | None],
 ) -> None:
+    """Both engines (the pure-Python reference and the compiled core) against brute force."""
     g, trains, values, connect = case
-    sol = optimize(g, CO, trains, values, connect=connect)
+    sol = optimize(g, CO, trains, values, connect=connect, engine=engine)
+    assert sol.stats.engine == engine
     want = brute_force(g, trains, values, connect)
     if want is None:
         assert not sol.feasible and sol.routes == ()
@@ -213,11 +218,12 @@ def test_route_set_search_paths_equal_brute_force(
     scan: int, case: tuple[TrackGraph, list[Train], StopValues, tuple[int, int] | None]
 ) -> None:
     """The last-two-trains completion scans ``SCAN`` routes before building a conflict
-    bitset; small boards rarely get past the scan, so force the bitset path too."""
+    bitset; small boards rarely get past the scan, so force the bitset path too (the
+    pure-Python engine: the compiled core has no scan)."""
     g, trains, values, connect = case
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(optimizer, "SCAN", scan)
-        sol = optimize(g, CO, trains, values, connect=connect)
+        sol = optimize(g, CO, trains, values, connect=connect, engine="python")
     want = brute_force(g, trains, values, connect)
     if want is None:
         assert not sol.feasible
@@ -247,7 +253,8 @@ def test_enumeration_lists_exactly_the_valid_routes(
             assert route_revenue(g, CO, route, values) == c.value
 
 
-def test_two_trains_share_cities_not_track() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_two_trains_share_cities_not_track(engine: str) -> None:
     """A row A - B - C with a branch B - D: two 2-trains split the track at B."""
     kinds = [NodeKind.CITY] * 4
     g = make_graph(
@@ -260,29 +267,31 @@ def test_two_trains_share_cities_not_track() -> None:
     )
     values = StopValues((20, 30, 40, 50), (0,) * 4)
     t2 = parse_train("2")
-    sol = optimize(g, CO, [t2, t2], values)
+    sol = optimize(g, CO, [t2, t2], values, engine=engine)
     assert sol.revenue == (30 + 50) + (30 + 40)
     assert_solution(g, sol, values)
-    sol3 = optimize(g, CO, [parse_train("3")], values)
+    sol3 = optimize(g, CO, [parse_train("3")], values, engine=engine)
     assert sol3.revenue == 40 + 30 + 50
     assert_solution(g, sol3, values)
 
 
-def test_no_route_without_a_token() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_no_route_without_a_token(engine: str) -> None:
     g = make_graph([NodeKind.CITY] * 2, [20, 30], [(0, 1, 1)], {}, [1, 1], {CO})
-    sol = optimize(g, CO, [parse_train("2")], StopValues((20, 30), (0, 0)))
+    sol = optimize(g, CO, [parse_train("2")], StopValues((20, 30), (0, 0)), engine=engine)
     assert sol.revenue == 0 and sol.routes == () and sol.feasible
 
 
-def test_hand_built_hex_board() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_hand_built_hex_board(engine: str) -> None:
     """Real tiles (ROUTES' test boards): C2 - C4 - C6 in a row; a 2-train takes the best pair."""
     g = graph({"C2": CITY_E, "C4": CITY_W_E, "C6": CITY_W}, tokens={"C2-0": [CO]})
     values = StopValues(tuple(s.value for s in g.stops), (0,) * len(g))
-    sol = optimize(g, CO, [parse_train("2"), parse_train("3")], values)
+    sol = optimize(g, CO, [parse_train("2"), parse_train("3")], values, engine=engine)
     assert sol.revenue == 60  # the 3-train runs all three; the 2-train has no free track
     assert_solution(g, sol, values)
     g2 = graph({"C2": CITY_E, "C4": STRAIGHT_W_E, "C6": CITY_W}, tokens={"C6-0": [CO]})
-    sol2 = optimize(g2, CO, [parse_train("2")], StopValues((20, 20), (0, 0)))
+    sol2 = optimize(g2, CO, [parse_train("2")], StopValues((20, 20), (0, 0)), engine=engine)
     assert sol2.revenue == 40
     assert_solution(g2, sol2, StopValues((20, 20), (0, 0)))
 
@@ -305,13 +314,14 @@ def test_set_bits_lists_bits_from_start() -> None:
     assert list(_set_bits(0, 0)) == []
 
 
-def test_no_trains_and_impossible_connection() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_no_trains_and_impossible_connection(engine: str) -> None:
     g = make_graph([NodeKind.CITY] * 3, [20, 30, 40], [(0, 1, 1)], {0: (CO,)}, [1] * 3, {CO})
     values = StopValues((20, 30, 40), (0, 0, 0))
-    assert optimize(g, CO, [], values).revenue == 0
-    sol = optimize(g, CO, [parse_train("2")], values, connect=(0, 2))
+    assert optimize(g, CO, [], values, engine=engine).revenue == 0
+    sol = optimize(g, CO, [parse_train("2")], values, connect=(0, 2), engine=engine)
     assert not sol.feasible and sol.routes == ()
-    sol = optimize(g, CO, [parse_train("2")], values, connect=(1, 0))
+    sol = optimize(g, CO, [parse_train("2")], values, connect=(1, 0), engine=engine)
     assert sol.feasible and sol.revenue == 50
 
 
@@ -350,12 +360,14 @@ def _best_set(lists: list[list[tuple[int, int]]]) -> int:
     return rec(0, 0)
 
 
-@pytest.mark.parametrize("scan", [0, 8])
+@pytest.mark.parametrize(("engine", "scan"), [("python", 0), ("python", 8), ("c", 8)])
 @pytest.mark.parametrize("seed", range(40))
-def test_optimizer_equals_exhaustive_route_sets_on_medium_boards(seed: int, scan: int) -> None:
+def test_optimizer_equals_exhaustive_route_sets_on_medium_boards(
+    seed: int, scan: int, engine: str
+) -> None:
     """Every route per train (the enumerator is checked against brute force above), then every
     set of them: the search's pruning (identical trains, the last two trains' split and scan)
-    must not lose the optimum on boards with hundreds of routes."""
+    must not lose the optimum on boards with hundreds of routes. Both engines."""
     g, trains, values = _random_position(seed)
     ctx = Context.build(g, CO, values)
     lists = [
@@ -366,7 +378,7 @@ def test_optimizer_equals_exhaustive_route_sets_on_medium_boards(seed: int, scan
         pytest.skip("too many route sets for the exhaustive reference")
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(optimizer, "SCAN", scan)
-        sol = optimize(g, CO, trains, values)
+        sol = optimize(g, CO, trains, values, engine=engine)
     assert sol.revenue == _best_set(lists)
     assert_solution(g, sol, values)
 

@@ -28,12 +28,18 @@ and the bounds are in ``docs/18xx-optimizer.md``. In short:
 ``connect`` (1870 connection runs) asks that at least one route run between two given stops
 (home and destination as its first and last stops); the optimum is then taken over route sets
 meeting that.
+
+This module is the pure-Python reference. By default :func:`optimize` runs the same solver with
+the walk and the route-set search compiled (:mod:`transcon.eighteen.optimize_core`, the C
+extension ``_routecore``) when that is built and supports the position; ``engine="python"`` or
+``TRANSCON_PURE_PYTHON=1`` selects this reference.
 """
 
 from __future__ import annotations
 
 import bisect
 import itertools
+import os
 import re
 import time
 from collections.abc import Hashable, Iterator, Sequence
@@ -58,6 +64,8 @@ CONFLICT_CACHE = 20_000
 """Most conflict bitsets cached per candidate list (bounds memory on huge lists)."""
 SCAN = 8
 """Routes of the last train scanned directly before its conflict bitset is built."""
+PURE_PYTHON_ENV = "TRANSCON_PURE_PYTHON"
+"""Set to ``1``: :func:`optimize` uses the pure-Python engine unless told otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +79,8 @@ class SearchStats:
     candidates: int
     """Routes kept in the candidate lists of the route-set search."""
     seconds: float
+    engine: str = "python"
+    """Which optimiser ran: ``"python"`` (the reference) or ``"c"`` (the compiled core)."""
 
     def as_dict(self) -> dict[str, float | int]:
         return {
@@ -108,11 +118,17 @@ def optimize(
     values: StopValues,
     *,
     connect: Connect = None,
+    engine: str | None = None,
 ) -> Solution:
     """The highest-revenue set of routes for ``company``'s ``trains`` (see module docstring).
 
     ``connect``: two stop ids that must be the ends of one of the routes (connection runs); when
     no route can join them, the result is empty with ``feasible=False``.
+
+    ``engine``: ``"python"`` (the reference), ``"c"`` (the compiled core, ValueError when it is
+    not built or does not support the position) or None: the compiled core when it is built
+    and supports the position, unless the environment sets ``TRANSCON_PURE_PYTHON=1``. Both
+    give the same revenue (``docs/18xx-optimizer.md``).
     """
     start = time.perf_counter()
     ctx = Context.build(graph, company, values)
@@ -120,7 +136,7 @@ def optimize(
     models: dict[Hashable, TrainModel] = {}
     for t in trains:
         models.setdefault(_key(t), TrainModel(t, limit))
-    solver = _Solver(ctx, models)
+    solver = _make_solver(ctx, models, engine)
     keys = [_key(t) for t in trains]
     order = sorted(range(len(trains)), key=lambda i: (-solver.ub(keys[i]), str(keys[i])))
     value, choice = solver.solve(tuple(keys[i] for i in order), connect)
@@ -129,6 +145,7 @@ def optimize(
         solver.est.routes,
         solver.n_candidates,
         time.perf_counter() - start,
+        solver.engine,
     )
     if choice is None:
         return Solution(0, (), (), False, stats)
@@ -139,8 +156,25 @@ def optimize(
     return Solution(value, routes, tuple(c.value for _, c in chosen), True, stats)
 
 
+def _make_solver(ctx: Context, models: dict[Hashable, TrainModel], engine: str | None) -> _Solver:
+    if engine not in (None, "python", "c"):
+        raise ValueError(f"unknown optimiser engine {engine!r} (python or c)")
+    if engine == "python" or (engine is None and os.environ.get(PURE_PYTHON_ENV, "") == "1"):
+        return _Solver(ctx, models)
+    from transcon.eighteen import optimize_core
+
+    problem = optimize_core.unsupported(ctx, models)
+    if problem is None:
+        return optimize_core.CoreSolver(ctx, models)
+    if engine == "c":
+        raise ValueError(f"the compiled optimiser core cannot solve this: {problem}")
+    return _Solver(ctx, models)
+
+
 class _Solver:
     """One optimisation: caches (best routes, candidate lists, sub-optima) and counters."""
+
+    engine = "python"
 
     def __init__(self, ctx: Context, models: dict[Hashable, TrainModel]) -> None:
         self.ctx = ctx
@@ -236,7 +270,7 @@ class _Solver:
             for k in keys:
                 low[k] = min(low.get(k, inc_value), inc_value - (total_ub - self.ub(k)))
             for k, thr in low.items():
-                self.candidates(k, thr, None)
+                self._prefetch(k, thr)
         others: list[int] = []
         for i, k in enumerate(keys):
             sub_value, sub = self.opt(keys[:i] + keys[i + 1 :])
@@ -253,13 +287,29 @@ class _Solver:
         thresholds: dict[Hashable, int] = {}
         for i, k in enumerate(keys):
             thresholds[k] = min(thresholds.get(k, inc_value), inc_value - others[i])
+        # caps[i]: an upper bound on what trains i.. add (their optimum when known).
+        caps = [sum(self.ub(k) for k in keys[i:]) for i in range(len(keys) + 1)]
+        caps[1] = min(caps[1], others[0])
+        return self._search(keys, connect, thresholds, caps, inc_value, inc)
+
+    def _prefetch(self, key: Hashable, threshold: int) -> None:
+        """Enumerate train ``key``'s routes down to ``threshold`` (later lists are prefixes)."""
+        self.candidates(key, threshold, None)
+
+    def _search(
+        self,
+        keys: tuple[Hashable, ...],
+        connect: Connect,
+        thresholds: dict[Hashable, int],
+        caps: list[int],
+        inc_value: int,
+        inc: list[Candidate],
+    ) -> tuple[int, list[Candidate]]:
+        """The branch and bound over route sets (step 4) from the incumbent ``inc``."""
         lists: dict[Hashable, list[Candidate]] = {}
         for k, thr in thresholds.items():
             lists[k] = [*self.candidates(k, thr, connect), EMPTY]
             self.n_candidates += len(lists[k]) - 1
-        # caps[i]: an upper bound on what trains i.. add (their optimum when known).
-        caps = [sum(self.ub(k) for k in keys[i:]) for i in range(len(keys) + 1)]
-        caps[1] = min(caps[1], others[0])
         search = _RouteSets(
             [lists[k] for k in keys],
             keys,

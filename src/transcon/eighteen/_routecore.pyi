@@ -1,0 +1,55 @@
+"""Type stub of the compiled core (``csrc/*.c``, built by setup.py); see optimize_core.py."""
+
+from collections.abc import Sequence
+
+MAX_STOPS: int
+MAX_TRACK_WORDS: int
+MAX_TRAINS: int
+
+class RouteList:
+    """Routes of one train, best first, unique by track mask."""
+
+    def __len__(self) -> int: ...
+    def route(self, i: int, /) -> tuple[int, bytes, tuple[int, ...], tuple[int, ...], bool]: ...
+    def count_at_least(self, threshold: int, /) -> int: ...
+
+class Walker:
+    """The per-train walk of one (position, company, train type)."""
+
+    def __init__(
+        self,
+        nw: int,
+        depth: int,
+        caps: tuple[int, ...],
+        train: tuple[int, int, bool],
+        token: int,
+        no_pass: int,
+        kind: Sequence[int],
+        tok_dist: Sequence[int],
+        order: Sequence[int],
+        mid: Sequence[int],
+        endv: Sequence[int],
+        xmid: Sequence[int],
+        xend: Sequence[int],
+        adj_start: Sequence[int],
+        adj_to: Sequence[int],
+        adj_hid: Sequence[int],
+        hop_track: bytes,
+        /,
+    ) -> None: ...
+    def enumerate(
+        self, threshold: int, base: bytes, lo: int, hi: int, best_only: bool, /
+    ) -> tuple[RouteList, int, int]: ...
+
+def search(
+    lists: Sequence[RouteList],
+    lengths: Sequence[int],
+    same: Sequence[bool],
+    need_tag: bool,
+    caps: Sequence[int],
+    incumbent: int,
+    /,
+) -> tuple[int, int, tuple[int, ...] | None]: ...
+def route_list(
+    values: Sequence[int], hops: Sequence[Sequence[int]], hop_track: bytes, nw: int, /
+) -> RouteList: ...

@@ -1,0 +1,185 @@
+"""The compiled core's Python side: flat inputs for ``_routecore`` and results back as
+:class:`~transcon.eighteen.optimize_routes.Candidate` objects.
+
+:class:`CoreSolver` is the reference ``_Solver`` of :mod:`transcon.eighteen.optimizer` (bounds,
+incumbent, sub-optima, candidate thresholds: all unchanged Python) with its two hot loops
+compiled: the per-train walk (``Walker.enumerate``, the walk of
+:func:`~transcon.eighteen.optimize_routes.enumerate_routes`) and the branch and bound over
+route sets (``search``, the search of ``_RouteSets``). Candidate lists stay in C
+(``RouteList``); only the routes a caller keeps become ``Candidate`` objects. The design and
+why it is exact: ``docs/18xx-optimizer.md``, "The compiled core".
+
+The core handles ``TrainType`` trains (whose revenue is a sum of per-stop terms and whose length
+rule it evaluates the same way), at most 64 stops and 512 track ids; :func:`unsupported` says
+why a position is not handled, and the optimiser then runs the pure-Python reference.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from transcon.eighteen.optimize_routes import NO_LIMIT, Candidate, Context, TrainModel
+from transcon.eighteen.optimizer import EMPTY, Connect, _Solver
+from transcon.eighteen.trains import TrainType
+
+try:
+    from transcon.eighteen import _routecore as _core
+    from transcon.eighteen._routecore import RouteList, Walker
+
+    AVAILABLE = True
+except ImportError:  # not built: the pure-Python optimiser runs
+    AVAILABLE = False
+
+
+def available() -> bool:
+    """Whether the compiled core is built and importable."""
+    return AVAILABLE
+
+
+def _words(ctx: Context) -> int:
+    bits = max((h.track.bit_length() for hops in ctx.graph.adj for h in hops), default=1)
+    return max(1, (bits + 63) // 64)
+
+
+def unsupported(ctx: Context, models: dict[Hashable, TrainModel]) -> str | None:
+    """Why the compiled core cannot solve this position (None: it can)."""
+    if not AVAILABLE:
+        return "the extension transcon.eighteen._routecore is not built"
+    if len(ctx.graph.stops) > _core.MAX_STOPS:
+        return f"{len(ctx.graph.stops)} stops (at most {_core.MAX_STOPS})"
+    if _words(ctx) > _core.MAX_TRACK_WORDS:
+        return f"more than {64 * _core.MAX_TRACK_WORDS} track ids"
+    for model in models.values():
+        if type(model.train) is not TrainType:
+            return f"train {model.train.name!r} is not a TrainType"
+    return None
+
+
+class CoreSolver(_Solver):
+    """``_Solver`` with the walk and the route-set search in the compiled core."""
+
+    engine = "c"
+
+    def __init__(self, ctx: Context, models: dict[Hashable, TrainModel]) -> None:
+        super().__init__(ctx, models)
+        self.nw = _words(ctx)
+        graph = ctx.graph
+        track = [0] * len(graph.hops)
+        start = [0]
+        to: list[int] = []
+        hid: list[int] = []
+        for hops in graph.adj:
+            for h in hops:
+                track[h.id] = h.track
+                to.append(h.to)
+                hid.append(h.id)
+            start.append(len(to))
+        size = 8 * self.nw
+        tracks = b"".join(t.to_bytes(size, "little") for t in track)
+        self._walkers = {
+            key: self._walker(model, (start, to, hid, tracks)) for key, model in models.items()
+        }
+        self._routes: dict[tuple[Hashable, Connect], tuple[int, RouteList]] = {}
+
+    def _walker(
+        self, model: TrainModel, adj: tuple[list[int], list[int], list[int], bytes]
+    ) -> Walker:
+        ctx = self.ctx
+        prep = ctx.prepare(model)
+        train = model.train
+        assert isinstance(train, TrainType)
+        assert prep.exact_mid is not None and prep.exact_end is not None
+        n = len(ctx.graph.stops)
+        order = [0] * n
+        for s, bit in enumerate(prep.rbit):
+            order[bit.bit_length() - 1] = s
+        cities = -1 if train.cities is None else train.cities
+        return _core.Walker(
+            self.nw,
+            min(model.depth, NO_LIMIT),
+            tuple(min(c, NO_LIMIT) for c in model.caps),
+            (cities, train.towns, train.counts_towns),
+            ctx.token,
+            ctx.no_pass,
+            ctx.kind,
+            tuple(min(d, NO_LIMIT) for d in ctx.tok_dist),
+            order,
+            prep.mid,
+            prep.endv,
+            prep.exact_mid,
+            prep.exact_end,
+            *adj,
+        )
+
+    def _enumerate(
+        self, key: Hashable, threshold: int, used: int, connect: Connect, best_only: bool
+    ) -> RouteList:
+        lo, hi = (min(connect), max(connect)) if connect is not None else (-1, -1)
+        base = used.to_bytes(8 * self.nw, "little")
+        got, nodes, routes = self._walkers[key].enumerate(threshold, base, lo, hi, best_only)
+        self.est.nodes += nodes
+        self.est.routes += routes
+        return got
+
+    @staticmethod
+    def candidate(routes: RouteList, i: int) -> Candidate:
+        value, track, stops, hops, tagged = routes.route(i)
+        return Candidate(value, int.from_bytes(track, "little"), stops, hops, tagged)
+
+    # -- the reference's hooks --------------------------------------------------------------
+    def top(self, key: Hashable, connect: Connect = None, used: int = 0) -> Candidate:
+        cache = not used
+        if cache and (key, connect) in self._tops:
+            return self._tops[(key, connect)]
+        got = self._enumerate(key, 0, used, connect, True)
+        c = self.candidate(got, 0) if len(got) else EMPTY
+        if cache:
+            self._tops[(key, connect)] = c
+        return c
+
+    def routes(self, key: Hashable, threshold: int, connect: Connect) -> tuple[RouteList, int]:
+        """Train ``key``'s routes worth at least ``threshold``: a cached list and the length of
+        the prefix (the list holds them best first)."""
+        threshold = max(threshold, 0)
+        have = self._routes.get((key, connect))
+        if have is None or have[0] > threshold:
+            have = (threshold, self._enumerate(key, threshold, 0, connect, False))
+            self._routes[(key, connect)] = have
+        return have[1], have[1].count_at_least(threshold)
+
+    def candidates(self, key: Hashable, threshold: int, connect: Connect) -> list[Candidate]:
+        got, count = self.routes(key, threshold, connect)
+        return [self.candidate(got, i) for i in range(count)]
+
+    def _prefetch(self, key: Hashable, threshold: int) -> None:
+        self.routes(key, threshold, None)
+
+    def _search(
+        self,
+        keys: tuple[Hashable, ...],
+        connect: Connect,
+        thresholds: dict[Hashable, int],
+        caps: list[int],
+        inc_value: int,
+        inc: list[Candidate],
+    ) -> tuple[int, list[Candidate]]:
+        lists = {k: self.routes(k, thr, connect) for k, thr in thresholds.items()}
+        for _, count in lists.values():
+            self.n_candidates += count
+        same = [i > 0 and keys[i] == keys[i - 1] for i in range(len(keys))]
+        value, nodes, choice = _core.search(
+            [lists[k][0] for k in keys],
+            [lists[k][1] for k in keys],
+            same,
+            connect is not None,
+            caps,
+            inc_value,
+        )
+        self.nodes += nodes
+        if choice is None:
+            return inc_value, inc
+        routes = [
+            EMPTY if i < 0 else self.candidate(lists[k][0], i)
+            for k, i in zip(keys, choice, strict=True)
+        ]
+        return value, routes
