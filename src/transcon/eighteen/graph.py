@@ -190,11 +190,13 @@ def _bits(mask: int) -> list[int]:
 
 
 _NodePart = tuple[int, str, NodeKind, int, int, bool]
-_TileParts = tuple[TileDef, tuple[_NodePart, ...], tuple[tuple[int, int, str], ...]]
+_Ends = dict[int, tuple[tuple[int, int], ...]]
+_TileParts = tuple[TileDef, tuple[_NodePart, ...], tuple[str, ...], _Ends]
 _TILE_PARTS: dict[tuple[int, int, str, int], _TileParts] = {}
 """Per laid tile (its design by identity, rotation, hex name and phase band): its stops'
-fields and its paths with their track names, as :func:`build_graph` numbers them. The
-design is kept in the entry so that a reused id is never mistaken for it."""
+fields, its paths' track names and, per path end, the ``(path number on the tile, other
+end)`` pairs, as :class:`TrackLayout` numbers them. The design is kept in the entry so that a
+reused id is never mistaken for it."""
 
 
 def _tile_parts(tile: TileDef, rotation: int, name: str, band: int) -> _TileParts:
@@ -207,11 +209,217 @@ def _tile_parts(tile: TileDef, rotation: int, name: str, band: int) -> _TilePart
             (n.index, f"{name}-{n.index}", n.kind, n.value(band), n.slots, n.terminal)
             for n in tile.nodes
         )
-        paths = tuple(
-            (a, b, f"{name} path {_end(a)}-{_end(b)}") for a, b in tile.paths_at(rotation)
+        paths = tile.paths_at(rotation)
+        ends: dict[int, list[tuple[int, int]]] = {}
+        for k, (a, b) in enumerate(paths):
+            ends.setdefault(a, []).append((k, b))
+            ends.setdefault(b, []).append((k, a))
+        got = _TILE_PARTS[key] = (
+            tile,
+            nodes,
+            tuple(f"{name} path {_end(a)}-{_end(b)}" for a, b in paths),
+            {end: tuple(pairs) for end, pairs in ends.items()},
         )
-        got = _TILE_PARTS[key] = (tile, nodes, paths)
     return got
+
+
+def _qr(h: Hex) -> tuple[int, int]:
+    return (h.q, h.r)
+
+
+class TrackLayout:
+    """The tiles of a position numbered for walking: stops, track paths and hex sides.
+
+    It is everything of a :class:`TrackGraph` that does not depend on tokens: build it once
+    per tile layout and phase band, then get graphs for any tokens with :meth:`graph`, walking
+    hops from every stop (the full graph) or only from the stops a check needs. Hexes are
+    numbered in sorted order (hashing Hex objects is what made building slow); the numbering
+    of stops, paths, edges and hops of a full graph is that of a walk over the Hex objects.
+    ``previous``, a layout of the same board (same ``blocked_sides`` object), saves work
+    when the same hexes have tiles (an upgrade: only tiles changed).
+    """
+
+    def __init__(
+        self,
+        tiles: Mapping[Hex, PlacedTile],
+        *,
+        label: Callable[[Hex], str],
+        orientation: Orientation = Orientation.POINTY,
+        band: int = 0,
+        blocked_sides: Container[tuple[Hex, int]] = (),
+        previous: TrackLayout | None = None,
+    ) -> None:
+        self.orientation = orientation
+        self.blocked_sides = blocked_sides
+        self.hex_order: list[Hex]
+        self.hex_index: dict[Hex, int]
+        self.names: list[str]
+        """Per hex number: its label."""
+        self._across: list[int]
+        hex_order: list[Hex]
+        if (
+            previous is not None
+            and previous.orientation == orientation
+            and previous.blocked_sides is blocked_sides
+            and len(previous.hex_order) == len(tiles)
+            and all(h in previous.hex_index for h in tiles)
+        ):
+            # same hexes: their numbering, names and neighbours are those of ``previous``
+            self.hex_order = hex_order = previous.hex_order
+            self.hex_index = previous.hex_index
+            self.names = previous.names
+            self._across = previous._across
+        else:
+            self.hex_order = hex_order = sorted(tiles, key=_qr)
+            self.hex_index = {h: i for i, h in enumerate(hex_order)}
+            self.names = [label(h) for h in hex_order]
+            self._across = [-2] * (6 * len(hex_order))
+        names = self.names
+        stops: list[Stop] = []
+        self.stop_at: dict[tuple[int, int], int] = {}
+        """``(hex number, node index) -> stop id``."""
+        self.first_stop: list[int] = []
+        """Per hex number: the id of its first stop (its stops are numbered consecutively)."""
+        path_names: list[str] = []
+        self.path_base: list[int] = []
+        """Per hex number: the track id of its tile's first path."""
+        self.ends_of: list[_Ends] = []
+        """Per hex number: path end -> ``(path number on the tile, other end)`` pairs."""
+        for i, h in enumerate(hex_order):
+            placed = tiles[h]
+            tile = placed.tile
+            name = names[i]
+            _, nodes, paths, ends = _tile_parts(tile, placed.rotation, name, band)
+            self.first_stop.append(len(stops))
+            for index, sig, kind, value, slots, terminal in nodes:
+                sid = len(stops)
+                self.stop_at[(i, index)] = sid
+                stops.append(Stop(sid, sig, h, index, kind, value, slots, terminal, tile.name))
+            self.path_base.append(len(path_names))
+            path_names.extend(paths)
+            self.ends_of.append(ends)
+        self.stops = tuple(stops)
+        self.path_names = tuple(path_names)
+        self.index: dict[str, int] = {s.sig: s.id for s in stops}
+
+    def across(self, i: int, side: int) -> int:
+        """The hex number track leaving hex number ``i`` across ``side`` enters; -1 when no
+        tile is there or the side is impassable (from either hex)."""
+        j = self._across[i * 6 + side]
+        if j == -2:
+            h = self.hex_order[i]
+            j = -1
+            blocked = self.blocked_sides
+            if (h, side) not in blocked:
+                got = self.hex_index.get(h.neighbor(side, self.orientation))
+                if got is not None and (self.hex_order[got], opposite(side)) not in blocked:
+                    j = got
+            self._across[i * 6 + side] = j
+        return j
+
+    def graph(
+        self,
+        *,
+        tokens: TokenMap | None = None,
+        extra_tokens: TokenMap | None = None,
+        started: Container[str] | None = None,
+        hops_from: Container[int] | None = None,
+    ) -> TrackGraph:
+        """The graph of this layout with ``tokens`` (see :func:`build_graph`). Hops are walked
+        from every stop (``hops_from`` None: the full graph) or only from the stop ids in
+        ``hops_from`` (enough to check routes through those stops: ``adj`` of the other stops
+        is empty, and track ids of edges are numbered in the order those walks cross them)."""
+        stops = self.stops
+        tokens = tokens or {}
+        extra_tokens = extra_tokens or {}
+        adj: list[list[Hop]] = [[] for _ in stops]
+        hops: list[HopInfo] = []
+        track_names = list(self.path_names)
+        if hops_from is None or hops_from:
+            self._walk(adj, hops, track_names, hops_from)
+        return TrackGraph(
+            stops=stops,
+            adj=tuple(tuple(a) for a in adj),
+            hops=tuple(hops),
+            track_names=tuple(track_names),
+            path_bits=(1 << len(self.path_names)) - 1,
+            slot_tokens=tuple(tuple(tokens.get((s.hex, s.index), ())) for s in stops),
+            extra_tokens=tuple(tuple(extra_tokens.get((s.hex, s.index), ())) for s in stops),
+            started=started,
+        )
+
+    def _walk(
+        self,
+        adj: list[list[Hop]],
+        hops: list[HopInfo],
+        track_names: list[str],
+        hops_from: Container[int] | None,
+    ) -> None:
+        hex_order, names, ends_of = self.hex_order, self.names, self.ends_of
+        path_base, stop_at, across = self.path_base, self.stop_at, self._across
+        edge_ids: dict[int, int] = {}
+
+        def emit(
+            start: int, end: int, hexes: list[Hex], paths: list[int], edges: list[int]
+        ) -> None:
+            track = 0
+            for t in paths:
+                track |= 1 << t
+            for t in edges:
+                track |= 1 << t
+            hid = len(hops)
+            hops.append(HopInfo(hid, start, end, tuple(hexes), tuple(paths), tuple(edges), track))
+            adj[start].append(Hop(end, track, hid))
+
+        def walk(
+            start: int, i: int, side: int, hexes: list[Hex], paths: list[int], edges: list[int]
+        ) -> None:
+            """Continue a hop leaving hex number ``i`` across ``side``."""
+            j = across[i * 6 + side]
+            if j == -2:
+                j = self.across(i, side)
+            if j < 0:
+                return
+            entry = opposite(side)
+            candidates = ends_of[j].get(entry)
+            if not candidates:
+                return
+            key = i * 6 + side if i < j else j * 6 + entry
+            eid = edge_ids.get(key)
+            if eid is None:
+                eid = len(track_names)
+                edge_ids[key] = eid
+                track_names.append(f"edge {names[min(i, j)]}/{names[max(i, j)]}")
+            if eid in edges:
+                return
+            edges.append(eid)
+            hexes.append(hex_order[j])
+            base = path_base[j]
+            for k, other in candidates:
+                pid = base + k
+                if pid in paths:
+                    continue
+                paths.append(pid)
+                if other >= NODE_BASE:
+                    emit(start, stop_at[(j, other - NODE_BASE)], hexes, paths, edges)
+                else:
+                    walk(start, j, other, hexes, paths, edges)
+                paths.pop()
+            hexes.pop()
+            edges.pop()
+
+        hex_index = self.hex_index
+        for s in self.stops:
+            if hops_from is not None and s.id not in hops_from:
+                continue
+            h = s.hex
+            i = hex_index[h]
+            base = path_base[i]
+            for k, other in ends_of[i].get(NODE_BASE + s.index, ()):
+                if other >= NODE_BASE:
+                    emit(s.id, stop_at[(i, other - NODE_BASE)], [h, h], [base + k], [])
+                else:
+                    walk(s.id, i, other, [h], [base + k], [])
 
 
 def build_graph(
@@ -234,126 +442,17 @@ def build_graph(
     tokens block (None: every token blocks); ``blocked_sides`` holds ``(hex, side)`` pairs no
     track may cross (impassable borders). With ``with_hops=False`` no hops are walked: the graph
     has its stops and tokens only (enough for :func:`~transcon.eighteen.network.company_network`,
-    which walks the tiles itself), at a fraction of the cost.
+    which walks the tiles itself), at a fraction of the cost. (:class:`TrackLayout` is the
+    token-free half, for building graphs of one layout with different tokens or hops.)
     """
-    tokens = tokens or {}
-    extra_tokens = extra_tokens or {}
-    # Hexes are numbered in sorted order and the walk works on those numbers (hashing Hex
-    # objects is what made building slow); the numbering of stops, paths, edges and hops is
-    # that of a walk over the Hex objects themselves.
-    hex_order = sorted(tiles)
-    hex_index = {h: i for i, h in enumerate(hex_order)}
-    names: list[str] = []
-    stops: list[Stop] = []
-    stop_at: dict[tuple[int, int], int] = {}
-    track_names: list[str] = []
-    # per hex number: endpoint -> list of (path track id, other endpoint)
-    ends_of: list[dict[int, list[tuple[int, int]]]] = []
-    for i, h in enumerate(hex_order):
-        placed = tiles[h]
-        tile = placed.tile
-        name = label(h)
-        names.append(name)
-        parts = _tile_parts(tile, placed.rotation, name, band)
-        for index, sig, kind, value, slots, terminal in parts[1]:
-            sid = len(stops)
-            stop_at[(i, index)] = sid
-            stops.append(Stop(sid, sig, h, index, kind, value, slots, terminal, tile.name))
-        ends: dict[int, list[tuple[int, int]]] = {}
-        for a, b, path_name in parts[2]:
-            pid = len(track_names)
-            track_names.append(path_name)
-            ends.setdefault(a, []).append((pid, b))
-            ends.setdefault(b, []).append((pid, a))
-        ends_of.append(ends)
-    path_bits = (1 << len(track_names)) - 1
-
-    # across[i * 6 + side]: the hex (number) track leaving hex i across ``side`` enters, or
-    # -1 when there is no tile there or the side is impassable (from either hex); worked out
-    # when a walk first crosses the side (-2 until then)
-    across = [-2] * (6 * len(hex_order))
-
-    def cross(i: int, side: int) -> int:
-        h = hex_order[i]
-        j = -1
-        if (h, side) not in blocked_sides:
-            got = hex_index.get(h.neighbor(side, orientation))
-            if got is not None and (hex_order[got], opposite(side)) not in blocked_sides:
-                j = got
-        across[i * 6 + side] = j
-        return j
-
-    edge_ids: dict[int, int] = {}
-
-    adj: list[list[Hop]] = [[] for _ in stops]
-    hops: list[HopInfo] = []
-
-    def emit(start: int, end: int, hexes: list[Hex], paths: list[int], edges: list[int]) -> None:
-        track = 0
-        for t in paths:
-            track |= 1 << t
-        for t in edges:
-            track |= 1 << t
-        hid = len(hops)
-        hops.append(HopInfo(hid, start, end, tuple(hexes), tuple(paths), tuple(edges), track))
-        adj[start].append(Hop(end, track, hid))
-
-    def walk(
-        start: int, i: int, side: int, hexes: list[Hex], paths: list[int], edges: list[int]
-    ) -> None:
-        """Continue a hop leaving hex number ``i`` across ``side``."""
-        j = across[i * 6 + side]
-        if j == -2:
-            j = cross(i, side)
-        if j < 0:
-            return
-        entry = opposite(side)
-        candidates = ends_of[j].get(entry)
-        if not candidates:
-            return
-        key = i * 6 + side if i < j else j * 6 + entry
-        eid = edge_ids.get(key)
-        if eid is None:
-            eid = len(track_names)
-            edge_ids[key] = eid
-            track_names.append(f"edge {names[min(i, j)]}/{names[max(i, j)]}")
-        if eid in edges:
-            return
-        edges.append(eid)
-        hexes.append(hex_order[j])
-        for pid, other in candidates:
-            if pid in paths:
-                continue
-            paths.append(pid)
-            if other >= NODE_BASE:
-                emit(start, stop_at[(j, other - NODE_BASE)], hexes, paths, edges)
-            else:
-                walk(start, j, other, hexes, paths, edges)
-            paths.pop()
-        hexes.pop()
-        edges.pop()
-
-    for s in stops if with_hops else ():
-        h = s.hex
-        i = hex_index[h]
-        own_end = NODE_BASE + s.index
-        for pid, other in ends_of[i].get(own_end, ()):
-            if other >= NODE_BASE:
-                emit(s.id, stop_at[(i, other - NODE_BASE)], [h, h], [pid], [])
-            else:
-                walk(s.id, i, other, [h], [pid], [])
-
-    slot_tokens = tuple(tuple(tokens.get((s.hex, s.index), ())) for s in stops)
-    extra = tuple(tuple(extra_tokens.get((s.hex, s.index), ())) for s in stops)
-    return TrackGraph(
-        stops=tuple(stops),
-        adj=tuple(tuple(a) for a in adj),
-        hops=tuple(hops),
-        track_names=tuple(track_names),
-        path_bits=path_bits,
-        slot_tokens=slot_tokens,
-        extra_tokens=extra,
+    layout = TrackLayout(
+        tiles, label=label, orientation=orientation, band=band, blocked_sides=blocked_sides
+    )
+    return layout.graph(
+        tokens=tokens,
+        extra_tokens=extra_tokens,
         started=started,
+        hops_from=None if with_hops else (),
     )
 
 

@@ -2,7 +2,8 @@
 
 A run names each route as its stops in route order (``"HEX-k"`` node signatures, or a bare
 hex label when the hex has one stop) and optionally the train running it. The stops are
-resolved in ROUTES' track graph of the current position (:func:`graph_of`); for each pair of
+resolved in ROUTES' track graph of the current position, its hops walked from the named stops
+only (:meth:`~transcon.titles.t1870.game.routing.Context1870.run_graph`); for each pair of
 consecutive stops a stretch of track (a hop) is chosen so that every route passes
 :func:`transcon.eighteen.routes.check_route` and no two trains share track
 (:func:`~transcon.eighteen.routes.check_routes`'s rule). Any legal choice of track will do:
@@ -34,63 +35,12 @@ SEARCH_LIMIT = 5000
 """Most candidate routes tried per run (choices of track between the named stops)."""
 
 
-class _Cached:
-    """One position's ROUTES objects, each built on first use."""
-
-    __slots__ = ("graph", "position", "stops")
-
-    def __init__(self, position: Any) -> None:
-        self.position = position
-        self.graph: TrackGraph | None = None
-        self.stops: TrackGraph | None = None
-
-
-_POSITIONS: dict[str, _Cached] = {}
-
-
-def _position_key(state: GameState, phase: str) -> str:
-    tokens = {s: c.tokens for s, c in state.corps.items() if not c.closed and c.tokens}
-    owners = {p.sym: p.owner for p in state.privates.values()}
-    return repr(
-        (
-            sorted((h, str(t[0]), str(t[1])) for h, t in state.tiles.items()),
-            sorted(tokens.items()),
-            sorted(state.title_data.items()),
-            sorted(owners.items()),
-            phase,
-            state.options.get("destination_blocks"),
-            state.options.get("destination_ends_only"),
-        )
-    )
-
-
-def _cached(state: GameState, phase: str) -> _Cached:
-    from transcon.titles.t1870.game.routing import position_of
-
-    key = _position_key(state, phase)
-    got = _POSITIONS.get(key)
-    if got is None:
-        if len(_POSITIONS) > 64:
-            _POSITIONS.clear()
-        got = _POSITIONS[key] = _Cached(position_of(state, phase))
-    return got
-
-
 def graph_of(state: GameState, phase: str) -> tuple[Any, TrackGraph]:
-    """ROUTES' position and track graph for our state (memoised per position)."""
-    got = _cached(state, phase)
-    if got.graph is None:
-        got.graph = got.position.graph()
-    return got.position, got.graph
+    """ROUTES' position and full track graph for our state (memoised per position)."""
+    from transcon.titles.t1870.game.routing import context_of
 
-
-def stops_graph_of(state: GameState, phase: str) -> tuple[Any, TrackGraph]:
-    """ROUTES' position for our state and a graph of its stops and tokens, without hops
-    (enough for a company's network and much cheaper than :func:`graph_of`; memoised)."""
-    got = _cached(state, phase)
-    if got.stops is None:
-        got.stops = got.graph if got.graph is not None else got.position.stops_graph()
-    return got.position, got.stops
+    ctx = context_of(state, phase)
+    return ctx.position, ctx.graph()
 
 
 def train_type(train_id: str) -> TrainType:
@@ -211,14 +161,19 @@ def check_run(
             raise IllegalAction(RULE_RUN, "a train runs one route")
     elif len(routes) > len(owned):
         raise IllegalAction(RULE_RUN, f"{len(routes)} routes but {sym} has {len(owned)} trains")
-    position, graph = graph_of(state, phase)
+    from transcon.titles.t1870.game.routing import context_of
+
+    ctx = context_of(state, phase)
+    position, named = ctx.position, ctx.stops_graph()
     orders: list[tuple[str, ...]] = (
         [tuple(trains)] if trains else list(dict.fromkeys(_orders(owned, len(routes))))
     )
     first: RouteError | None = None
     for order in orders:
         types = [train_type(t) for t in order]
-        stops = [_stop_ids(graph, r, types[i].name) for i, r in enumerate(routes)]
+        stops = [_stop_ids(named, r, types[i].name) for i, r in enumerate(routes)]
+        # hops walked from the named stops only: every hop a route through them may use
+        graph = ctx.run_graph(frozenset(s for route in stops for s in route))
         got = _assign(graph, sym, types, stops)
         if isinstance(got, RouteError):
             first = first or got
