@@ -92,6 +92,8 @@ class TrackGraph:
         slot_tokens: tuple[tuple[str, ...], ...],
         extra_tokens: tuple[tuple[str, ...], ...],
         started: Container[str] | None,
+        index: dict[str, int] | None = None,
+        terminal_mask: int | None = None,
     ) -> None:
         self.stops = stops
         self.adj = adj
@@ -104,8 +106,11 @@ class TrackGraph:
         self.extra_tokens = extra_tokens
         """Per stop: tokens beside the city that use no slot (e.g. Mayfair destination tokens)."""
         self.started = started
-        self.index: dict[str, int] = {s.sig: s.id for s in stops}
-        self.terminal_mask = _mask(s.id for s in stops if s.terminal)
+        self.index: dict[str, int] = {s.sig: s.id for s in stops} if index is None else index
+        """``sig -> stop id`` (may be shared with other graphs of the layout: do not change)."""
+        self.terminal_mask = (
+            _mask(s.id for s in stops if s.terminal) if terminal_mask is None else terminal_mask
+        )
         self._token_cache: dict[str, int] = {}
         self._blocked_cache: dict[str, int] = {}
 
@@ -275,32 +280,63 @@ class TrackLayout:
             self.names = [label(h) for h in hex_order]
             self._across = [-2] * (6 * len(hex_order))
         names = self.names
-        stops: list[Stop] = []
-        self.stop_at: dict[tuple[int, int], int] = {}
-        """``(hex number, node index) -> stop id``."""
-        self.first_stop: list[int] = []
-        """Per hex number: the id of its first stop (its stops are numbered consecutively)."""
-        path_names: list[str] = []
+        self.stops: tuple[Stop, ...]
+        self.band = band
+        self.placed = [tiles[h] for h in hex_order]
+        """Per hex number: its tile."""
+        parts = [_tile_parts(p.tile, p.rotation, names[i], band) for i, p in enumerate(self.placed)]
+        self.ends_of: list[_Ends] = [p[3] for p in parts]
+        """Per hex number: path end -> ``(path number on the tile, other end)`` pairs."""
         self.path_base: list[int] = []
         """Per hex number: the track id of its tile's first path."""
-        self.ends_of: list[_Ends] = []
-        """Per hex number: path end -> ``(path number on the tile, other end)`` pairs."""
-        for i, h in enumerate(hex_order):
-            placed = tiles[h]
-            tile = placed.tile
-            name = names[i]
-            _, nodes, paths, ends = _tile_parts(tile, placed.rotation, name, band)
-            self.first_stop.append(len(stops))
-            for index, sig, kind, value, slots, terminal in nodes:
-                sid = len(stops)
-                self.stop_at[(i, index)] = sid
-                stops.append(Stop(sid, sig, h, index, kind, value, slots, terminal, tile.name))
+        path_names: list[str] = []
+        for p in parts:
             self.path_base.append(len(path_names))
-            path_names.extend(paths)
-            self.ends_of.append(ends)
-        self.stops = tuple(stops)
+            path_names.extend(p[2])
         self.path_names = tuple(path_names)
-        self.index: dict[str, int] = {s.sig: s.id for s in stops}
+        if self._same_stops(previous, parts):
+            assert previous is not None
+            stops = list(previous.stops)
+            for i, placed in enumerate(self.placed):
+                if placed is not previous.placed[i]:
+                    h, first, tile = hex_order[i], previous.first_stop[i], placed.tile
+                    for index, sig, kind, value, slots, terminal in parts[i][1]:
+                        stops[first + index] = Stop(
+                            first + index, sig, h, index, kind, value, slots, terminal, tile.name
+                        )
+            self.stop_at: dict[tuple[int, int], int] = previous.stop_at
+            """``(hex number, node index) -> stop id``."""
+            self.first_stop: list[int] = previous.first_stop
+            """Per hex number: the id of its first stop (numbered consecutively)."""
+            self.stops = tuple(stops)
+            self.index: dict[str, int] = previous.index
+        else:
+            stops = []
+            self.stop_at = {}
+            self.first_stop = []
+            for i, h in enumerate(hex_order):
+                name = self.placed[i].tile.name
+                self.first_stop.append(len(stops))
+                for index, sig, kind, value, slots, terminal in parts[i][1]:
+                    sid = len(stops)
+                    self.stop_at[(i, index)] = sid
+                    stops.append(Stop(sid, sig, h, index, kind, value, slots, terminal, name))
+            self.stops = tuple(stops)
+            self.index = {s.sig: s.id for s in stops}
+        self.terminal_mask = _mask(s.id for s in self.stops if s.terminal)
+
+    def _same_stops(self, previous: TrackLayout | None, parts: list[_TileParts]) -> bool:
+        """True when ``previous`` numbers the same hexes and the same nodes in each (then
+        its stop numbering holds and only the stops of changed tiles are new)."""
+        if previous is None or previous.hex_order is not self.hex_order:
+            return False
+        if previous.band != self.band:
+            return False
+        for i, placed in enumerate(self.placed):
+            before = previous.placed[i]
+            if placed is not before and len(placed.tile.nodes) != len(before.tile.nodes):
+                return False
+        return True
 
     def across(self, i: int, side: int) -> int:
         """The hex number track leaving hex number ``i`` across ``side`` enters; -1 when no
@@ -343,10 +379,24 @@ class TrackLayout:
             hops=tuple(hops),
             track_names=tuple(track_names),
             path_bits=(1 << len(self.path_names)) - 1,
-            slot_tokens=tuple(tuple(tokens.get((s.hex, s.index), ())) for s in stops),
-            extra_tokens=tuple(tuple(extra_tokens.get((s.hex, s.index), ())) for s in stops),
+            slot_tokens=self._per_stop(tokens),
+            extra_tokens=self._per_stop(extra_tokens),
             started=started,
+            index=self.index,
+            terminal_mask=self.terminal_mask,
         )
+
+    def _per_stop(self, tokens: TokenMap) -> tuple[tuple[str, ...], ...]:
+        """``tokens`` by stop id (cities of hexes without a tile, or nodes the tile lacks,
+        are left out, as a walk over the stops would)."""
+        out: list[tuple[str, ...]] = [()] * len(self.stops)
+        hex_index, stop_at = self.hex_index, self.stop_at
+        for (h, k), companies in tokens.items():
+            i = hex_index.get(h)
+            sid = None if i is None else stop_at.get((i, k))
+            if sid is not None:
+                out[sid] = tuple(companies)
+        return tuple(out)
 
     def _walk(
         self,

@@ -130,10 +130,12 @@ def _position(state: GameState, phase: str, tiles: dict[Hex, PlacedTile]) -> Pos
 class Context1870:
     """One position of our state and what is built from it, each on first use."""
 
-    __slots__ = ("_full", "_networks", "_runs", "_stops", "position")
+    __slots__ = ("_full", "_networks", "_runs", "_stops", "memo", "position")
 
     def __init__(self, position: Position1870) -> None:
         self.position = position
+        self.memo: dict[object, object] = {}
+        """Results of checks on this position (keyed by the checking function's inputs)."""
         self._full: TrackGraph | None = None
         self._stops: TrackGraph | None = None
         self._runs: dict[frozenset[int], TrackGraph] = {}

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from transcon.core.errors import IllegalAction
 from transcon.eighteen.framework.state import GameState
@@ -29,6 +29,9 @@ from transcon.eighteen.routes import (
     route_revenue,
 )
 from transcon.eighteen.trains import TrainType, parse_train
+
+if TYPE_CHECKING:
+    from transcon.titles.t1870.game.routing import Context1870
 
 RULE_RUN = "1870 §7.3 runs"
 SEARCH_LIMIT = 5000
@@ -148,7 +151,7 @@ def check_run(
     ``trains`` names the train of each route (our train ids); when empty, the company's
     trains are tried in every order. Raises :class:`RouteError` (or :class:`IllegalAction`
     for a train the company does not own)."""
-    from transcon.titles.t1870.revenue import stop_values
+    from transcon.titles.t1870.game.routing import context_of
 
     owned = list(state.corps[sym].trains)
     if trains:
@@ -161,9 +164,30 @@ def check_run(
             raise IllegalAction(RULE_RUN, "a train runs one route")
     elif len(routes) > len(owned):
         raise IllegalAction(RULE_RUN, f"{len(routes)} routes but {sym} has {len(owned)} trains")
-    from transcon.titles.t1870.game.routing import context_of
-
     ctx = context_of(state, phase)
+    key = ("run", sym, tuple(owned), tuple(map(tuple, routes)), tuple(trains))
+    known = ctx.memo.get(key)
+    if known is None:
+        try:
+            known = _check_run(ctx, sym, owned, routes, trains)
+        except RouteError as err:
+            known = err
+        ctx.memo[key] = known
+    if isinstance(known, RouteError):
+        raise known
+    assert isinstance(known, int)
+    return known
+
+
+def _check_run(
+    ctx: Context1870,
+    sym: str,
+    owned: list[str],
+    routes: Sequence[Sequence[str]],
+    trains: Sequence[str],
+) -> int:
+    from transcon.titles.t1870.revenue import stop_values
+
     position, named = ctx.position, ctx.stops_graph()
     orders: list[tuple[str, ...]] = (
         [tuple(trains)] if trains else list(dict.fromkeys(_orders(owned, len(routes))))
