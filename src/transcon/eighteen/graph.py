@@ -144,7 +144,11 @@ class TrackGraph:
         """Stops holding a token of ``company`` (slot or extra), as a bitmask."""
         got = self._token_cache.get(company)
         if got is None:
-            got = _mask(i for i in range(len(self.stops)) if company in self.tokens_at(i))
+            got = 0
+            for tokens in (self.slot_tokens, self.extra_tokens):
+                for i, held in enumerate(tokens):
+                    if held and company in held:
+                        got |= 1 << i
             self._token_cache[company] = got
         return got
 
@@ -159,12 +163,15 @@ class TrackGraph:
             own = self.token_mask(company)
             started = self.started
             got = 0
-            for s in self.stops:
-                if s.kind is not NodeKind.CITY or s.slots == 0 or (own >> s.id) & 1:
+            for i, held in enumerate(self.slot_tokens):
+                if not held or (own >> i) & 1:
                     continue
-                holders = [c for c in self.slot_tokens[s.id] if started is None or c in started]
+                s = self.stops[i]
+                if s.kind is not NodeKind.CITY or s.slots == 0:
+                    continue
+                holders = [c for c in held if started is None or c in started]
                 if len(holders) >= s.slots:
-                    got |= 1 << s.id
+                    got |= 1 << i
             self._blocked_cache[company] = got
         return got
 
@@ -260,7 +267,9 @@ class TrackLayout:
         self.hex_index: dict[Hex, int]
         self.names: list[str]
         """Per hex number: its label."""
-        self._across: list[int]
+        self.across_table: list[int]
+        """Per ``hex number * 6 + side``: :meth:`across`, or -2 until first asked (shared by
+        layouts of the same hexes; read it inline in hot loops, call :meth:`across` on -2)."""
         hex_order: list[Hex]
         if (
             previous is not None
@@ -273,26 +282,37 @@ class TrackLayout:
             self.hex_order = hex_order = previous.hex_order
             self.hex_index = previous.hex_index
             self.names = previous.names
-            self._across = previous._across
+            self.across_table = previous.across_table
         else:
             self.hex_order = hex_order = sorted(tiles, key=_qr)
             self.hex_index = {h: i for i, h in enumerate(hex_order)}
             self.names = [label(h) for h in hex_order]
-            self._across = [-2] * (6 * len(hex_order))
+            self.across_table = [-2] * (6 * len(hex_order))
         names = self.names
         self.stops: tuple[Stop, ...]
+        self._parts: list[_TileParts]
         self.band = band
         self.placed = [tiles[h] for h in hex_order]
         """Per hex number: its tile."""
-        parts = [_tile_parts(p.tile, p.rotation, names[i], band) for i, p in enumerate(self.placed)]
-        self.ends_of: list[_Ends] = [p[3] for p in parts]
+        old_placed: list[PlacedTile | None] = [None] * len(hex_order)
+        old_parts: list[_TileParts | None] = [None] * len(hex_order)
+        if previous is not None and previous.hex_order is hex_order and previous.band == band:
+            old_placed, old_parts = list(previous.placed), list(previous._parts)
+        parts: list[_TileParts] = []
+        for i, p in enumerate(self.placed):
+            known = old_parts[i]
+            if known is None or p is not old_placed[i]:
+                known = _tile_parts(p.tile, p.rotation, names[i], band)
+            parts.append(known)
+        self._parts = parts
+        self.ends_of: list[_Ends] = [part[3] for part in parts]
         """Per hex number: path end -> ``(path number on the tile, other end)`` pairs."""
         self.path_base: list[int] = []
         """Per hex number: the track id of its tile's first path."""
         path_names: list[str] = []
-        for p in parts:
+        for part in parts:
             self.path_base.append(len(path_names))
-            path_names.extend(p[2])
+            path_names.extend(part[2])
         self.path_names = tuple(path_names)
         if self._same_stops(previous, parts):
             assert previous is not None
@@ -324,6 +344,9 @@ class TrackLayout:
             self.stops = tuple(stops)
             self.index = {s.sig: s.id for s in stops}
         self.terminal_mask = _mask(s.id for s in self.stops if s.terminal)
+        self.memo: dict[object, object] = {}
+        """Results derived from this layout alone (filled by title code, e.g. stop
+        adjacency); a new layout starts empty."""
 
     def _same_stops(self, previous: TrackLayout | None, parts: list[_TileParts]) -> bool:
         """True when ``previous`` numbers the same hexes and the same nodes in each (then
@@ -341,7 +364,7 @@ class TrackLayout:
     def across(self, i: int, side: int) -> int:
         """The hex number track leaving hex number ``i`` across ``side`` enters; -1 when no
         tile is there or the side is impassable (from either hex)."""
-        j = self._across[i * 6 + side]
+        j = self.across_table[i * 6 + side]
         if j == -2:
             h = self.hex_order[i]
             j = -1
@@ -350,7 +373,7 @@ class TrackLayout:
                 got = self.hex_index.get(h.neighbor(side, self.orientation))
                 if got is not None and (self.hex_order[got], opposite(side)) not in blocked:
                     j = got
-            self._across[i * 6 + side] = j
+            self.across_table[i * 6 + side] = j
         return j
 
     def graph(
@@ -406,7 +429,7 @@ class TrackLayout:
         hops_from: Container[int] | None,
     ) -> None:
         hex_order, names, ends_of = self.hex_order, self.names, self.ends_of
-        path_base, stop_at, across = self.path_base, self.stop_at, self._across
+        path_base, stop_at, across = self.path_base, self.stop_at, self.across_table
         edge_ids: dict[int, int] = {}
 
         def emit(
@@ -430,7 +453,7 @@ class TrackLayout:
                 j = self.across(i, side)
             if j < 0:
                 return
-            entry = opposite(side)
+            entry = (side + 3) % 6
             candidates = ends_of[j].get(entry)
             if not candidates:
                 return

@@ -147,7 +147,7 @@ def company_reach(layout: TrackLayout, graph: TrackGraph, company: str) -> Reach
     layout, hops not needed): the walk of :func:`company_network` on the layout's numbers."""
     no_pass = graph.no_pass_mask(company)
     own = graph.token_mask(company)
-    ends_of, stop_at, across = layout.ends_of, layout.stop_at, layout.across
+    ends_of, stop_at, table = layout.ends_of, layout.stop_at, layout.across_table
     reached = own
     touched: set[int] = set()
     todo: list[tuple[int, int]] = []
@@ -166,10 +166,12 @@ def company_reach(layout: TrackLayout, graph: TrackGraph, company: str) -> Reach
                 nxt, at = i, other
             else:
                 touched.add(i * 6 + other)
-                j = across(i, other)
+                j = table[i * 6 + other]
+                if j == -2:
+                    j = layout.across(i, other)
                 if j < 0:
                     continue
-                nxt, at = j, opposite(other)
+                nxt, at = j, (other + 3) % 6
             key = nxt * 16 + at
             if key not in seen:
                 seen.add(key)

@@ -16,6 +16,7 @@ from transcon.core.game import Game
 from transcon.eighteen.graph import TrackGraph, build_graph
 from transcon.eighteen.network import company_network, company_reach
 from transcon.eighteen.tiles import NODE_BASE
+from transcon.titles.t1870.game import connection
 from transcon.titles.t1870.game.routing import context_of, position_of
 from transcon.titles.t1870.importer.replay import import_fixture
 from transcon.titles.t1870.position import impassable_sides
@@ -92,5 +93,12 @@ def test_cached_contexts_match_fresh_builds() -> None:
                         side,
                     )
             checked += 1
+        # stop adjacency kept across layouts is the adjacency of this layout
+        layout = ctx.layout
+        for cut in (0, connection.river_cut(layout)):
+            kept = [connection.next_stops(layout, s, cut) for s in range(len(layout.stops))]
+            connection._ADJACENCY = connection._Adjacency()
+            fresh_adj = [connection.next_stops(layout, s, cut) for s in range(len(layout.stops))]
+            assert kept == fresh_adj
     assert checked > 20
     assert NODE_BASE == 6  # the walks key ends by hex number * 16 + end

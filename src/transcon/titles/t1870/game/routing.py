@@ -59,6 +59,7 @@ def _position_key(state: GameState, phase: str) -> tuple[object, ...]:
 _PLACED: dict[tuple[str, int], PlacedTile] = {}
 _TILES: dict[_TilesKey, dict[Hex, PlacedTile]] = {}
 """Tiles (preprinted ones included) per tile layout of our state."""
+_LAST_TILES: list[tuple[_TilesKey, dict[Hex, PlacedTile]]] = []
 
 
 def _tiles_of(state: GameState, key: _TilesKey) -> dict[Hex, PlacedTile]:
@@ -67,8 +68,19 @@ def _tiles_of(state: GameState, key: _TilesKey) -> dict[Hex, PlacedTile]:
         from transcon.titles.t1870.data import load_1870
 
         data = load_1870()
-        got = dict(data.layer.preprinted)
-        for label, (name, rotation) in zip(*key, strict=True):
+        labels, values = key
+        start = 0
+        if _LAST_TILES:
+            # tiles are laid one at a time: start from the last layout when this one only
+            # changes or adds entries after a common prefix of hexes
+            (old_labels, old_values), old = _LAST_TILES[0]
+            if labels[: len(old_labels)] == old_labels:
+                got = dict(old)
+                while start < len(old_values) and values[start] == old_values[start]:
+                    start += 1
+        if got is None:
+            got = dict(data.layer.preprinted)
+        for label, (name, rotation) in zip(labels[start:], values[start:], strict=True):
             at = (str(name), int(str(rotation)))
             placed = _PLACED.get(at)
             if placed is None:
@@ -80,6 +92,7 @@ def _tiles_of(state: GameState, key: _TilesKey) -> dict[Hex, PlacedTile]:
         if len(_TILES) > 32:
             _TILES.clear()
         _TILES[key] = got
+    _LAST_TILES[:] = [(key, got)]
     return got
 
 

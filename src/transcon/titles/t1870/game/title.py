@@ -405,15 +405,24 @@ class Title1870(EighteenTitle):
 
     def hook_can_connect(self, state: GameState, sym: str) -> bool | None:
         """§8.1: a train of the company can reach its destination from home (route engine
-        search; token blocking is not considered, so True means "very likely")."""
-        from transcon.titles.t1870.game.reach import fewest_stops
+        search that passes no off-board, no city blocked by other companies' tokens and no
+        unbridgeable Mississippi, :mod:`~transcon.titles.t1870.game.connection`; track reuse
+        is not checked, so True means "very likely")."""
+        from transcon.titles.t1870.game.connection import fewest_stops
 
         spec = self.spec(state)
         corp = spec.corp(sym)
         lengths = [spec.train(t.rsplit("-", 1)[0]).distance for t in state.corps[sym].trains]
         limit = None if any(d is None for d in lengths) else max(d or 0 for d in lengths)
         try:
-            stops = fewest_stops(state, corp.home, corp.destination, limit)
+            stops = fewest_stops(
+                state,
+                corp.home,
+                corp.destination,
+                limit,
+                company=sym,
+                phase=self.phase(state).name,
+            )
         except Exception:  # the route engine is still evolving: fall back to "unknown"
             return None
         return stops is not None
