@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from transcon.core.hexgrid import Hex, Orientation, opposite
-from transcon.eighteen.tiles import NODE_BASE, NodeKind, TileDef
+from transcon.eighteen.tiles import NODE_BASE, Color, NodeKind, TileDef
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,16 +239,24 @@ def _qr(h: Hex) -> tuple[int, int]:
     return (h.q, h.r)
 
 
+_NO_PARTS: _TileParts = (TileDef("", Color.WHITE), (), (), {})
+"""The parts of a hex without a tile (numbered in a layout's ``hexes``, see below)."""
+
+
 class TrackLayout:
     """The tiles of a position numbered for walking: stops, track paths and hex sides.
 
     It is everything of a :class:`TrackGraph` that does not depend on tokens: build it once
     per tile layout and phase band, then get graphs for any tokens with :meth:`graph`, walking
-    hops from every stop (the full graph) or only from the stops a check needs. Hexes are
-    numbered in sorted order (hashing Hex objects is what made building slow); the numbering
-    of stops, paths, edges and hops of a full graph is that of a walk over the Hex objects.
-    ``previous``, a layout of the same board (same ``blocked_sides`` object), saves work
-    when the same hexes have tiles (an upgrade: only tiles changed).
+    hops from every stop (the full graph) or only from the stops a check needs.
+
+    Hexes are numbered in sorted order (hashing Hex objects is what made building slow): the
+    hexes with tiles, plus ``hexes`` when given (e.g. every hex of the board, so that the
+    numbering survives new tiles). Hexes without a tile have no stops and no paths, so the
+    numbering of stops, paths, edges and hops of a full graph is that of a walk over the
+    tiles alone. ``previous``, a layout of the same board (same ``label``, ``orientation``
+    and ``blocked_sides`` objects), saves work: its numbering is kept when it covers every
+    tiled hex, and the parts and stops of unchanged tiles are reused.
     """
 
     def __init__(
@@ -259,51 +267,65 @@ class TrackLayout:
         orientation: Orientation = Orientation.POINTY,
         band: int = 0,
         blocked_sides: Container[tuple[Hex, int]] = (),
+        hexes: Iterable[Hex] = (),
         previous: TrackLayout | None = None,
     ) -> None:
+        self.label = label
         self.orientation = orientation
         self.blocked_sides = blocked_sides
+        self.band = band
         self.hex_order: list[Hex]
+        """Per hex number: the hex."""
         self.hex_index: dict[Hex, int]
         self.names: list[str]
         """Per hex number: its label."""
         self.across_table: list[int]
         """Per ``hex number * 6 + side``: :meth:`across`, or -2 until first asked (shared by
-        layouts of the same hexes; read it inline in hot loops, call :meth:`across` on -2)."""
-        hex_order: list[Hex]
+        layouts of the same numbering; read it inline in hot loops, call :meth:`across` on
+        -2)."""
+        self.placed: list[PlacedTile | None]
+        """Per hex number: its tile (None: none)."""
+        self.stops: tuple[Stop, ...]
+        self._parts: list[_TileParts]
+        placed: list[PlacedTile | None] | None = None
         if (
             previous is not None
+            and previous.label == label
             and previous.orientation == orientation
             and previous.blocked_sides is blocked_sides
-            and len(previous.hex_order) == len(tiles)
-            and all(h in previous.hex_index for h in tiles)
         ):
-            # same hexes: their numbering, names and neighbours are those of ``previous``
-            self.hex_order = hex_order = previous.hex_order
+            placed = [None] * len(previous.hex_order)
+            numbers = previous.hex_index
+            for h, laid in tiles.items():
+                at = numbers.get(h)
+                if at is None:
+                    placed = None
+                    break
+                placed[at] = laid
+        if placed is not None:
+            assert previous is not None
+            self.hex_order = previous.hex_order
             self.hex_index = previous.hex_index
             self.names = previous.names
             self.across_table = previous.across_table
         else:
-            self.hex_order = hex_order = sorted(tiles, key=_qr)
-            self.hex_index = {h: i for i, h in enumerate(hex_order)}
-            self.names = [label(h) for h in hex_order]
-            self.across_table = [-2] * (6 * len(hex_order))
+            previous = None
+            self.hex_order = sorted({*tiles, *hexes}, key=_qr)
+            self.hex_index = {h: i for i, h in enumerate(self.hex_order)}
+            self.names = [label(h) for h in self.hex_order]
+            self.across_table = [-2] * (6 * len(self.hex_order))
+            placed = [tiles.get(h) for h in self.hex_order]
+        self.placed = placed
         names = self.names
-        self.stops: tuple[Stop, ...]
-        self._parts: list[_TileParts]
-        self.band = band
-        self.placed = [tiles[h] for h in hex_order]
-        """Per hex number: its tile."""
-        old_placed: list[PlacedTile | None] = [None] * len(hex_order)
-        old_parts: list[_TileParts | None] = [None] * len(hex_order)
-        if previous is not None and previous.hex_order is hex_order and previous.band == band:
-            old_placed, old_parts = list(previous.placed), list(previous._parts)
         parts: list[_TileParts] = []
-        for i, p in enumerate(self.placed):
-            known = old_parts[i]
-            if known is None or p is not old_placed[i]:
-                known = _tile_parts(p.tile, p.rotation, names[i], band)
-            parts.append(known)
+        same_band = previous is not None and previous.band == band
+        for i, p in enumerate(placed):
+            if p is None:
+                parts.append(_NO_PARTS)
+            elif same_band and p is previous.placed[i]:  # type: ignore[union-attr]
+                parts.append(previous._parts[i])  # type: ignore[union-attr]
+            else:
+                parts.append(_tile_parts(p.tile, p.rotation, names[i], band))
         self._parts = parts
         self.ends_of: list[_Ends] = [part[3] for part in parts]
         """Per hex number: path end -> ``(path number on the tile, other end)`` pairs."""
@@ -314,12 +336,11 @@ class TrackLayout:
             self.path_base.append(len(path_names))
             path_names.extend(part[2])
         self.path_names = tuple(path_names)
-        if self._same_stops(previous, parts):
-            assert previous is not None
+        if previous is not None and self._same_stops(previous):
             stops = list(previous.stops)
-            for i, placed in enumerate(self.placed):
-                if placed is not previous.placed[i]:
-                    h, first, tile = hex_order[i], previous.first_stop[i], placed.tile
+            for i, p in enumerate(placed):
+                if p is not previous.placed[i] and p is not None:
+                    h, first, tile = self.hex_order[i], previous.first_stop[i], p.tile
                     for index, sig, kind, value, slots, terminal in parts[i][1]:
                         stops[first + index] = Stop(
                             first + index, sig, h, index, kind, value, slots, terminal, tile.name
@@ -334,9 +355,12 @@ class TrackLayout:
             stops = []
             self.stop_at = {}
             self.first_stop = []
-            for i, h in enumerate(hex_order):
-                name = self.placed[i].tile.name
+            for i, h in enumerate(self.hex_order):
                 self.first_stop.append(len(stops))
+                p = placed[i]
+                if p is None:
+                    continue
+                name = p.tile.name
                 for index, sig, kind, value, slots, terminal in parts[i][1]:
                     sid = len(stops)
                     self.stop_at[(i, index)] = sid
@@ -348,22 +372,23 @@ class TrackLayout:
         """Results derived from this layout alone (filled by title code, e.g. stop
         adjacency); a new layout starts empty."""
 
-    def _same_stops(self, previous: TrackLayout | None, parts: list[_TileParts]) -> bool:
-        """True when ``previous`` numbers the same hexes and the same nodes in each (then
+    def _same_stops(self, previous: TrackLayout) -> bool:
+        """True when ``previous`` (of the same numbering) has the same nodes in each hex (then
         its stop numbering holds and only the stops of changed tiles are new)."""
-        if previous is None or previous.hex_order is not self.hex_order:
-            return False
         if previous.band != self.band:
             return False
-        for i, placed in enumerate(self.placed):
-            before = previous.placed[i]
-            if placed is not before and len(placed.tile.nodes) != len(before.tile.nodes):
-                return False
+        for p, before in zip(self.placed, previous.placed, strict=True):
+            if p is not before:
+                old = len(before.tile.nodes) if before is not None else 0
+                new = len(p.tile.nodes) if p is not None else 0
+                if new != old:
+                    return False
         return True
 
     def across(self, i: int, side: int) -> int:
-        """The hex number track leaving hex number ``i`` across ``side`` enters; -1 when no
-        tile is there or the side is impassable (from either hex)."""
+        """The hex number track leaving hex number ``i`` across ``side`` enters; -1 when that
+        hex is not numbered (no tile, not in ``hexes``) or the side is impassable (from either
+        hex). A numbered hex may have no tile: it has no track (``ends_of`` is empty)."""
         j = self.across_table[i * 6 + side]
         if j == -2:
             h = self.hex_order[i]

@@ -215,6 +215,7 @@ class Position1870:
                 orientation=board.orientation,
                 band=self.data.layer.band(self.phase),
                 blocked_sides=impassable_sides(self.data),
+                hexes=board_hexes(self.data),
                 previous=previous,
             )
         return self._layout
@@ -252,6 +253,17 @@ class Position1870:
 
 
 _IMPASSABLE: dict[int, tuple[Data1870, frozenset[tuple[Hex, int]]]] = {}
+_HEXES: dict[int, tuple[Data1870, tuple[Hex, ...]]] = {}
+
+
+def board_hexes(data: Data1870) -> tuple[Hex, ...]:
+    """Every hex of the board (a layout numbers them all, so new tiles keep the numbers)."""
+    got = _HEXES.get(id(data))
+    if got is not None and got[0] is data:
+        return got[1]
+    hexes = tuple(info.hex for info in data.board)
+    _HEXES[id(data)] = (data, hexes)
+    return hexes
 
 
 def impassable_sides(data: Data1870) -> frozenset[tuple[Hex, int]]:

@@ -47,6 +47,8 @@ def river_cut(layout: TrackLayout) -> int:
             continue
         inner, outer = banks
         placed = layout.placed[i]
+        if placed is None:
+            continue
         for k, (a, b) in enumerate(placed.tile.paths_at(placed.rotation)):
             sides = {e for e in (a, b) if e < NODE_BASE}
             if not (sides <= inner or sides <= outer):

@@ -59,9 +59,10 @@ def token_unreachable(state: GameState, sym: str, phase: str, hex_label: str) ->
     h = position.hex(hex_label)
     layout = ctx.layout
     i = layout.hex_index.get(h)
-    if i is not None:
+    placed = layout.placed[i] if i is not None else None
+    if i is not None and placed is not None:
         reach = ctx.reach(sym)
-        for n in position.tiles[h].tile.nodes:
+        for n in placed.tile.nodes:
             if n.kind is not NodeKind.TOWN and reach.reaches(layout.stop_at[(i, n.index)]):
                 return None
     return f"{hex_label} is not reachable from {sym}'s network"
