@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import accumulate, chain
 from typing import NamedTuple
 
 from transcon.core.hexgrid import Hex, Orientation, opposite
@@ -372,6 +373,96 @@ class TrackLayout:
         """Results derived from this layout alone (filled by title code, e.g. stop
         adjacency); a new layout starts empty."""
 
+    def derive(self, changes: Mapping[Hex, PlacedTile | None]) -> TrackLayout:
+        """This layout with the tiles in ``changes`` laid (None: removed), at the cost of
+        the changes only: the same as a layout built from the new tiles with this one as
+        ``previous``, when every changed hex is numbered here (else that is what it does)."""
+        numbers = self.hex_index
+        at = [numbers.get(h) for h in changes]
+        if any(i is None for i in at):
+            tiles = {
+                h: p for h, p in zip(self.hex_order, self.placed, strict=True) if p is not None
+            }
+            for h, laid in changes.items():
+                if laid is None:
+                    tiles.pop(h, None)
+                else:
+                    tiles[h] = laid
+            return TrackLayout(
+                tiles,
+                label=self.label,
+                orientation=self.orientation,
+                band=self.band,
+                blocked_sides=self.blocked_sides,
+                hexes=self.hex_order,
+                previous=self,
+            )
+        out = object.__new__(TrackLayout)
+        for name in (
+            "label",
+            "orientation",
+            "blocked_sides",
+            "band",
+            "hex_order",
+            "hex_index",
+            "names",
+            "across_table",
+        ):
+            setattr(out, name, getattr(self, name))
+        placed, parts = list(self.placed), list(self._parts)
+        ends_of = list(self.ends_of)
+        same_nodes = True
+        for i, tile in zip(at, changes.values(), strict=True):
+            assert i is not None
+            before = placed[i]
+            if tile is before:
+                continue
+            placed[i] = tile
+            parts[i] = (
+                _NO_PARTS
+                if tile is None
+                else _tile_parts(tile.tile, tile.rotation, self.names[i], self.band)
+            )
+            ends_of[i] = parts[i][3]
+            if len(parts[i][1]) != len(self._parts[i][1]):
+                same_nodes = False
+        out.placed, out._parts, out.ends_of = placed, parts, ends_of
+        out.path_base = list(accumulate((len(part[2]) for part in parts), initial=0))[:-1]
+        out.path_names = tuple(chain.from_iterable(part[2] for part in parts))
+        if same_nodes:
+            stops = list(self.stops)
+            for i in at:
+                assert i is not None
+                tile = placed[i]
+                if tile is not None and tile is not self.placed[i]:
+                    h, first = self.hex_order[i], self.first_stop[i]
+                    for index, sig, kind, value, slots, terminal in parts[i][1]:
+                        stops[first + index] = Stop(
+                            first + index,
+                            sig,
+                            h,
+                            index,
+                            kind,
+                            value,
+                            slots,
+                            terminal,
+                            tile.tile.name,
+                        )
+            out.stops = tuple(stops)
+            out.stop_at, out.first_stop, out.index = self.stop_at, self.first_stop, self.index
+            out.terminal_mask = _mask(s.id for s in out.stops if s.terminal)
+            out.memo = {}
+            return out
+        tiles = {h: p for h, p in zip(self.hex_order, placed, strict=True) if p is not None}
+        return TrackLayout(
+            tiles,
+            label=self.label,
+            orientation=self.orientation,
+            band=self.band,
+            blocked_sides=self.blocked_sides,
+            previous=self,
+        )
+
     def _same_stops(self, previous: TrackLayout) -> bool:
         """True when ``previous`` (of the same numbering) has the same nodes in each hex (then
         its stop numbering holds and only the stops of changed tiles are new)."""
@@ -408,11 +499,13 @@ class TrackLayout:
         extra_tokens: TokenMap | None = None,
         started: Container[str] | None = None,
         hops_from: Container[int] | None = None,
+        between: bool = False,
     ) -> TrackGraph:
         """The graph of this layout with ``tokens`` (see :func:`build_graph`). Hops are walked
         from every stop (``hops_from`` None: the full graph) or only from the stop ids in
         ``hops_from`` (enough to check routes through those stops: ``adj`` of the other stops
-        is empty, and track ids of edges are numbered in the order those walks cross them)."""
+        is empty, and track ids of edges are numbered in the order those walks cross them);
+        with ``between`` only the hops ending at a stop of ``hops_from`` are kept."""
         stops = self.stops
         tokens = tokens or {}
         extra_tokens = extra_tokens or {}
@@ -420,7 +513,7 @@ class TrackLayout:
         hops: list[HopInfo] = []
         track_names = list(self.path_names)
         if hops_from is None or hops_from:
-            self._walk(adj, hops, track_names, hops_from)
+            self._walk(adj, hops, track_names, hops_from, between)
         return TrackGraph(
             stops=stops,
             adj=tuple(tuple(a) for a in adj),
@@ -452,14 +545,18 @@ class TrackLayout:
         hops: list[HopInfo],
         track_names: list[str],
         hops_from: Container[int] | None,
+        between: bool = False,
     ) -> None:
         hex_order, names, ends_of = self.hex_order, self.names, self.ends_of
+        ends = hops_from if between and hops_from is not None else None
         path_base, stop_at, across = self.path_base, self.stop_at, self.across_table
         edge_ids: dict[int, int] = {}
 
         def emit(
             start: int, end: int, hexes: list[Hex], paths: list[int], edges: list[int]
         ) -> None:
+            if ends is not None and end not in ends:
+                return
             track = 0
             for t in paths:
                 track |= 1 << t

@@ -237,18 +237,21 @@ class Position1870:
         return self._build_graph(())
 
     def run_graph(self, stops: frozenset[int]) -> TrackGraph:
-        """The graph with hops walked only from the stop ids in ``stops`` (enough to check
+        """The graph with the hops between the stop ids in ``stops`` only (enough to check
         routes whose stops are all in ``stops``; see :meth:`TrackLayout.graph`)."""
         if self._graph is not None:
             return self._graph
-        return self._build_graph(stops)
+        return self._build_graph(stops, between=True)
 
-    def _build_graph(self, hops_from: frozenset[int] | tuple[()] | None) -> TrackGraph:
+    def _build_graph(
+        self, hops_from: frozenset[int] | tuple[()] | None, *, between: bool = False
+    ) -> TrackGraph:
         return self.layout().graph(
             tokens={k: tuple(c for c in v if c is not None) for k, v in self.tokens.items()},
             extra_tokens={k: tuple(v) for k, v in self.extra_tokens.items()},
             started=frozenset(self.started),
             hops_from=hops_from,
+            between=between,
         )
 
 

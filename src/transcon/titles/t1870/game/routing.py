@@ -192,9 +192,31 @@ class Context1870:
 
 _LAYOUTS: dict[tuple[object, ...], TrackLayout] = {}
 _CONTEXTS: dict[tuple[object, ...], Context1870] = {}
-_LAST: list[TrackLayout] = []
-"""The layout built last (a new one reuses its hex numbering when the same hexes have
-tiles)."""
+_LAST: list[tuple[tuple[_TilesKey, int], TrackLayout]] = []
+"""The layout built last and its key (a new one is derived from it)."""
+
+
+def _layout(position: Position1870, key: tuple[_TilesKey, int]) -> TrackLayout:
+    """The layout of ``position`` (tiles key and band ``key``), derived from the last one
+    built when only some tiles differ (:meth:`TrackLayout.derive`)."""
+    layout: TrackLayout | None = None
+    if _LAST:
+        ((old_labels, old_values), old_band), last = _LAST[0]
+        (labels, values), band = key
+        if band == old_band and labels[: len(old_labels)] == old_labels:
+            board = position.data.board
+            changed = [
+                board.hex(label)
+                for i, label in enumerate(labels)
+                if i >= len(old_values) or values[i] != old_values[i]
+            ]
+            layout = last.derive({h: position.tiles[h] for h in changed})
+        else:
+            layout = position.layout(last)
+    if layout is None:
+        layout = position.layout()
+    _LAST[:] = [(key, layout)]
+    return layout
 
 
 def context_of(state: GameState, phase: str) -> Context1870:
@@ -209,8 +231,7 @@ def context_of(state: GameState, phase: str) -> Context1870:
         if layout is None:
             if len(_LAYOUTS) > 32:
                 _LAYOUTS.clear()
-            layout = _LAYOUTS[layout_key] = position.layout(_LAST[0] if _LAST else None)
-            _LAST[:] = [layout]
+            layout = _LAYOUTS[layout_key] = _layout(position, layout_key)
         position.use_layout(layout)
         if len(_CONTEXTS) > 64:
             _CONTEXTS.clear()
