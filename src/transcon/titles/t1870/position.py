@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from transcon.core.errors import InputError
 from transcon.core.hexgrid import Hex
-from transcon.eighteen.graph import PlacedTile, TrackGraph, TrackLayout
+from transcon.eighteen.graph import PlacedTile, TokenMap, TrackGraph, TrackLayout
 from transcon.eighteen.tiles import (
     Color,
     NodeKind,
@@ -59,6 +59,7 @@ class Position1870:
     privates: PrivateTokens = field(default_factory=PrivateTokens)
     _graph: TrackGraph | None = None
     _layout: TrackLayout | None = None
+    _token_maps: tuple[TokenMap, TokenMap, frozenset[str]] | None = None
 
     def __post_init__(self) -> None:
         if not self.tiles:
@@ -75,6 +76,7 @@ class Position1870:
         """Forget the graph built; with ``track`` (tiles or phase changed, or not known) the
         layout too."""
         self._graph = None
+        self._token_maps = None
         if track:
             self._layout = None
 
@@ -246,10 +248,17 @@ class Position1870:
     def _build_graph(
         self, hops_from: frozenset[int] | tuple[()] | None, *, between: bool = False
     ) -> TrackGraph:
+        if self._token_maps is None:
+            self._token_maps = (
+                {k: tuple(c for c in v if c is not None) for k, v in self.tokens.items()},
+                {k: tuple(v) for k, v in self.extra_tokens.items()},
+                frozenset(self.started),
+            )
+        tokens, extra, started = self._token_maps
         return self.layout().graph(
-            tokens={k: tuple(c for c in v if c is not None) for k, v in self.tokens.items()},
-            extra_tokens={k: tuple(v) for k, v in self.extra_tokens.items()},
-            started=frozenset(self.started),
+            tokens=tokens,
+            extra_tokens=extra,
+            started=started,
             hops_from=hops_from,
             between=between,
         )

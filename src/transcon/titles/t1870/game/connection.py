@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections import deque
 
-from transcon.core.hexgrid import Hex
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.graph import TrackLayout
 from transcon.eighteen.tiles import NODE_BASE
@@ -62,29 +61,30 @@ class _Adjacency:
 
     Each result records the hexes its walk looked at (tiles entered and neighbours probed);
     when the layout changes, a result stays valid unless one of those hexes changed (in 1870
-    every stop is printed on the map, so stop numbers survive new tiles). Results are keyed
-    by stop and by whether the river is cut (the cut of a path depends on its tile only).
+    every stop is printed on the map, so stop numbers survive new tiles; results are dropped
+    when the hex or stop numbering changes). Results are keyed by stop and by whether the
+    river is cut (the cut of a path depends on its tile only).
     """
 
     def __init__(self) -> None:
         self.layout: TrackLayout | None = None
-        self.results: dict[tuple[int, bool], tuple[tuple[int, ...], frozenset[Hex]]] = {}
+        self.results: dict[tuple[int, bool], tuple[tuple[int, ...], frozenset[int]]] = {}
 
     def sync(self, layout: TrackLayout) -> None:
         old = self.layout
         if old is layout:
             return
         self.layout = layout
-        if old is None or [s.sig for s in old.stops] != [s.sig for s in layout.stops]:
+        if (
+            old is None
+            or old.hex_order is not layout.hex_order
+            or (old.index is not layout.index and old.index != layout.index)
+        ):
             self.results.clear()
             return
-        before = dict(zip(old.hex_order, old.placed, strict=True))
         changed = {
-            h
-            for h, placed in zip(layout.hex_order, layout.placed, strict=True)
-            if before.pop(h, None) is not placed
+            i for i, (a, b) in enumerate(zip(layout.placed, old.placed, strict=True)) if a is not b
         }
-        changed.update(before)  # hexes whose tile is gone
         if changed:
             self.results = {
                 key: got for key, got in self.results.items() if got[1].isdisjoint(changed)
@@ -104,12 +104,12 @@ def next_stops(layout: TrackLayout, stop: int, cut: int) -> tuple[int, ...]:
     if got is not None:
         return got[0]
     ends_of, stop_at, base = layout.ends_of, layout.stop_at, layout.path_base
-    hex_order, table = layout.hex_order, layout.across_table
+    table = layout.across_table
     s = layout.stops[stop]
     i = layout.hex_index[s.hex]
     found: set[int] = set()
     todo: list[tuple[int, int]] = []
-    looked: set[Hex] = {s.hex}
+    looked: set[int] = {i}
 
     def follow(j: int, end: int) -> None:
         for k, other in ends_of[j].get(end, ()):
@@ -124,13 +124,13 @@ def next_stops(layout: TrackLayout, stop: int, cut: int) -> tuple[int, ...]:
     seen: set[int] = set()
     while todo:
         at, side = todo.pop()
-        looked.add(hex_order[at].neighbor(side, layout.orientation))
         j = table[at * 6 + side]
         if j == -2:
             j = layout.across(at, side)
         entry = (side + 3) % 6
         if j < 0 or j * 6 + entry in seen:
-            continue
+            continue  # no numbered hex there (it can never get a tile), or walked already
+        looked.add(j)
         seen.add(j * 6 + entry)
         follow(j, entry)
     found.discard(stop)

@@ -14,6 +14,7 @@ one a fresh build would give.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from transcon.core.errors import InputError
@@ -26,12 +27,17 @@ if TYPE_CHECKING:
     from transcon.titles.t1870.position import Position1870
 
 
-_TilesKey = tuple[tuple[str, ...], tuple[tuple[object, ...], ...]]
+_TilesKey = tuple[tuple[str, ...], tuple[object, ...]]
 
 
 def _tiles_key(state: GameState) -> _TilesKey:
-    """Hexes and their ``[tile, rotation]`` (equal keys: equal tiles)."""
-    return (tuple(state.tiles), tuple(map(tuple, state.tiles.values())))
+    """Hexes and their tiles and rotations, flat (equal keys: equal tiles)."""
+    return (tuple(state.tiles), tuple(chain.from_iterable(state.tiles.values())))
+
+
+def _entry(values: tuple[object, ...], i: int) -> tuple[object, ...]:
+    """Tile and rotation of the ``i``-th hex of a tiles key."""
+    return values[2 * i : 2 * i + 2]
 
 
 def _position_key(state: GameState, phase: str) -> tuple[object, ...]:
@@ -76,11 +82,15 @@ def _tiles_of(state: GameState, key: _TilesKey) -> dict[Hex, PlacedTile]:
             (old_labels, old_values), old = _LAST_TILES[0]
             if labels[: len(old_labels)] == old_labels:
                 got = dict(old)
-                while start < len(old_values) and values[start] == old_values[start]:
+                while start < len(old_labels) and _entry(values, start) == _entry(
+                    old_values, start
+                ):
                     start += 1
         if got is None:
             got = dict(data.layer.preprinted)
-        for label, (name, rotation) in zip(labels[start:], values[start:], strict=True):
+        for label, name, rotation in zip(
+            labels[start:], values[2 * start :: 2], values[2 * start + 1 :: 2], strict=True
+        ):
             at = (str(name), int(str(rotation)))
             placed = _PLACED.get(at)
             if placed is None:
@@ -208,7 +218,7 @@ def _layout(position: Position1870, key: tuple[_TilesKey, int]) -> TrackLayout:
             changed = [
                 board.hex(label)
                 for i, label in enumerate(labels)
-                if i >= len(old_values) or values[i] != old_values[i]
+                if i >= len(old_labels) or _entry(values, i) != _entry(old_values, i)
             ]
             layout = last.derive({h: position.tiles[h] for h in changed})
         else:

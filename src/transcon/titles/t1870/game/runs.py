@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from transcon.core.errors import IllegalAction
@@ -46,6 +47,7 @@ def graph_of(state: GameState, phase: str) -> tuple[Any, TrackGraph]:
     return ctx.position, ctx.graph()
 
 
+@lru_cache(maxsize=256)
 def train_type(train_id: str) -> TrainType:
     """The route engine's train for one of our train ids (``"4-1"`` -> a 4-train)."""
     return parse_train(train_id.rsplit("-", 1)[0])
