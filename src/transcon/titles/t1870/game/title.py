@@ -75,6 +75,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 MRBC = "MRBC"
+MRBC_BUYERS = ("MP", "SSW")
+"""The companies that may buy the MRBC in phase 1 (§9.2)."""
 RULE_TRACK = "1870 §7.1 track"
 RULE_RUN = "1870 §7.3 runs"
 
@@ -156,8 +158,22 @@ class Title1870(EighteenTitle):
         cost = 0 if upgrade else data.TERRAIN.get(action.hex, 0)
         if action.private:
             self._check_bridge_lay(state, sym, action)
+            if self._home_lay(state, sym, action):
+                return (0, False, upgrade)
             return (max(0, cost - 40), False, upgrade)
         return (cost, True, upgrade)
+
+    def _home_lay(self, state: GameState, sym: str, action: LayTile) -> bool:
+        """§9.2: MP or SSW that buys the MRBC in phase 1 during its first OR lays a tile in
+        its home city free, in addition to its normal lays (the hex then takes no other tile
+        that turn, so it is not upgraded in the same OR). Otherwise the MRBC lay is one lay
+        in a Mississippi hex with a $40 discount."""
+        return (
+            sym in MRBC_BUYERS
+            and self.phase(state).name == "1"
+            and not state.corps[sym].operated
+            and action.hex == self.spec(state).corp(sym).home
+        )
 
     def _geometry_problem(self, state: GameState, hex_: str, tile: str, rotation: int) -> str:
         """The route engine's upgrade rule (track kept, stops, labels); "" when it fits or
@@ -228,7 +244,7 @@ class Title1870(EighteenTitle):
 
     def hook_private_price(self, state: GameState, sym: str, private: str) -> tuple[int, int]:
         if self.phase(state).name == "1":
-            if private == MRBC and sym in ("MP", "SSW"):
+            if private == MRBC and sym in MRBC_BUYERS:
                 return (20, 40)
             return (0, -1)
         return super().hook_private_price(state, sym, private)
