@@ -94,6 +94,12 @@ class _Adjacency:
 _ADJACENCY = _Adjacency()
 
 
+def reset_adjacency() -> None:
+    """Forget the stop adjacency kept across layouts."""
+    global _ADJACENCY
+    _ADJACENCY = _Adjacency()
+
+
 def next_stops(layout: TrackLayout, stop: int, cut: int) -> tuple[int, ...]:
     """Stops reached from ``stop`` along track without stopping in between, using no path in
     ``cut`` (``cut`` is 0 or :func:`river_cut` of ``layout``; memoised across layouts, see

@@ -200,8 +200,24 @@ class Context1870:
         return got
 
 
+CACHE_SIZE = 1024
+"""Positions (and layouts) kept: more than a whole game has, so replaying a game a second
+time in the same process (``transcon replay --verify``) finds every route-engine answer of
+the first replay (each a function of the position alone); cleared when full."""
 _LAYOUTS: dict[tuple[object, ...], TrackLayout] = {}
 _CONTEXTS: dict[tuple[object, ...], Context1870] = {}
+
+
+def clear_caches() -> None:
+    """Forget every cached position, layout and tiles (benchmarks measure cold replays)."""
+    from transcon.titles.t1870.game import connection
+
+    _CONTEXTS.clear()
+    _LAYOUTS.clear()
+    _LAST.clear()
+    _TILES.clear()
+    _LAST_TILES.clear()
+    connection.reset_adjacency()
 _LAST: list[tuple[tuple[_TilesKey, int], TrackLayout]] = []
 """The layout built last and its key (a new one is derived from it)."""
 
@@ -239,11 +255,11 @@ def context_of(state: GameState, phase: str) -> Context1870:
         layout_key = (tiles_key, position.data.layer.band(phase))
         layout = _LAYOUTS.get(layout_key)
         if layout is None:
-            if len(_LAYOUTS) > 32:
+            if len(_LAYOUTS) > CACHE_SIZE:
                 _LAYOUTS.clear()
             layout = _LAYOUTS[layout_key] = _layout(position, layout_key)
         position.use_layout(layout)
-        if len(_CONTEXTS) > 64:
+        if len(_CONTEXTS) > CACHE_SIZE:
             _CONTEXTS.clear()
         got = _CONTEXTS[key] = Context1870(position)
     return got
