@@ -218,6 +218,8 @@ def clear_caches() -> None:
     _TILES.clear()
     _LAST_TILES.clear()
     connection.reset_adjacency()
+
+
 _LAST: list[tuple[tuple[_TilesKey, int], TrackLayout]] = []
 """The layout built last and its key (a new one is derived from it)."""
 
