@@ -143,15 +143,14 @@ class TrackGraph:
 
     def token_mask(self, company: str) -> int:
         """Stops holding a token of ``company`` (slot or extra), as a bitmask."""
-        got = self._token_cache.get(company)
-        if got is None:
-            got = 0
+        cache = self._token_cache
+        if not cache:
+            cache[""] = 0  # filled: companies without tokens get 0 below
             for tokens in (self.slot_tokens, self.extra_tokens):
                 for i, held in enumerate(tokens):
-                    if held and company in held:
-                        got |= 1 << i
-            self._token_cache[company] = got
-        return got
+                    for c in held:
+                        cache[c] = cache.get(c, 0) | 1 << i
+        return cache.get(company, 0)
 
     def blocked_mask(self, company: str) -> int:
         """Cities ``company`` may run to but not through (seed 003 §8.1).
@@ -161,18 +160,22 @@ class TrackGraph:
         """
         got = self._blocked_cache.get(company)
         if got is None:
-            own = self.token_mask(company)
-            started = self.started
-            got = 0
-            for i, held in enumerate(self.slot_tokens):
-                if not held or (own >> i) & 1:
-                    continue
-                s = self.stops[i]
-                if s.kind is not NodeKind.CITY or s.slots == 0:
-                    continue
-                holders = [c for c in held if started is None or c in started]
-                if len(holders) >= s.slots:
-                    got |= 1 << i
+            full = self._blocked_cache.get("")
+            if full is None:
+                # cities whose slots are all held by started companies' tokens
+                started = self.started
+                full = 0
+                for i, held in enumerate(self.slot_tokens):
+                    if not held:
+                        continue
+                    s = self.stops[i]
+                    if s.kind is not NodeKind.CITY or s.slots == 0:
+                        continue
+                    holders = [c for c in held if started is None or c in started]
+                    if len(holders) >= s.slots:
+                        full |= 1 << i
+                self._blocked_cache[""] = full
+            got = full & ~self.token_mask(company)
             self._blocked_cache[company] = got
         return got
 

@@ -35,11 +35,6 @@ def _tiles_key(state: GameState) -> _TilesKey:
     return (tuple(state.tiles), tuple(chain.from_iterable(state.tiles.values())))
 
 
-def _entry(values: tuple[object, ...], i: int) -> tuple[object, ...]:
-    """Tile and rotation of the ``i``-th hex of a tiles key."""
-    return values[2 * i : 2 * i + 2]
-
-
 def _position_key(state: GameState, phase: str) -> tuple[object, ...]:
     """Everything :func:`position_of` reads from ``state``, tiles apart."""
     corps = tuple((s, tuple(c.tokens)) for s, c in state.corps.items() if not c.closed and c.tokens)
@@ -82,10 +77,11 @@ def _tiles_of(state: GameState, key: _TilesKey) -> dict[Hex, PlacedTile]:
             (old_labels, old_values), old = _LAST_TILES[0]
             if labels[: len(old_labels)] == old_labels:
                 got = dict(old)
-                while start < len(old_labels) and _entry(values, start) == _entry(
-                    old_values, start
-                ):
-                    start += 1
+                start = len(old_labels)
+                for i, (a, b) in enumerate(zip(values, old_values, strict=False)):
+                    if a != b:
+                        start = i // 2
+                        break
         if got is None:
             got = dict(data.layer.preprinted)
         for label, name, rotation in zip(
@@ -233,11 +229,11 @@ def _layout(position: Position1870, key: tuple[_TilesKey, int]) -> TrackLayout:
         (labels, values), band = key
         if band == old_band and labels[: len(old_labels)] == old_labels:
             board = position.data.board
-            changed = [
-                board.hex(label)
-                for i, label in enumerate(labels)
-                if i >= len(old_labels) or _entry(values, i) != _entry(old_values, i)
-            ]
+            at = {
+                i // 2 for i, (a, b) in enumerate(zip(values, old_values, strict=False)) if a != b
+            }
+            at.update(range(len(old_labels), len(labels)))
+            changed = [board.hex(labels[i]) for i in sorted(at)]
             layout = last.derive({h: position.tiles[h] for h in changed})
         else:
             layout = position.layout(last)
