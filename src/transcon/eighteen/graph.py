@@ -239,6 +239,10 @@ def _tile_parts(tile: TileDef, rotation: int, name: str, band: int) -> _TilePart
     return got
 
 
+_RawHop = tuple[int, tuple[Hex, ...], tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...]]
+"""A hop as :meth:`TrackLayout._walk_from` keeps it: end stop, hexes, paths, edges."""
+
+
 def _qr(h: Hex) -> tuple[int, int]:
     return (h.q, h.r)
 
@@ -375,6 +379,8 @@ class TrackLayout:
         self.memo: dict[object, object] = {}
         """Results derived from this layout alone (filled by title code, e.g. stop
         adjacency); a new layout starts empty."""
+        self.walks: dict[int, tuple[list[_RawHop], frozenset[int]]] = {}
+        """Per stop: the hops leaving it and the hex numbers their walk looked at."""
 
     def derive(self, changes: Mapping[Hex, PlacedTile | None]) -> TrackLayout:
         """This layout with the tiles in ``changes`` laid (None: removed), at the cost of
@@ -455,6 +461,10 @@ class TrackLayout:
             out.stop_at, out.first_stop, out.index = self.stop_at, self.first_stop, self.index
             out.terminal_mask = _mask(s.id for s in out.stops if s.terminal)
             out.memo = {}
+            changed = {i for i in at if placed[i] is not self.placed[i]}  # type: ignore[index]
+            out.walks = {
+                stop: walk for stop, walk in self.walks.items() if walk[1].isdisjoint(changed)
+            }
             return out
         tiles = {h: p for h, p in zip(self.hex_order, placed, strict=True) if p is not None}
         return TrackLayout(
@@ -507,16 +517,20 @@ class TrackLayout:
         """The graph of this layout with ``tokens`` (see :func:`build_graph`). Hops are walked
         from every stop (``hops_from`` None: the full graph) or only from the stop ids in
         ``hops_from`` (enough to check routes through those stops: ``adj`` of the other stops
-        is empty, and track ids of edges are numbered in the order those walks cross them);
-        with ``between`` only the hops ending at a stop of ``hops_from`` are kept."""
+        is empty, and track ids of edges are numbered in the order of the hops found); with
+        ``between`` only the hops ending at a stop of ``hops_from`` are kept. The walks from
+        single stops are kept in the layout (:attr:`walks`) and carried to the layouts
+        :meth:`derive` makes when no hex they looked at changed."""
         stops = self.stops
         tokens = tokens or {}
         extra_tokens = extra_tokens or {}
         adj: list[list[Hop]] = [[] for _ in stops]
         hops: list[HopInfo] = []
         track_names = list(self.path_names)
-        if hops_from is None or hops_from:
-            self._walk(adj, hops, track_names, hops_from, between)
+        if hops_from is None:
+            self._walk(adj, hops, track_names, None)
+        elif hops_from:
+            self._assemble(adj, hops, track_names, hops_from, between)
         return TrackGraph(
             stops=stops,
             adj=tuple(tuple(a) for a in adj),
@@ -529,6 +543,98 @@ class TrackLayout:
             index=self.index,
             terminal_mask=self.terminal_mask,
         )
+
+    def _assemble(
+        self,
+        adj: list[list[Hop]],
+        hops: list[HopInfo],
+        track_names: list[str],
+        hops_from: Container[int],
+        between: bool,
+    ) -> None:
+        """Hops of a partial graph from the walks of single stops (:meth:`_walk_from`)."""
+        names, path_base = self.names, self.path_base
+        edge_ids: dict[int, int] = {}
+        for s in self.stops:
+            if s.id not in hops_from:
+                continue
+            for end, hexes, refs, edge_refs in self._walk_from(s.id):
+                if between and end not in hops_from:
+                    continue
+                paths = tuple(path_base[i] + k for i, k in refs)
+                edges = []
+                for key, lo, hi in edge_refs:
+                    eid = edge_ids.get(key)
+                    if eid is None:
+                        eid = edge_ids[key] = len(track_names)
+                        track_names.append(f"edge {names[lo]}/{names[hi]}")
+                    edges.append(eid)
+                track = 0
+                for t in paths:
+                    track |= 1 << t
+                for t in edges:
+                    track |= 1 << t
+                hid = len(hops)
+                hops.append(HopInfo(hid, s.id, end, hexes, paths, tuple(edges), track))
+                adj[s.id].append(Hop(end, track, hid))
+
+    def _walk_from(self, stop: int) -> list[_RawHop]:
+        """The hops leaving ``stop``, their track named by ``(hex number, path on the tile)``
+        and ``(edge key, lower hex number, higher hex number)`` (memoised in :attr:`walks`
+        with the hex numbers the walk looked at)."""
+        got = self.walks.get(stop)
+        if got is not None:
+            return got[0]
+        hex_order, ends_of = self.hex_order, self.ends_of
+        stop_at, across = self.stop_at, self.across_table
+        out: list[_RawHop] = []
+        s = self.stops[stop]
+        i0 = self.hex_index[s.hex]
+        looked = {i0}
+
+        def walk(
+            i: int,
+            side: int,
+            hexes: list[Hex],
+            refs: list[tuple[int, int]],
+            edges: list[tuple[int, int, int]],
+        ) -> None:
+            j = across[i * 6 + side]
+            if j == -2:
+                j = self.across(i, side)
+            if j < 0:
+                return  # no numbered hex there: it can never get a tile
+            looked.add(j)
+            entry = (side + 3) % 6
+            candidates = ends_of[j].get(entry)
+            if not candidates:
+                return
+            key = i * 6 + side if i < j else j * 6 + entry
+            if any(e[0] == key for e in edges):
+                return
+            edges.append((key, min(i, j), max(i, j)))
+            hexes.append(hex_order[j])
+            for k, other in candidates:
+                if (j, k) in refs:
+                    continue
+                refs.append((j, k))
+                if other >= NODE_BASE:
+                    end = stop_at[(j, other - NODE_BASE)]
+                    out.append((end, tuple(hexes), tuple(refs), tuple(edges)))
+                else:
+                    walk(j, other, hexes, refs, edges)
+                refs.pop()
+            hexes.pop()
+            edges.pop()
+
+        h = s.hex
+        for k, other in ends_of[i0].get(NODE_BASE + s.index, ()):
+            if other >= NODE_BASE:
+                out.append((stop_at[(i0, other - NODE_BASE)], (h, h), ((i0, k),), ()))
+            else:
+                walk(i0, other, [h], [(i0, k)], [])
+        self.walks[stop] = (out, frozenset(looked))
+        return out
 
     def _per_stop(self, tokens: TokenMap) -> tuple[tuple[str, ...], ...]:
         """``tokens`` by stop id (cities of hexes without a tile, or nodes the tile lacks,
