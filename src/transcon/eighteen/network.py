@@ -15,7 +15,8 @@ from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from transcon.core.hexgrid import Hex, Orientation, opposite
-from transcon.eighteen.graph import PlacedTile, TrackGraph, TrackLayout
+from transcon.eighteen.graph import PlacedTile, TrackGraph
+from transcon.eighteen.layout import TrackLayout
 from transcon.eighteen.tiles import NODE_BASE
 
 

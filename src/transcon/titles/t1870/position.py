@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 
 from transcon.core.errors import InputError
 from transcon.core.hexgrid import Hex
-from transcon.eighteen.graph import PlacedTile, TokenMap, TrackGraph, TrackLayout
+from transcon.eighteen.graph import PlacedTile, TokenMap, TrackGraph
+from transcon.eighteen.layout import TrackLayout
 from transcon.eighteen.tiles import (
     Color,
     NodeKind,

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections import deque
 
 from transcon.eighteen.framework.state import GameState
-from transcon.eighteen.graph import TrackLayout
+from transcon.eighteen.layout import TrackLayout
 from transcon.eighteen.tiles import NODE_BASE
 
 

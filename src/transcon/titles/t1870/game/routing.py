@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from transcon.core.errors import InputError
 from transcon.eighteen.framework.state import GameState
-from transcon.eighteen.graph import PlacedTile, TrackGraph, TrackLayout
+from transcon.eighteen.graph import PlacedTile, TrackGraph
+from transcon.eighteen.layout import TrackLayout
 
 if TYPE_CHECKING:
     from transcon.core.hexgrid import Hex
