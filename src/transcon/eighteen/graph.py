@@ -21,8 +21,8 @@ from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from transcon.core.hexgrid import Hex, Orientation, opposite
-from transcon.eighteen.tiles import NODE_BASE, NodeKind, TileDef
+from transcon.core.hexgrid import Hex, Orientation
+from transcon.eighteen.tiles import NodeKind, TileDef
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +92,8 @@ class TrackGraph:
         slot_tokens: tuple[tuple[str, ...], ...],
         extra_tokens: tuple[tuple[str, ...], ...],
         started: Container[str] | None,
+        index: dict[str, int] | None = None,
+        terminal_mask: int | None = None,
     ) -> None:
         self.stops = stops
         self.adj = adj
@@ -104,8 +106,11 @@ class TrackGraph:
         self.extra_tokens = extra_tokens
         """Per stop: tokens beside the city that use no slot (e.g. Mayfair destination tokens)."""
         self.started = started
-        self.index: dict[str, int] = {s.sig: s.id for s in stops}
-        self.terminal_mask = _mask(s.id for s in stops if s.terminal)
+        self.index: dict[str, int] = {s.sig: s.id for s in stops} if index is None else index
+        """``sig -> stop id`` (may be shared with other graphs of the layout: do not change)."""
+        self.terminal_mask = (
+            _mask(s.id for s in stops if s.terminal) if terminal_mask is None else terminal_mask
+        )
         self._token_cache: dict[str, int] = {}
         self._blocked_cache: dict[str, int] = {}
 
@@ -137,11 +142,14 @@ class TrackGraph:
 
     def token_mask(self, company: str) -> int:
         """Stops holding a token of ``company`` (slot or extra), as a bitmask."""
-        got = self._token_cache.get(company)
-        if got is None:
-            got = _mask(i for i in range(len(self.stops)) if company in self.tokens_at(i))
-            self._token_cache[company] = got
-        return got
+        cache = self._token_cache
+        if not cache:
+            cache[""] = 0  # filled: companies without tokens get 0 below
+            for tokens in (self.slot_tokens, self.extra_tokens):
+                for i, held in enumerate(tokens):
+                    for c in held:
+                        cache[c] = cache.get(c, 0) | 1 << i
+        return cache.get(company, 0)
 
     def blocked_mask(self, company: str) -> int:
         """Cities ``company`` may run to but not through (seed 003 §8.1).
@@ -151,15 +159,22 @@ class TrackGraph:
         """
         got = self._blocked_cache.get(company)
         if got is None:
-            own = self.token_mask(company)
-            started = self.started
-            got = 0
-            for s in self.stops:
-                if s.kind is not NodeKind.CITY or s.slots == 0 or (own >> s.id) & 1:
-                    continue
-                holders = [c for c in self.slot_tokens[s.id] if started is None or c in started]
-                if len(holders) >= s.slots:
-                    got |= 1 << s.id
+            full = self._blocked_cache.get("")
+            if full is None:
+                # cities whose slots are all held by started companies' tokens
+                started = self.started
+                full = 0
+                for i, held in enumerate(self.slot_tokens):
+                    if not held:
+                        continue
+                    s = self.stops[i]
+                    if s.kind is not NodeKind.CITY or s.slots == 0:
+                        continue
+                    holders = [c for c in held if started is None or c in started]
+                    if len(holders) >= s.slots:
+                        full |= 1 << i
+                self._blocked_cache[""] = full
+            got = full & ~self.token_mask(company)
             self._blocked_cache[company] = got
         return got
 
@@ -189,31 +204,6 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-_NodePart = tuple[int, str, NodeKind, int, int, bool]
-_TileParts = tuple[TileDef, tuple[_NodePart, ...], tuple[tuple[int, int, str], ...]]
-_TILE_PARTS: dict[tuple[int, int, str, int], _TileParts] = {}
-"""Per laid tile (its design by identity, rotation, hex name and phase band): its stops'
-fields and its paths with their track names, as :func:`build_graph` numbers them. The
-design is kept in the entry so that a reused id is never mistaken for it."""
-
-
-def _tile_parts(tile: TileDef, rotation: int, name: str, band: int) -> _TileParts:
-    key = (id(tile), rotation, name, band)
-    got = _TILE_PARTS.get(key)
-    if got is None or got[0] is not tile:
-        if len(_TILE_PARTS) > 8192:
-            _TILE_PARTS.clear()
-        nodes = tuple(
-            (n.index, f"{name}-{n.index}", n.kind, n.value(band), n.slots, n.terminal)
-            for n in tile.nodes
-        )
-        paths = tuple(
-            (a, b, f"{name} path {_end(a)}-{_end(b)}") for a, b in tile.paths_at(rotation)
-        )
-        got = _TILE_PARTS[key] = (tile, nodes, paths)
-    return got
-
-
 def build_graph(
     tiles: Mapping[Hex, PlacedTile],
     *,
@@ -234,128 +224,17 @@ def build_graph(
     tokens block (None: every token blocks); ``blocked_sides`` holds ``(hex, side)`` pairs no
     track may cross (impassable borders). With ``with_hops=False`` no hops are walked: the graph
     has its stops and tokens only (enough for :func:`~transcon.eighteen.network.company_network`,
-    which walks the tiles itself), at a fraction of the cost.
+    which walks the tiles itself), at a fraction of the cost. (:class:`TrackLayout` is the
+    token-free half, for building graphs of one layout with different tokens or hops.)
     """
-    tokens = tokens or {}
-    extra_tokens = extra_tokens or {}
-    # Hexes are numbered in sorted order and the walk works on those numbers (hashing Hex
-    # objects is what made building slow); the numbering of stops, paths, edges and hops is
-    # that of a walk over the Hex objects themselves.
-    hex_order = sorted(tiles)
-    hex_index = {h: i for i, h in enumerate(hex_order)}
-    names: list[str] = []
-    stops: list[Stop] = []
-    stop_at: dict[tuple[int, int], int] = {}
-    track_names: list[str] = []
-    # per hex number: endpoint -> list of (path track id, other endpoint)
-    ends_of: list[dict[int, list[tuple[int, int]]]] = []
-    for i, h in enumerate(hex_order):
-        placed = tiles[h]
-        tile = placed.tile
-        name = label(h)
-        names.append(name)
-        parts = _tile_parts(tile, placed.rotation, name, band)
-        for index, sig, kind, value, slots, terminal in parts[1]:
-            sid = len(stops)
-            stop_at[(i, index)] = sid
-            stops.append(Stop(sid, sig, h, index, kind, value, slots, terminal, tile.name))
-        ends: dict[int, list[tuple[int, int]]] = {}
-        for a, b, path_name in parts[2]:
-            pid = len(track_names)
-            track_names.append(path_name)
-            ends.setdefault(a, []).append((pid, b))
-            ends.setdefault(b, []).append((pid, a))
-        ends_of.append(ends)
-    path_bits = (1 << len(track_names)) - 1
+    from transcon.eighteen.layout import TrackLayout
 
-    # across[i * 6 + side]: the hex (number) track leaving hex i across ``side`` enters, or
-    # -1 when there is no tile there or the side is impassable (from either hex); worked out
-    # when a walk first crosses the side (-2 until then)
-    across = [-2] * (6 * len(hex_order))
-
-    def cross(i: int, side: int) -> int:
-        h = hex_order[i]
-        j = -1
-        if (h, side) not in blocked_sides:
-            got = hex_index.get(h.neighbor(side, orientation))
-            if got is not None and (hex_order[got], opposite(side)) not in blocked_sides:
-                j = got
-        across[i * 6 + side] = j
-        return j
-
-    edge_ids: dict[int, int] = {}
-
-    adj: list[list[Hop]] = [[] for _ in stops]
-    hops: list[HopInfo] = []
-
-    def emit(start: int, end: int, hexes: list[Hex], paths: list[int], edges: list[int]) -> None:
-        track = 0
-        for t in paths:
-            track |= 1 << t
-        for t in edges:
-            track |= 1 << t
-        hid = len(hops)
-        hops.append(HopInfo(hid, start, end, tuple(hexes), tuple(paths), tuple(edges), track))
-        adj[start].append(Hop(end, track, hid))
-
-    def walk(
-        start: int, i: int, side: int, hexes: list[Hex], paths: list[int], edges: list[int]
-    ) -> None:
-        """Continue a hop leaving hex number ``i`` across ``side``."""
-        j = across[i * 6 + side]
-        if j == -2:
-            j = cross(i, side)
-        if j < 0:
-            return
-        entry = opposite(side)
-        candidates = ends_of[j].get(entry)
-        if not candidates:
-            return
-        key = i * 6 + side if i < j else j * 6 + entry
-        eid = edge_ids.get(key)
-        if eid is None:
-            eid = len(track_names)
-            edge_ids[key] = eid
-            track_names.append(f"edge {names[min(i, j)]}/{names[max(i, j)]}")
-        if eid in edges:
-            return
-        edges.append(eid)
-        hexes.append(hex_order[j])
-        for pid, other in candidates:
-            if pid in paths:
-                continue
-            paths.append(pid)
-            if other >= NODE_BASE:
-                emit(start, stop_at[(j, other - NODE_BASE)], hexes, paths, edges)
-            else:
-                walk(start, j, other, hexes, paths, edges)
-            paths.pop()
-        hexes.pop()
-        edges.pop()
-
-    for s in stops if with_hops else ():
-        h = s.hex
-        i = hex_index[h]
-        own_end = NODE_BASE + s.index
-        for pid, other in ends_of[i].get(own_end, ()):
-            if other >= NODE_BASE:
-                emit(s.id, stop_at[(i, other - NODE_BASE)], [h, h], [pid], [])
-            else:
-                walk(s.id, i, other, [h], [pid], [])
-
-    slot_tokens = tuple(tuple(tokens.get((s.hex, s.index), ())) for s in stops)
-    extra = tuple(tuple(extra_tokens.get((s.hex, s.index), ())) for s in stops)
-    return TrackGraph(
-        stops=tuple(stops),
-        adj=tuple(tuple(a) for a in adj),
-        hops=tuple(hops),
-        track_names=tuple(track_names),
-        path_bits=path_bits,
-        slot_tokens=slot_tokens,
-        extra_tokens=extra,
-        started=started,
+    layout = TrackLayout(
+        tiles, label=label, orientation=orientation, band=band, blocked_sides=blocked_sides
     )
-
-
-def _end(end: int) -> str:
-    return str(end) if end < NODE_BASE else f"n{end - NODE_BASE}"
+    return layout.graph(
+        tokens=tokens,
+        extra_tokens=extra_tokens,
+        started=started,
+        hops_from=None if with_hops else (),
+    )

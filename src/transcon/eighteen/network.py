@@ -11,11 +11,12 @@ stub waiting to be extended), so every hex edge the network touches is known.
 
 from __future__ import annotations
 
-from collections.abc import Container, Mapping
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from transcon.core.hexgrid import Hex, Orientation, opposite
 from transcon.eighteen.graph import PlacedTile, TrackGraph
+from transcon.eighteen.layout import TrackLayout
 from transcon.eighteen.tiles import NODE_BASE
 
 
@@ -95,3 +96,85 @@ def company_network(
                 seen.add(nxt)
                 todo.append(nxt)
     return net
+
+
+class Reach:
+    """A company's network on a :class:`~transcon.eighteen.graph.TrackLayout`: the same
+    answers as :class:`Network` (built by :func:`company_network`), kept as stop ids and side
+    numbers (``hex number * 6 + side`` of the laid hexes whose reached track ends at that
+    side) instead of sets of hexes."""
+
+    __slots__ = ("layout", "stops", "touched")
+
+    def __init__(self, layout: TrackLayout, stops: int, touched: set[int]) -> None:
+        self.layout = layout
+        self.stops = stops
+        """Stops reached (a bitmask of stop ids), token stops included."""
+        self.touched = touched
+
+    def reaches(self, stop: int) -> bool:
+        return bool((self.stops >> stop) & 1)
+
+    def connects(self, h: Hex, exits: Iterable[int]) -> bool:
+        """:meth:`Network.connects`: a tile with ``exits`` in ``h`` joins the network."""
+        layout = self.layout
+        i = layout.hex_index.get(h)
+        if i is not None:
+            first = layout.first_stop[i]
+            count = (
+                layout.first_stop[i + 1] if i + 1 < len(layout.first_stop) else len(layout.stops)
+            ) - first
+            if (self.stops >> first) & ((1 << count) - 1):
+                return True
+        blocked = layout.blocked_sides
+        touched = self.touched
+        for side in exits:
+            if i is not None and i * 6 + side in touched:
+                return True
+            j = layout.hex_index.get(h.neighbor(side, layout.orientation))
+            entry = opposite(side)
+            if (
+                j is not None
+                and j * 6 + entry in touched
+                and (layout.hex_order[j], entry) not in blocked
+                and (h, side) not in blocked
+            ):
+                return True
+        return False
+
+
+def company_reach(layout: TrackLayout, graph: TrackGraph, company: str) -> Reach:
+    """``company``'s network in ``layout`` with the tokens of ``graph`` (a graph of that
+    layout, hops not needed): the walk of :func:`company_network` on the layout's numbers."""
+    no_pass = graph.no_pass_mask(company)
+    own = graph.token_mask(company)
+    ends_of, stop_at, table = layout.ends_of, layout.stop_at, layout.across_table
+    reached = own
+    touched: set[int] = set()
+    todo: list[tuple[int, int]] = []
+    for s in layout.stops:
+        if (own >> s.id) & 1:
+            todo.append((layout.hex_index[s.hex], NODE_BASE + s.index))
+    seen = {i * 16 + end for i, end in todo}
+    while todo:
+        i, end = todo.pop()
+        for _, other in ends_of[i].get(end, ()):
+            if other >= NODE_BASE:
+                sid = stop_at[(i, other - NODE_BASE)]
+                reached |= 1 << sid
+                if (no_pass >> sid) & 1:
+                    continue  # reached, but not passed through
+                nxt, at = i, other
+            else:
+                touched.add(i * 6 + other)
+                j = table[i * 6 + other]
+                if j == -2:
+                    j = layout.across(i, other)
+                if j < 0:
+                    continue
+                nxt, at = j, (other + 3) % 6
+            key = nxt * 16 + at
+            if key not in seen:
+                seen.add(key)
+                todo.append((nxt, at))
+    return Reach(layout, reached, touched)

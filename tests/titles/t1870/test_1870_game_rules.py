@@ -330,3 +330,39 @@ def test_8_3_a_paying_run_must_name_routes() -> None:
     with pytest.raises(IllegalAction, match="names its routes"):
         game.act("run 60", "A")  # no track yet: nothing to run
     game.act("run 0", "A")
+
+
+def ssw_turn(owners: dict[str, str]) -> Game[GameState]:
+    """SSW's first turn of the first OR (phase 1), MP having operated."""
+    game = operating(owners)
+    game.act("train 2", "A")
+    game.act("done", "A")
+    return game
+
+
+def test_9_2_mrbc_bought_in_the_first_or_lays_the_home_tile_free() -> None:
+    """1870-base.md §9.2: "In phase 1 only MP or SSW may buy it ...; if one of them buys it
+    during its first OR, it lays a tile in its home city free and in addition to its normal
+    lays, but may not upgrade that tile in the same OR." SSW's home, Memphis (H17), is a $60
+    river hex: free, not $60 - $40."""
+    game = ssw_turn({"MRBC": "C"})
+    game.act("private MRBC 40", "B")
+    cash = game.state.corps["SSW"].cash
+    game.act("lay H17 5 rot 0 with MRBC", "B")
+    assert game.state.corps["SSW"].cash == cash
+    with pytest.raises(IllegalAction, match="already got a tile"):
+        game.act("lay H17 5 rot 1", "B")  # no second tile (no upgrade) there this OR
+    game.act("lay C20 8 rot 1", "B")  # the normal lays are still there
+    game.act("lay B21 9 rot 0", "B")
+    assert game.state.corps["SSW"].cash == cash
+
+
+def test_9_2_mrbc_lay_after_the_first_or_has_the_40_discount_only() -> None:
+    """1870-base.md §9.2: the free home lay is for a purchase during the company's first OR;
+    otherwise the MRBC gives one Mississippi lay with a $40 discount ($60 - $40 at Memphis)."""
+    game = ssw_turn({"MRBC": "C"})
+    game.state.corps["SSW"].operated = True  # as if SSW had operated in an earlier OR
+    game.act("private MRBC 40", "B")
+    cash = game.state.corps["SSW"].cash
+    game.act("lay H17 5 rot 0 with MRBC", "B")
+    assert game.state.corps["SSW"].cash == cash - 20

@@ -32,7 +32,7 @@ def test_fixture_replays_completely_with_matching_result(path: Path, reason: str
 
 @needs_fixtures
 def test_reachability_on_the_recorded_final_board() -> None:
-    from transcon.titles.t1870.game.reach import fewest_stops
+    from transcon.titles.t1870.game.connection import fewest_stops
 
     _, game = import_fixture(BANK)
     assert fewest_stops(game.state, "J3", "A2") == 3  # FW: Fort Worth to Denver

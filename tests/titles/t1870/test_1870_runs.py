@@ -98,3 +98,37 @@ def test_run_notation_round_trips_trains_and_routes() -> None:
     assert bare is not None and format_action(bare) == "run 40 C18-0,B19-0"
     with pytest.raises(InputError, match="every route or of none"):
         parse_action("run 100 2-1:B19-0,A22-0 B19-0,C18-0", "A")
+
+
+def two_lines(**options: object) -> tuple[Game[GameState], str, str]:
+    """MP with two 2-trains; St. Louis (C18) and B19 joined twice: directly, and round by
+    C20 and B21."""
+    game, first = st_louis_to_b19(**options)
+    state = game.state
+    for hex_, tile, rotation in (("B19", "6", 4), ("C20", "8", 1), ("B21", "7", 0)):
+        state.tiles[hex_] = [tile, rotation]
+        state.tile_used[tile] = state.tile_used.get(tile, 0) + 1
+    return game, first, give_train(game, "MP", "2")
+
+
+def test_8_1_stops_realised_by_disjoint_track_for_every_train() -> None:
+    """1870-base.md §7.3 (seed §8.1): trains may share cities, not track. Two routes naming
+    the same stops are accepted when the engine can give them different track (a run names
+    stops; the engine picks a realisation keeping all trains' track disjoint)."""
+    game, first, second = two_lines()
+    game.act(f"run 80 {first}:C18-0,B19-0 {second}:C18-0,B19-0", "A")
+    assert game.state.operating.revenue == 80
+
+
+def test_8_1_a_route_may_name_the_hexes_its_track_passes() -> None:
+    """1870-base.md §7.3 (seed §8.1): ``~HEX`` entries between two stops name hexes the
+    track between them passes through, when the choice matters."""
+    game, first, second = two_lines()
+    with pytest.raises(IllegalAction, match=r"no track between C18-0 and B19-0 passes through A20"):
+        game.act(f"run 40 {first}:C18-0,~A20,B19-0", "A")
+    with pytest.raises(IllegalAction, match="sharing track"):
+        game.act(f"run 80 {first}:C18-0,~C20,B19-0 {second}:C18-0,~B21,B19-0", "A")
+    with pytest.raises(IllegalAction, match="goes between stops"):
+        game.act(f"run 40 {first}:~C20,C18-0,B19-0", "A")
+    game.act(f"run 80 {first}:C18-0,~C20,~B21,B19-0 {second}:C18-0,B19-0", "A")
+    assert game.state.operating.revenue == 80

@@ -88,3 +88,60 @@ def test_9_2_a_company_owning_the_mrbc_may_bridge() -> None:
     game = mp_operating({"MRBC": "C"})
     game.state.privates["MRBC"].owner = "@MP"  # sold to a company: the block is lifted
     game.act("lay C18 5 rot 3", "A")
+
+
+# -- §8.1 connection eligibility sees the track as a route does -----------------------------
+
+
+def chicago_line(game: Game[GameState]) -> None:
+    """St. Louis (MP's home) - B19 (a one-space city) - A20 - Chicago (A22, an off-board)."""
+    lay(game, "C18", "5", 3)
+    lay(game, "B19", "57", 0)
+    lay(game, "A20", "8", 4)
+
+
+def test_8_1_connection_does_not_pass_a_city_full_of_other_tokens() -> None:
+    """1870-base.md §8.1: a train that "could legally run from its home token to its
+    destination"; eligibility "may be lost again (token blocks ...)"; seed §8.1: a train may
+    run to a city full of other companies' tokens, not through it."""
+    from transcon.titles.t1870.game.connection import fewest_stops
+
+    game = mp_operating()
+    chicago_line(game)
+    state = game.state
+    assert fewest_stops(state, "C18", "A22", company="MP") == 3
+    state.corps["SSW"].tokens[:] = ["H17", "B19"]  # B19's only space: SSW's
+    assert fewest_stops(state, "C18", "A22", company="MP") is None
+    assert fewest_stops(state, "C18", "B19", company="MP") == 2  # may still end there
+    assert fewest_stops(state, "C18", "A22", company="SSW") == 3  # its own token: no block
+    assert fewest_stops(state, "C18", "A22") == 3  # no company: no token blocks
+    state.corps["SSW"].tokens[:] = ["H17"]
+    assert fewest_stops(state, "C18", "A22", company="MP") == 3
+    assert fewest_stops(state, "C18", "A22", 2, company="MP") is None  # train length
+
+
+def test_8_1_connection_does_not_bridge_the_mississippi_while_it_is_blocked() -> None:
+    """1870-base.md §7.1/§9.2: while the MRBC is held by a player no track joins the two banks
+    of the Mississippi; §8.1 eligibility uses legal runs only. (Legal lays never build such
+    track; here it is put on the map directly.)"""
+    from transcon.titles.t1870.game.connection import fewest_stops
+
+    game = mp_operating({"MRBC": "C"})
+    chicago_line(game)  # St. Louis's tile 5 at rot 3 leaves the city's west bank
+    state = game.state
+    assert fewest_stops(state, "C18", "A22", company="MP") is None
+    state.privates["MRBC"].owner = "@MP"  # sold to a company: bridging allowed
+    assert fewest_stops(state, "C18", "A22", company="MP") == 3
+
+
+def test_8_1_eligibility_of_a_company_uses_the_route_search() -> None:
+    """1870-base.md §8.1 through the title's hook: MP (destination Dallas, J5) has no track
+    there, so it is not eligible."""
+    game = mp_operating()
+    chicago_line(game)
+    state = game.state
+    state.corps["MP"].trains = ["2-1"]
+    title = game.title
+    assert isinstance(title, Title1870)
+    assert title.spec(state).corp("MP").destination == "J5"
+    assert title.hook_can_connect(state, "MP") is False

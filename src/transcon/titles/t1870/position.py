@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 
 from transcon.core.errors import InputError
 from transcon.core.hexgrid import Hex
-from transcon.eighteen.graph import PlacedTile, TrackGraph, build_graph
+from transcon.eighteen.graph import PlacedTile, TokenMap, TrackGraph
+from transcon.eighteen.layout import TrackLayout
 from transcon.eighteen.tiles import (
     Color,
     NodeKind,
@@ -58,6 +59,8 @@ class Position1870:
     """Companies that placed their destination token on the map (bonus active)."""
     privates: PrivateTokens = field(default_factory=PrivateTokens)
     _graph: TrackGraph | None = None
+    _layout: TrackLayout | None = None
+    _token_maps: tuple[TokenMap, TokenMap, frozenset[str]] | None = None
 
     def __post_init__(self) -> None:
         if not self.tiles:
@@ -70,8 +73,13 @@ class Position1870:
         except KeyError:
             raise InputError(f"1870 has no hex {label!r}") from None
 
-    def changed(self) -> None:
+    def changed(self, *, track: bool = True) -> None:
+        """Forget the graph built; with ``track`` (tiles or phase changed, or not known) the
+        layout too."""
         self._graph = None
+        self._token_maps = None
+        if track:
+            self._layout = None
 
     def city_node(self, h: Hex) -> int:
         """The index of the (only) city or off-board on hex ``h``'s current tile."""
@@ -142,7 +150,7 @@ class Position1870:
         A city with no free slot gets the token beside it (as an extra token).
         """
         slots = self.slots(h, index)
-        self.changed()
+        self.changed(track=False)
         if slot is None:
             slot = next((i for i, c in enumerate(slots) if c is None), None)
             if slot is None:
@@ -168,7 +176,7 @@ class Position1870:
         for companies in self.extra_tokens.values():
             while company in companies:
                 companies.remove(company)
-        self.changed()
+        self.changed(track=False)
 
     def place_home(self, company: str) -> None:
         """The company starts: its home token goes on its home city (idempotent)."""
@@ -179,7 +187,7 @@ class Position1870:
         if info is not None:
             h = self.hex(info.home)
             self.place_token(h, self.city_node(h), company)
-        self.changed()
+        self.changed(track=False)
 
     def place_destination(self, company: str) -> None:
         """The company put its destination token on the map (1870-base.md §8.4)."""
@@ -191,7 +199,7 @@ class Position1870:
         else:
             self.extra_tokens.setdefault(key, []).append(company)
         self.destinations.add(company)
-        self.changed()
+        self.changed(track=False)
 
     def set_phase(self, phase: str) -> None:
         self.data.layer.band(phase)  # validates
@@ -199,33 +207,89 @@ class Position1870:
         self.changed()
 
     # -- the graph ------------------------------------------------------------------------
+    def layout(self, previous: TrackLayout | None = None) -> TrackLayout:
+        """The token-free half of the graph (stops, track), cached until tiles or phase
+        change (``previous``: see :class:`TrackLayout`)."""
+        if self._layout is None:
+            board = self.data.board
+            self._layout = TrackLayout(
+                self.tiles,
+                label=board.label,
+                orientation=board.orientation,
+                band=self.data.layer.band(self.phase),
+                blocked_sides=impassable_sides(self.data),
+                hexes=board_hexes(self.data),
+                previous=previous,
+            )
+        return self._layout
+
+    def use_layout(self, layout: TrackLayout) -> None:
+        """Adopt ``layout``, built elsewhere from the same tiles and phase (a cache)."""
+        self._layout = layout
+        self._graph = None
+
     def graph(self) -> TrackGraph:
         if self._graph is None:
-            self._graph = self._build_graph(hops=True)
+            self._graph = self._build_graph(None)
         return self._graph
 
     def stops_graph(self) -> TrackGraph:
-        """The graph's stops and tokens without its hops (enough for a company's network;
-        not memoised: :func:`transcon.titles.t1870.game.runs.stops_graph_of` is)."""
+        """The graph's stops and tokens without its hops (enough for a company's network)."""
         if self._graph is not None:
             return self._graph
-        return self._build_graph(hops=False)
+        return self._build_graph(())
 
-    def _build_graph(self, *, hops: bool) -> TrackGraph:
-        board = self.data.board
-        blocked: set[tuple[Hex, int]] = set()
-        for (a, b), features in board.sides():
-            if any(f.kind == "impassable" for f in features):
-                blocked.add((a, a.side_to(b, board.orientation)))
-                blocked.add((b, b.side_to(a, board.orientation)))
-        return build_graph(
-            self.tiles,
-            label=board.label,
-            orientation=board.orientation,
-            band=self.data.layer.band(self.phase),
-            tokens={k: tuple(c for c in v if c is not None) for k, v in self.tokens.items()},
-            extra_tokens={k: tuple(v) for k, v in self.extra_tokens.items()},
-            started=frozenset(self.started),
-            blocked_sides=frozenset(blocked),
-            with_hops=hops,
+    def run_graph(self, stops: frozenset[int]) -> TrackGraph:
+        """The graph with the hops between the stop ids in ``stops`` only (enough to check
+        routes whose stops are all in ``stops``; see :meth:`TrackLayout.graph`)."""
+        if self._graph is not None:
+            return self._graph
+        return self._build_graph(stops, between=True)
+
+    def _build_graph(
+        self, hops_from: frozenset[int] | tuple[()] | None, *, between: bool = False
+    ) -> TrackGraph:
+        if self._token_maps is None:
+            self._token_maps = (
+                {k: tuple(c for c in v if c is not None) for k, v in self.tokens.items()},
+                {k: tuple(v) for k, v in self.extra_tokens.items()},
+                frozenset(self.started),
+            )
+        tokens, extra, started = self._token_maps
+        return self.layout().graph(
+            tokens=tokens,
+            extra_tokens=extra,
+            started=started,
+            hops_from=hops_from,
+            between=between,
         )
+
+
+_IMPASSABLE: dict[int, tuple[Data1870, frozenset[tuple[Hex, int]]]] = {}
+_HEXES: dict[int, tuple[Data1870, tuple[Hex, ...]]] = {}
+
+
+def board_hexes(data: Data1870) -> tuple[Hex, ...]:
+    """Every hex of the board (a layout numbers them all, so new tiles keep the numbers)."""
+    got = _HEXES.get(id(data))
+    if got is not None and got[0] is data:
+        return got[1]
+    hexes = tuple(info.hex for info in data.board)
+    _HEXES[id(data)] = (data, hexes)
+    return hexes
+
+
+def impassable_sides(data: Data1870) -> frozenset[tuple[Hex, int]]:
+    """``(hex, side)`` pairs no track crosses (both ways), from the board's side features."""
+    got = _IMPASSABLE.get(id(data))
+    if got is not None and got[0] is data:
+        return got[1]
+    board = data.board
+    blocked: set[tuple[Hex, int]] = set()
+    for (a, b), features in board.sides():
+        if any(f.kind == "impassable" for f in features):
+            blocked.add((a, a.side_to(b, board.orientation)))
+            blocked.add((b, b.side_to(a, board.orientation)))
+    result = frozenset(blocked)
+    _IMPASSABLE[id(data)] = (data, result)
+    return result

@@ -2,11 +2,23 @@
 
 A run names each route as its stops in route order (``"HEX-k"`` node signatures, or a bare
 hex label when the hex has one stop) and optionally the train running it. The stops are
-resolved in ROUTES' track graph of the current position (:func:`graph_of`); for each pair of
-consecutive stops a stretch of track (a hop) is chosen so that every route passes
-:func:`transcon.eighteen.routes.check_route` and no two trains share track
-(:func:`~transcon.eighteen.routes.check_routes`'s rule). Any legal choice of track will do:
-the stops alone fix the value. Each route is valued with ROUTES' :func:`stop_values` and
+resolved in ROUTES' track graph of the current position, its hops walked from the named stops
+only (:meth:`~transcon.titles.t1870.game.routing.Context1870.run_graph`).
+
+A run names stops, not track: between two consecutive stops there may be several stretches of
+track (hops). The engine picks the realisation by a depth-first search (:func:`_assign`): the
+first route's hops in graph order (the order the walk found them), then the next routes' hops
+avoiding all track already taken, backtracking into earlier routes when a later one finds
+none. So the realisation it takes passes :func:`transcon.eighteen.routes.check_route` for
+every train and keeps all trains' track disjoint (the rule of
+:func:`~transcon.eighteen.routes.check_routes`) whenever such a realisation exists among the
+first :data:`SEARCH_LIMIT` candidates of each route. The stops alone fix the value, so any
+such choice gives the same revenue.
+
+When the choice matters (to say which track a train uses, or to settle a search the limit
+cuts short), a route may name hexes its track passes through: a ``~HEX`` entry between two
+stops (``C18-0,~C20,~B21,B19-0``) keeps only the hops between those stops that walk through
+the hexes named, in that order. Each route is valued with ROUTES' :func:`stop_values` and
 :func:`~transcon.eighteen.routes.route_revenue`.
 """
 
@@ -14,7 +26,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from transcon.core.errors import IllegalAction
 from transcon.eighteen.framework.state import GameState
@@ -29,73 +42,61 @@ from transcon.eighteen.routes import (
 )
 from transcon.eighteen.trains import TrainType, parse_train
 
+if TYPE_CHECKING:
+    from transcon.titles.t1870.game.routing import Context1870
+
 RULE_RUN = "1870 §7.3 runs"
+VIA = "~"
+"""Prefix of a route entry naming a hex the track passes through (``A2-0,~B3,C4-0``)."""
 SEARCH_LIMIT = 5000
 """Most candidate routes tried per run (choices of track between the named stops)."""
 
 
-class _Cached:
-    """One position's ROUTES objects, each built on first use."""
-
-    __slots__ = ("graph", "position", "stops")
-
-    def __init__(self, position: Any) -> None:
-        self.position = position
-        self.graph: TrackGraph | None = None
-        self.stops: TrackGraph | None = None
-
-
-_POSITIONS: dict[str, _Cached] = {}
-
-
-def _position_key(state: GameState, phase: str) -> str:
-    tokens = {s: c.tokens for s, c in state.corps.items() if not c.closed and c.tokens}
-    owners = {p.sym: p.owner for p in state.privates.values()}
-    return repr(
-        (
-            sorted((h, str(t[0]), str(t[1])) for h, t in state.tiles.items()),
-            sorted(tokens.items()),
-            sorted(state.title_data.items()),
-            sorted(owners.items()),
-            phase,
-            state.options.get("destination_blocks"),
-            state.options.get("destination_ends_only"),
-        )
-    )
-
-
-def _cached(state: GameState, phase: str) -> _Cached:
-    from transcon.titles.t1870.game.routing import position_of
-
-    key = _position_key(state, phase)
-    got = _POSITIONS.get(key)
-    if got is None:
-        if len(_POSITIONS) > 64:
-            _POSITIONS.clear()
-        got = _POSITIONS[key] = _Cached(position_of(state, phase))
-    return got
-
-
 def graph_of(state: GameState, phase: str) -> tuple[Any, TrackGraph]:
-    """ROUTES' position and track graph for our state (memoised per position)."""
-    got = _cached(state, phase)
-    if got.graph is None:
-        got.graph = got.position.graph()
-    return got.position, got.graph
+    """ROUTES' position and full track graph for our state (memoised per position)."""
+    from transcon.titles.t1870.game.routing import context_of
+
+    ctx = context_of(state, phase)
+    return ctx.position, ctx.graph()
 
 
-def stops_graph_of(state: GameState, phase: str) -> tuple[Any, TrackGraph]:
-    """ROUTES' position for our state and a graph of its stops and tokens, without hops
-    (enough for a company's network and much cheaper than :func:`graph_of`; memoised)."""
-    got = _cached(state, phase)
-    if got.stops is None:
-        got.stops = got.graph if got.graph is not None else got.position.stops_graph()
-    return got.position, got.stops
-
-
+@lru_cache(maxsize=256)
 def train_type(train_id: str) -> TrainType:
     """The route engine's train for one of our train ids (``"4-1"`` -> a 4-train)."""
     return parse_train(train_id.rsplit("-", 1)[0])
+
+
+Vias = tuple[tuple[str, ...], ...]
+"""Per stretch between consecutive stops of a route: the hexes it must pass through."""
+
+
+def _split_vias(names: Sequence[str], train: str) -> tuple[list[str], Vias]:
+    """A route's stops and, per stretch between two stops, the ``~HEX`` entries naming hexes
+    its track passes through (in order)."""
+    stops: list[str] = []
+    vias: list[tuple[str, ...]] = []
+    pending: list[str] = []
+    for name in names:
+        if name.startswith(VIA):
+            if not stops:
+                raise RouteError(NOT_CONNECTED, f"{name}: a ~HEX entry goes between stops", train)
+            pending.append(name[len(VIA) :].upper())
+            continue
+        if stops:
+            vias.append(tuple(pending))
+            pending = []
+        stops.append(name)
+    if pending:
+        raise RouteError(NOT_CONNECTED, f"~{pending[-1]}: a ~HEX entry goes between stops", train)
+    return stops, tuple(vias)
+
+
+def _passes(graph: TrackGraph, hop: int, via: tuple[str, ...]) -> bool:
+    """True when hop ``hop`` walks through the hexes ``via`` in that order."""
+    if not via:
+        return True
+    walked = iter(graph.track_names[p].split(" ", 1)[0] for p in graph.hops[hop].paths)
+    return all(any(h == want for h in walked) for want in via)
 
 
 def _stop_ids(graph: TrackGraph, names: Sequence[str], train: str) -> tuple[int, ...]:
@@ -113,10 +114,16 @@ def _stop_ids(graph: TrackGraph, names: Sequence[str], train: str) -> tuple[int,
 
 
 def _candidates(
-    graph: TrackGraph, company: str, train: TrainType, stops: tuple[int, ...], used: int
+    graph: TrackGraph,
+    company: str,
+    train: TrainType,
+    stops: tuple[int, ...],
+    used: int,
+    vias: Vias = (),
 ) -> Iterator[tuple[Route, int]]:
-    """Legal routes through ``stops`` (in order) avoiding the track in ``used``, with their
-    track masks (at most :data:`SEARCH_LIMIT` tried)."""
+    """Legal routes through ``stops`` (in order) avoiding the track in ``used`` and passing
+    the hexes in ``vias``, with their track masks (at most :data:`SEARCH_LIMIT` tried).
+    Hops are tried in the graph's order (the order its walk found them)."""
     budget = [SEARCH_LIMIT]
 
     def walk(i: int, hops: list[int], mask: int) -> Iterator[tuple[Route, int]]:
@@ -128,25 +135,32 @@ def _candidates(
             except RouteError:
                 return
             return
+        via = vias[i] if vias else ()
         for hop in graph.find_hops(stops[i], stops[i + 1]):
             if budget[0] <= 0:
                 return
-            if not hop.track & mask:
+            if not hop.track & mask and _passes(graph, hop.id, via):
                 yield from walk(i + 1, [*hops, hop.id], mask | hop.track)
 
     yield from walk(0, [], used)
 
 
 def _first_error(
-    graph: TrackGraph, company: str, train: TrainType, stops: tuple[int, ...]
+    graph: TrackGraph, company: str, train: TrainType, stops: tuple[int, ...], vias: Vias = ()
 ) -> RouteError:
     """Why the route through ``stops`` is illegal (the first choice of track, explained)."""
     hops: list[int] = []
-    for a, b in itertools.pairwise(stops):
+    for i, (a, b) in enumerate(itertools.pairwise(stops)):
         found = graph.find_hops(a, b)
+        where = f"{graph.stops[a].sig} and {graph.stops[b].sig}"
         if not found:
-            where = f"{graph.stops[a].sig} and {graph.stops[b].sig}"
             return RouteError(NOT_CONNECTED, f"no track joins {where}", train.name)
+        via = vias[i] if vias else ()
+        found = [h for h in found if _passes(graph, h.id, via)]
+        if not found:
+            through = ", ".join(via)
+            message = f"no track between {where} passes through {through}"
+            return RouteError(NOT_CONNECTED, message, train.name)
         hops.append(found[0].id)
     try:
         check_route(graph, company, Route(train, stops, tuple(hops)))
@@ -160,14 +174,21 @@ def _assign(
     company: str,
     trains: Sequence[TrainType],
     stops: Sequence[tuple[int, ...]],
+    vias: Sequence[Vias] = (),
 ) -> list[Route] | RouteError:
     """Legal routes for every train (no shared track), or the error of the first route
-    that has no legal choice."""
+    that has no legal choice.
+
+    A depth-first search: the first route's choices of track in graph order, and for each,
+    the next routes' choices avoiding the track already taken (backtracking into earlier
+    routes when a later one finds none), so the realisation found keeps every train's track
+    disjoint whenever one exists within :data:`SEARCH_LIMIT` candidates per route."""
+    route_vias = list(vias) or [()] * len(stops)
 
     def search(i: int, used: int) -> list[Route] | None:
         if i == len(stops):
             return []
-        for route, mask in _candidates(graph, company, trains[i], stops[i], used):
+        for route, mask in _candidates(graph, company, trains[i], stops[i], used, route_vias[i]):
             rest = search(i + 1, used | mask)
             if rest is not None:
                 return [route, *rest]
@@ -176,9 +197,9 @@ def _assign(
     found = search(0, 0)
     if found is not None:
         return found
-    for train, route_stops in zip(trains, stops, strict=True):
-        if next(_candidates(graph, company, train, route_stops, 0), None) is None:
-            return _first_error(graph, company, train, route_stops)
+    for train, route_stops, via in zip(trains, stops, route_vias, strict=True):
+        if next(_candidates(graph, company, train, route_stops, 0, via), None) is None:
+            return _first_error(graph, company, train, route_stops, via)
     return RouteError(
         TRAINS_SHARE_TRACK,
         "the routes cannot all be run without two trains sharing track; "
@@ -198,7 +219,7 @@ def check_run(
     ``trains`` names the train of each route (our train ids); when empty, the company's
     trains are tried in every order. Raises :class:`RouteError` (or :class:`IllegalAction`
     for a train the company does not own)."""
-    from transcon.titles.t1870.revenue import stop_values
+    from transcon.titles.t1870.game.routing import context_of
 
     owned = list(state.corps[sym].trains)
     if trains:
@@ -211,15 +232,42 @@ def check_run(
             raise IllegalAction(RULE_RUN, "a train runs one route")
     elif len(routes) > len(owned):
         raise IllegalAction(RULE_RUN, f"{len(routes)} routes but {sym} has {len(owned)} trains")
-    position, graph = graph_of(state, phase)
+    ctx = context_of(state, phase)
+    key = ("run", sym, tuple(owned), tuple(map(tuple, routes)), tuple(trains))
+    known = ctx.memo.get(key)
+    if known is None:
+        try:
+            known = _check_run(ctx, sym, owned, routes, trains)
+        except RouteError as err:
+            known = err
+        ctx.memo[key] = known
+    if isinstance(known, RouteError):
+        raise known
+    assert isinstance(known, int)
+    return known
+
+
+def _check_run(
+    ctx: Context1870,
+    sym: str,
+    owned: list[str],
+    routes: Sequence[Sequence[str]],
+    trains: Sequence[str],
+) -> int:
+    from transcon.titles.t1870.revenue import stop_values
+
+    position, named = ctx.position, ctx.stops_graph()
     orders: list[tuple[str, ...]] = (
         [tuple(trains)] if trains else list(dict.fromkeys(_orders(owned, len(routes))))
     )
     first: RouteError | None = None
     for order in orders:
         types = [train_type(t) for t in order]
-        stops = [_stop_ids(graph, r, types[i].name) for i, r in enumerate(routes)]
-        got = _assign(graph, sym, types, stops)
+        split = [_split_vias(r, types[i].name) for i, r in enumerate(routes)]
+        stops = [_stop_ids(named, r, types[i].name) for i, (r, _) in enumerate(split)]
+        # hops walked from the named stops only: every hop a route through them may use
+        graph = ctx.run_graph(frozenset(s for route in stops for s in route))
+        got = _assign(graph, sym, types, stops, [v for _, v in split])
         if isinstance(got, RouteError):
             first = first or got
             continue

@@ -75,6 +75,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 MRBC = "MRBC"
+MRBC_BUYERS = ("MP", "SSW")
+"""The companies that may buy the MRBC in phase 1 (§9.2)."""
 RULE_TRACK = "1870 §7.1 track"
 RULE_RUN = "1870 §7.3 runs"
 
@@ -156,8 +158,22 @@ class Title1870(EighteenTitle):
         cost = 0 if upgrade else data.TERRAIN.get(action.hex, 0)
         if action.private:
             self._check_bridge_lay(state, sym, action)
+            if self._home_lay(state, sym, action):
+                return (0, False, upgrade)
             return (max(0, cost - 40), False, upgrade)
         return (cost, True, upgrade)
+
+    def _home_lay(self, state: GameState, sym: str, action: LayTile) -> bool:
+        """§9.2: MP or SSW that buys the MRBC in phase 1 during its first OR lays a tile in
+        its home city free, in addition to its normal lays (the hex then takes no other tile
+        that turn, so it is not upgraded in the same OR). Otherwise the MRBC lay is one lay
+        in a Mississippi hex with a $40 discount."""
+        return (
+            sym in MRBC_BUYERS
+            and self.phase(state).name == "1"
+            and not state.corps[sym].operated
+            and action.hex == self.spec(state).corp(sym).home
+        )
 
     def _geometry_problem(self, state: GameState, hex_: str, tile: str, rotation: int) -> str:
         """The route engine's upgrade rule (track kept, stops, labels); "" when it fits or
@@ -228,7 +244,7 @@ class Title1870(EighteenTitle):
 
     def hook_private_price(self, state: GameState, sym: str, private: str) -> tuple[int, int]:
         if self.phase(state).name == "1":
-            if private == MRBC and sym in ("MP", "SSW"):
+            if private == MRBC and sym in MRBC_BUYERS:
                 return (20, 40)
             return (0, -1)
         return super().hook_private_price(state, sym, private)
@@ -405,15 +421,24 @@ class Title1870(EighteenTitle):
 
     def hook_can_connect(self, state: GameState, sym: str) -> bool | None:
         """§8.1: a train of the company can reach its destination from home (route engine
-        search; token blocking is not considered, so True means "very likely")."""
-        from transcon.titles.t1870.game.reach import fewest_stops
+        search that passes no off-board, no city blocked by other companies' tokens and no
+        unbridgeable Mississippi, :mod:`~transcon.titles.t1870.game.connection`; track reuse
+        is not checked, so True means "very likely")."""
+        from transcon.titles.t1870.game.connection import fewest_stops
 
         spec = self.spec(state)
         corp = spec.corp(sym)
         lengths = [spec.train(t.rsplit("-", 1)[0]).distance for t in state.corps[sym].trains]
         limit = None if any(d is None for d in lengths) else max(d or 0 for d in lengths)
         try:
-            stops = fewest_stops(state, corp.home, corp.destination, limit)
+            stops = fewest_stops(
+                state,
+                corp.home,
+                corp.destination,
+                limit,
+                company=sym,
+                phase=self.phase(state).name,
+            )
         except Exception:  # the route engine is still evolving: fall back to "unknown"
             return None
         return stops is not None

@@ -10,46 +10,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from transcon.core.hexgrid import Hex
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.network import Network, company_network
 from transcon.eighteen.tiles import NodeKind
 
 
-def _blocked_sides(position: Any) -> frozenset[tuple[Hex, int]]:
-    board = position.data.board
-    blocked: set[tuple[Hex, int]] = set()
-    for (a, b), features in board.sides():
-        if any(f.kind == "impassable" for f in features):
-            blocked.add((a, a.side_to(b, board.orientation)))
-            blocked.add((b, b.side_to(a, board.orientation)))
-    return frozenset(blocked)
-
-
-_NETWORKS: dict[tuple[int, str], tuple[Any, Network]] = {}
-"""Networks per graph (memoised by :func:`stops_graph_of`) and company; the graph is kept
-with its network so that a reused id is never mistaken for it."""
-
-
 def network_of(state: GameState, sym: str, phase: str) -> tuple[Any, Network]:
-    """ROUTES' position of our state and ``sym``'s network in it (memoised)."""
-    from transcon.titles.t1870.game.runs import stops_graph_of
+    """ROUTES' position of our state and ``sym``'s network in it, as a :class:`Network` of
+    hexes (for inspection; the checks below use the cached :class:`Reach`)."""
+    from transcon.titles.t1870.game.routing import context_of
 
-    position, graph = stops_graph_of(state, phase)
-    key = (id(graph), sym)
-    got = _NETWORKS.get(key)
-    if got is not None and got[0] is graph:
-        return position, got[1]
-    if len(_NETWORKS) > 256:
-        _NETWORKS.clear()
+    ctx = context_of(state, phase)
+    position = ctx.position
     net = company_network(
         position.tiles,
-        graph,
+        ctx.stops_graph(),
         sym,
         orientation=position.data.board.orientation,
-        blocked_sides=_blocked_sides(position),
+        blocked_sides=ctx.layout.blocked_sides,
     )
-    _NETWORKS[key] = (graph, net)
     return position, net
 
 
@@ -59,10 +38,13 @@ def lay_unconnected(
     """Why laying ``tile`` on ``hex_label`` does not extend ``sym``'s network (§7.1: one of
     the tile's exits must meet the network's track, or the company has a token in the hex);
     None when it does."""
-    position, net = network_of(state, sym, phase)
+    from transcon.titles.t1870.game.routing import context_of
+
+    ctx = context_of(state, phase)
+    position = ctx.position
     h = position.hex(hex_label)
     exits = position.data.tiles[tile].exits(rotation)
-    if net.connects(h, exits):
+    if ctx.reach(sym).connects(h, exits):
         return None
     return f"the tile in {hex_label} does not connect to {sym}'s network"
 
@@ -70,12 +52,19 @@ def lay_unconnected(
 def token_unreachable(state: GameState, sym: str, phase: str, hex_label: str) -> str | None:
     """Why ``sym`` may not place a token in the city on ``hex_label`` (§7.2: the city must be
     reachable from its network); None when it may."""
-    position, net = network_of(state, sym, phase)
+    from transcon.titles.t1870.game.routing import context_of
+
+    ctx = context_of(state, phase)
+    position = ctx.position
     h = position.hex(hex_label)
-    placed = position.tiles.get(h)
-    nodes = placed.tile.nodes if placed is not None else ()
-    if any((h, n.index) in net.nodes for n in nodes if n.kind is not NodeKind.TOWN):
-        return None
+    layout = ctx.layout
+    i = layout.hex_index.get(h)
+    placed = layout.placed[i] if i is not None else None
+    if i is not None and placed is not None:
+        reach = ctx.reach(sym)
+        for n in placed.tile.nodes:
+            if n.kind is not NodeKind.TOWN and reach.reaches(layout.stop_at[(i, n.index)]):
+                return None
     return f"{hex_label} is not reachable from {sym}'s network"
 
 

@@ -1,0 +1,104 @@
+"""The cached route-engine objects of a replay give the answers of fresh, full builds.
+
+Replay speed comes from caching positions and layouts between actions, walking hops only from
+the stops a run names and computing networks on the layout's numbers
+(:mod:`transcon.titles.t1870.game.routing`); these tests compare each shortcut with the
+plain computation on positions of a recorded game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from transcon.core.game import Game
+from transcon.eighteen.graph import TrackGraph, build_graph
+from transcon.eighteen.network import company_network, company_reach
+from transcon.eighteen.tiles import NODE_BASE
+from transcon.titles.t1870.game import connection
+from transcon.titles.t1870.game.routing import context_of, position_of
+from transcon.titles.t1870.importer.replay import import_fixture
+from transcon.titles.t1870.position import impassable_sides
+
+FIXTURES = Path(__file__).resolve().parents[3].parent / "shared/reference/18xx-games/fixtures/1870"
+MARKET = FIXTURES / "game-end-market-400.json"
+
+needs_fixtures = pytest.mark.skipif(not MARKET.exists(), reason="shared fixtures not available")
+
+
+def _hop_set(graph: TrackGraph, start: int) -> set[tuple[object, ...]]:
+    return {
+        (
+            graph.hops[h.id].end,
+            graph.hops[h.id].hexes,
+            tuple(graph.track_names[p] for p in graph.hops[h.id].paths),
+            tuple(graph.track_names[e] for e in graph.hops[h.id].edges),
+        )
+        for h in graph.adj[start]
+    }
+
+
+@needs_fixtures
+def test_cached_contexts_match_fresh_builds() -> None:
+    _, recorded = import_fixture(MARKET)
+    game = Game(recorded.title, recorded.setup)
+    checked = 0
+    for number, action in enumerate(recorded.log):
+        game.apply(action)
+        if number % 50:
+            continue
+        state = game.state
+        phase = recorded.title.phase(state).name
+        ctx = context_of(state, phase)
+        fresh = position_of(state, phase)
+        board = fresh.data.board
+        full = build_graph(
+            fresh.tiles,
+            label=board.label,
+            orientation=board.orientation,
+            band=fresh.data.layer.band(phase),
+            tokens={k: tuple(c for c in v if c is not None) for k, v in fresh.tokens.items()},
+            extra_tokens={k: tuple(v) for k, v in fresh.extra_tokens.items()},
+            started=frozenset(fresh.started),
+            blocked_sides=impassable_sides(fresh.data),
+        )
+        # the cached full graph is the fresh one
+        cached = ctx.graph()
+        assert [s.sig for s in cached.stops] == [s.sig for s in full.stops]
+        assert cached.adj == full.adj and cached.slot_tokens == full.slot_tokens
+        # a graph walked from a few stops has exactly their hops
+        some = frozenset(range(0, len(full.stops), 3))
+        partial = ctx.layout.graph(hops_from=some)
+        for s in range(len(full.stops)):
+            assert _hop_set(partial, s) == (_hop_set(full, s) if s in some else set())
+        # networks on the layout answer like company_network
+        for sym in sorted(fresh.started):
+            net = company_network(
+                fresh.tiles,
+                full,
+                sym,
+                orientation=board.orientation,
+                blocked_sides=impassable_sides(fresh.data),
+            )
+            reach = company_reach(ctx.layout, full, sym)
+            for stop in full.stops:
+                assert reach.reaches(stop.id) == ((stop.hex, stop.index) in net.nodes)
+            for info in board:
+                for side in range(6):
+                    exits = {side}
+                    assert reach.connects(info.hex, exits) == net.connects(info.hex, exits), (
+                        sym,
+                        board.label(info.hex),
+                        side,
+                    )
+            checked += 1
+        # stop adjacency kept across layouts is the adjacency of this layout
+        layout = ctx.layout
+        for cut in (0, connection.river_cut(layout)):
+            kept = [connection.next_stops(layout, s, cut) for s in range(len(layout.stops))]
+            connection._ADJACENCY = connection._Adjacency()
+            fresh_adj = [connection.next_stops(layout, s, cut) for s in range(len(layout.stops))]
+            assert kept == fresh_adj
+    assert checked > 20
+    assert NODE_BASE == 6  # the walks key ends by hex number * 16 + end
