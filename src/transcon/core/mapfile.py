@@ -28,7 +28,8 @@ _RESERVED_LAYERS = ("terrain", "water", "country")
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # defer_build: schemas are built on first use, not when the CLI starts.
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class LayoutModel(_Strict):
