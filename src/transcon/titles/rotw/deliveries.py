@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from transcon.core.errors import IllegalAction
 from transcon.core.title import ActionContext
@@ -20,8 +20,6 @@ from transcon.titles.rotw.data import (
     RAW,
     RAW_CASH,
     SETTLER,
-    SETTLER_CAPACITY,
-    SETTLER_CAPACITY_DEFAULT,
     SETTLER_POINTS,
     SETTLERS_TO_SWITCH,
     band,
@@ -46,7 +44,7 @@ class DeliveryPlan:
 
 
 def settler_capacity(g: BoardGraph, city: str) -> int:
-    return SETTLER_CAPACITY.get(g.cities[city].colour, SETTLER_CAPACITY_DEFAULT)
+    return g.settler_room[city]
 
 
 def accepts(g: BoardGraph, s: RotwState, cube: str, city: str) -> bool:
@@ -310,11 +308,12 @@ def best_deliveries(g: BoardGraph, s: RotwState, player: str, reach: int) -> lis
     search that drops a partial route when an earlier one reached the same city (and the
     same seed-22 state) with at least as many of the player's own links."""
     adj = s.adjacency()
-    near = _near_own(s, adj, player, reach)
+    memo = _memo(adj)
+    near = _near_own(s, adj, player, reach, memo)
     out: list[Candidate] = []
-    rules: dict[str, tuple[set[str], set[str], set[str]]] = {}
-    feeds: dict[str, set[str]] = {}
-    west_cities = {c for c, info in g.cities.items() if info.west}
+    rules: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str]]] = {}
+    feeds: dict[str, frozenset[str]] = {}
+    west_cities = g.west_cities
     for origin in sorted(s.cubes):
         cubes = s.cubes[origin]
         if not cubes or origin not in adj:
@@ -324,8 +323,12 @@ def best_deliveries(g: BoardGraph, s: RotwState, player: str, reach: int) -> lis
             if bonus_only and cube in GOODS:
                 continue  # no own link within reach: no points for the deliverer
             if cube not in rules:
-                rules[cube] = _rule_sets(g, s, cube, west_cities)
-                feeds[cube] = _within(adj, rules[cube][0], reach)
+                rules[cube] = _cached_rule_sets(g, s, cube, memo)
+                wkey = (rules[cube][0], reach)
+                within = memo.within.get(wkey)
+                if within is None:
+                    within = memo.within[wkey] = _within(adj, rules[cube][0], reach)
+                feeds[cube] = within
             if origin not in feeds[cube]:
                 continue  # no accepting city within reach, whatever the route
             accept, stop, west_match = rules[cube]
@@ -366,27 +369,77 @@ def best_deliveries(g: BoardGraph, s: RotwState, player: str, reach: int) -> lis
 
 
 def _rule_sets(
-    g: BoardGraph, s: RotwState, cube: str, west_cities: set[str]
-) -> tuple[set[str], set[str], set[str]]:
+    g: BoardGraph, s: RotwState, cube: str, west_cities: frozenset[str]
+) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """(cities accepting ``cube``, cities it must stop at, Western cities of its colour);
     the same answers as :func:`accepts` and :func:`stops`, computed for all cities at once."""
     if cube == SETTLER:
-        accept = {c for c in west_cities if accepts(g, s, cube, c)}
-        return accept, {c for c in west_cities if stops(g, s, cube, c, True)}, set()
+        at, room = s.settlers_at, g.settler_room
+        accept = frozenset(c for c in west_cities if at.get(c, 0) < room[c])
+        stop = frozenset(c for c in west_cities if g.cities[c].colour != GRAY and at.get(c, 0) == 0)
+        return accept, stop, frozenset()
     if cube == RAW:
-        accept = {c for c in g.raw_targets}
-        return accept, (accept if s.options["raw_stop_at_first_target"] else set()), set()
+        accept = g.raw_targets
+        return (
+            accept,
+            (accept if s.options["raw_stop_at_first_target"] else frozenset()),
+            (frozenset()),
+        )
     coloured = {c for c in g.colour_index.get(cube, ()) if c not in s.colour}
     coloured |= {c for c, colour in s.colour.items() if colour == cube}
-    west_match = coloured & west_cities
-    stop = coloured - west_match if s.phase == "west" else coloured
-    return coloured, stop, west_match
+    west_match = frozenset(coloured & west_cities)
+    stop = frozenset(coloured - west_match if s.phase == "west" else coloured)
+    return frozenset(coloured), stop, west_match
+
+
+def _cached_rule_sets(
+    g: BoardGraph, s: RotwState, cube: str, memo: _Memo
+) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """:func:`_rule_sets`, kept while what they depend on stays the same."""
+    depends = s.settlers_at if cube == SETTLER else s.colour
+    key = (
+        cube,
+        s.phase,
+        bool(s.options["raw_stop_at_first_target"]),
+        frozenset(depends.items()) if cube != RAW else frozenset(),
+    )
+    found = memo.rules.get(key)
+    if found is None:
+        found = memo.rules[key] = _rule_sets(g, s, cube, g.west_cities)
+    return found
+
+
+@dataclass(slots=True)
+class _Memo:
+    """Searches that depend on the completed links only, kept while the link graph stands
+    (the state rebuilds its adjacency object whenever a link is added or removed)."""
+
+    adj: dict[str, list[tuple[str, Link]]]
+    within: dict[tuple[frozenset[str], int], frozenset[str]]
+    near: dict[tuple[str, int], frozenset[str]]
+    rules: dict[
+        tuple[str, str, bool, frozenset[tuple[str, Any]]],
+        tuple[frozenset[str], frozenset[str], frozenset[str]],
+    ]
+
+
+_MEMO: list[_Memo] = []
+
+
+def _memo(adj: dict[str, list[tuple[str, Link]]]) -> _Memo:
+    if _MEMO and _MEMO[0].adj is adj:
+        return _MEMO[0]
+    memo = _Memo(adj, {}, {}, {})
+    _MEMO[:] = [memo]
+    return memo
 
 
 FRONTIER_CAP = 16
 
 
-def _within(adj: dict[str, list[tuple[str, Link]]], sources: set[str], hops: int) -> set[str]:
+def _within(
+    adj: dict[str, list[tuple[str, Link]]], sources: frozenset[str], hops: int
+) -> frozenset[str]:
     """Cities at most ``hops`` completed links from one of ``sources`` (stops ignored: a
     superset of the origins that can deliver there)."""
     seen = {c for c in sources if c in adj}
@@ -397,13 +450,16 @@ def _within(adj: dict[str, list[tuple[str, Link]]], sources: set[str], hops: int
             break
         seen |= nxt
         frontier = nxt
-    return seen
+    return frozenset(seen)
 
 
 def _near_own(
-    s: RotwState, adj: dict[str, list[tuple[str, Link]]], player: str, reach: int
-) -> set[str]:
+    s: RotwState, adj: dict[str, list[tuple[str, Link]]], player: str, reach: int, memo: _Memo
+) -> frozenset[str]:
     """Cities within ``reach - 1`` links of one of the player's own links."""
+    found = memo.near.get((player, reach))
+    if found is not None:
+        return found
     frontier = {c for lk in s.links if lk.owner == player and lk.b for c in (lk.a, lk.b)}
     near = set(frontier)
     for _ in range(max(0, reach - 1)):
@@ -412,4 +468,5 @@ def _near_own(
             break
         near |= nxt
         frontier = nxt
-    return near
+    memo.near[(player, reach)] = frozenset(near)
+    return memo.near[(player, reach)]

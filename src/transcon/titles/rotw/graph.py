@@ -22,6 +22,8 @@ from transcon.titles.rotw.data import (
     RAW_TARGET_VALUE,
     RIDGE_COST,
     RIVER_COST,
+    SETTLER_CAPACITY,
+    SETTLER_CAPACITY_DEFAULT,
     TERRAIN_COST,
 )
 from transcon.titles.rotw.minimap import MINI_NAME, mini_board
@@ -88,6 +90,12 @@ class BoardGraph:
             )
         self.by_name = {c.name: c.label for c in self.cities.values()}
         self.raw_targets = frozenset(c.label for c in self.cities.values() if c.raw_target)
+        self.west_cities = frozenset(c.label for c in self.cities.values() if c.west)
+        #: settlers a Western city takes (seed 12), by label
+        self.settler_room = {
+            c.label: SETTLER_CAPACITY.get(c.colour, SETTLER_CAPACITY_DEFAULT)
+            for c in self.cities.values()
+        }
         self.colour_index: dict[str, tuple[str, ...]] = {}
         for city in sorted(self.cities.values(), key=lambda c: c.label):
             self.colour_index[city.colour] = (*self.colour_index.get(city.colour, ()), city.label)
@@ -169,9 +177,12 @@ class BoardGraph:
         max_pieces: int,
         use: Mapping[str, int] | None,
         own: frozenset[str] = frozenset(),
+        goal: str | None = None,
     ) -> dict[str, Route]:
         """Cheapest route from ``start`` (entered from ``prev``) to each city within
-        ``max_pieces`` new pieces, avoiding full hexes (``use``) and hexes in ``own``."""
+        ``max_pieces`` new pieces, avoiding full hexes (``use``) and hexes in ``own``.
+        With ``goal``, the search stops once no cheaper route to it can turn up (only the
+        goal's entry is then final)."""
         best: dict[str, Route] = {}
         tick = count()
         heap: list[tuple[int, int, int, str, str | None, tuple[str, ...]]] = [
@@ -180,6 +191,8 @@ class BoardGraph:
         seen: dict[tuple[str, str | None], int] = {}
         while heap:
             cost, pieces, _, here, before, path = heapq.heappop(heap)
+            if goal is not None and goal in best and cost > best[goal].cost:
+                break  # every later route costs more (steps never cost less than 0)
             key = (here, before)
             if seen.get(key, 1 << 30) <= pieces:
                 continue
