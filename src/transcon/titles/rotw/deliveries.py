@@ -331,41 +331,61 @@ def best_deliveries(g: BoardGraph, s: RotwState, player: str, reach: int) -> lis
                 feeds[cube] = within
             if origin not in feeds[cube]:
                 continue  # no accepting city within reach, whatever the route
-            accept, stop, west_match = rules[cube]
-            seen: dict[tuple[str, bool], int] = {(origin, False): 0}
-            dest_best: dict[str, int] = {}
-            frontier: list[tuple[tuple[str, ...], tuple[str, ...], int, bool]] = [
-                ((origin,), (), 0, False)
-            ]
-            for _ in range(reach):
-                nxt = []
-                for path, owners, own, flag in frontier:
-                    for nb, link in adj[path[-1]]:
-                        if nb in path:
-                            continue
-                        mine = own + (link.owner == player)
-                        if (
-                            nb in accept
-                            and not (flag and nb in west_cities)
-                            and dest_best.get(nb, -1) < mine
-                        ):
-                            dest_best[nb] = mine
-                            out.append(Candidate(cube, (*path, nb), (*owners, link.owner)))
-                        if nb in stop or nb not in adj:
-                            continue
-                        new_flag = flag or nb in west_match
-                        key = (nb, new_flag)
-                        if seen.get(key, -1) >= mine:
-                            continue
-                        seen[key] = mine
-                        nxt.append(((*path, nb), (*owners, link.owner), mine, new_flag))
-                if len(nxt) > FRONTIER_CAP:
-                    nxt.sort(key=lambda item: -item[2])
-                    del nxt[FRONTIER_CAP:]
-                frontier = nxt
-                if not frontier:
-                    break
+            rkey = (origin, cube, player, reach, rules[cube])
+            found = memo.routes.get(rkey)
+            if found is None:
+                found = memo.routes[rkey] = _search(
+                    adj, origin, cube, player, reach, rules[cube], west_cities
+                )
+            out.extend(found)
     return out
+
+
+def _search(
+    adj: dict[str, list[tuple[str, Link]]],
+    origin: str,
+    cube: str,
+    player: str,
+    reach: int,
+    rules: tuple[frozenset[str], frozenset[str], frozenset[str]],
+    west_cities: frozenset[str],
+) -> tuple[Candidate, ...]:
+    """The breadth-first search of :func:`best_deliveries` for one cube kind and origin."""
+    out: list[Candidate] = []
+    accept, stop, west_match = rules
+    seen: dict[tuple[str, bool], int] = {(origin, False): 0}
+    dest_best: dict[str, int] = {}
+    frontier: list[tuple[tuple[str, ...], tuple[str, ...], int, bool]] = [((origin,), (), 0, False)]
+    for _ in range(reach):
+        nxt = []
+        for path, owners, own, flag in frontier:
+            for nb, link in adj[path[-1]]:
+                if nb in path:
+                    continue
+                owner = link.owner
+                mine = own + 1 if owner == player else own
+                if (
+                    nb in accept
+                    and dest_best.get(nb, -1) < mine
+                    and not (flag and nb in west_cities)
+                ):
+                    dest_best[nb] = mine
+                    out.append(Candidate(cube, (*path, nb), (*owners, owner)))
+                if nb in stop or nb not in adj:
+                    continue
+                new_flag = flag or nb in west_match
+                key = (nb, new_flag)
+                if seen.get(key, -1) >= mine:
+                    continue
+                seen[key] = mine
+                nxt.append(((*path, nb), (*owners, owner), mine, new_flag))
+        if len(nxt) > FRONTIER_CAP:
+            nxt.sort(key=lambda item: -item[2])
+            del nxt[FRONTIER_CAP:]
+        frontier = nxt
+        if not frontier:
+            break
+    return tuple(out)
 
 
 def _rule_sets(
@@ -421,6 +441,8 @@ class _Memo:
         tuple[str, str, bool, frozenset[tuple[str, Any]]],
         tuple[frozenset[str], frozenset[str], frozenset[str]],
     ]
+    #: routes found per (origin, cube, player, reach, rule sets)
+    routes: dict[tuple[Any, ...], tuple[Candidate, ...]]
 
 
 _MEMO: list[_Memo] = []
@@ -429,7 +451,7 @@ _MEMO: list[_Memo] = []
 def _memo(adj: dict[str, list[tuple[str, Link]]]) -> _Memo:
     if _MEMO and _MEMO[0].adj is adj:
         return _MEMO[0]
-    memo = _Memo(adj, {}, {}, {})
+    memo = _Memo(adj, {}, {}, {}, {})
     _MEMO[:] = [memo]
     return memo
 
