@@ -125,6 +125,7 @@ class BoardGraph:
             if extra:
                 self.side_cost[frozenset((board.label(a), board.label(b)))] = extra
         self._routes: dict[str, dict[str, Route]] = {}
+        self._by_cost: dict[str, tuple[Route, ...]] = {}
 
     # -- geometry -----------------------------------------------------------------------------
     def is_neighbour(self, a: str, b: str) -> bool:
@@ -168,6 +169,14 @@ class BoardGraph:
         if cached is None:
             cached = self.search(city, None, MAX_ROUTE_PIECES, None)
             self._routes[city] = cached
+        return cached
+
+    def routes_by_cost(self, city: str) -> tuple[Route, ...]:
+        """:meth:`routes_from` ``city``, cheapest first (ties by destination; cached)."""
+        cached = self._by_cost.get(city)
+        if cached is None:
+            cached = tuple(sorted(self.routes_from(city).values(), key=lambda r: (r.cost, r.b)))
+            self._by_cost[city] = cached
         return cached
 
     def search(
