@@ -100,3 +100,21 @@ def test_simulate_prints_outcomes() -> None:
     stats = data["statistics"]
     assert {"wins_by_seat", "end_reasons", "mean_west_began", "mean_ended_turn"} <= set(stats)
     assert data["seconds"] >= 0
+
+
+def test_status_json_has_goal_counters(game_file: Path) -> None:
+    """`status --json --as Ann`: builds to go per major line and player; Ann's barons with
+    her count and the leaders', the other players' barons hidden."""
+    for player in ("Ann", "Bob", "Cat"):
+        ok("act", game_file, f"baron {_dealt(game_file, player)[0]}", "--player", player)
+    progress = query("status", game_file, "--as", "Ann")["state"]["progress"]
+    lines = {item["id"]: item for item in progress["major_lines"]}
+    assert "transcon" in lines and "nyc-chi" in lines
+    assert set(lines["nyc-chi"]["players"]) == {"Ann", "Bob", "Cat"}
+    assert all(isinstance(n, int) and n > 0 for n in lines["nyc-chi"]["players"].values())
+    (ann,) = progress["barons"]["Ann"]
+    assert ann["card"] == _dealt(game_file, "Ann")[0] and ann["count"] == 0
+    assert {"leaders", "leader_count", "goal", "points"} <= set(ann)
+    assert progress["barons"]["Bob"] == [{"card": "?", "kind": "east"}]
+    text = ok("status", game_file, "--as", "Ann")
+    assert "builds to go" in text and f"{BARONS[ann['card']].name}" in text

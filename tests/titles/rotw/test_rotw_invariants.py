@@ -10,6 +10,7 @@ from rotw_helpers import TITLE
 
 from transcon.core.bots import RandomBot, bot_seed
 from transcon.core.game import Game
+from transcon.core.mapfile import shipped_map_names
 from transcon.titles.rotw import RotwState
 from transcon.titles.rotw.actions import Build, Deliver, Pass, Upgrade, Urbanize
 from transcon.titles.rotw.bots import GreedyBot
@@ -166,3 +167,46 @@ def test_slow_200_greedy_games() -> None:
     for seed in range(200):
         game = Game.new(TITLE, ["A", "B", "C", "D"], {"map": "rotw-mini"}, seed)
         play_checked(game, _bots(game, "greedy", seed))
+
+
+# -- the real map (rotw-usa): the issue's invariant runs are about the real game -------------
+
+REAL = pytest.mark.skipif("rotw-usa" not in shipped_map_names(), reason="map not generated")
+REAL_GREEDY_CHUNKS = 4  # 4 x 50 = 200 games, spread over the pytest-xdist workers
+#: Random-bot games on the real map: 150, not 1,000. Random bots do not end a real-map
+#: game by the rules, so each game is capped at 20 game turns (~150-250 actions, all in the
+#: Eastern phase); listing the legal actions of a 300-city board for every move makes a
+#: capped game cost about 1-2 CPU seconds, so 1,000 would take about half an hour of CPU;
+#: 150 fit in about 5 minutes. The 1,000 random games on rotw-mini cover both phases.
+REAL_RANDOM_CHUNKS = 3  # 3 x 50 = 150 games
+CHUNK = 50
+
+
+@REAL
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(REAL_GREEDY_CHUNKS))
+def test_slow_200_greedy_games_real_map(chunk: int) -> None:
+    """200 greedy 4-player games on rotw-usa: no error, every invariant after every action
+    (cubes, settlers and cash conserved, colour rule, one owner per link), and nearly all end
+    by the second coast-to-coast railroad rather than the safety valve."""
+    by_rules = 0
+    for seed in range(chunk * CHUNK, (chunk + 1) * CHUNK):
+        game = Game.new(TITLE, ["A", "B", "C", "D"], {"map": "rotw-usa"}, seed)
+        play_checked(game, _bots(game, "greedy", seed))
+        assert game.is_over()
+        by_rules += game.state.end_reason == "second transcontinental"
+    assert by_rules >= CHUNK - 3
+
+
+@REAL
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(REAL_RANDOM_CHUNKS))
+def test_slow_random_games_real_map(chunk: int) -> None:
+    """Random-bot games (2-4 players) on rotw-usa capped at 20 game turns: no error and no
+    broken invariant after any action."""
+    for seed in range(chunk * CHUNK, (chunk + 1) * CHUNK):
+        players = 2 + seed % 3
+        names = [f"P{i}" for i in range(players)]
+        game = Game.new(TITLE, names, {"map": "rotw-usa", "max_game_turns": 20}, seed)
+        play_checked(game, _bots(game, "random", seed))
+        assert game.is_over()

@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from itertools import pairwise
 from typing import Any
 
 from transcon.core.errors import IllegalAction
@@ -47,7 +46,6 @@ from transcon.titles.rotw.data import (
 from transcon.titles.rotw.deliveries import Candidate, best_deliveries, settler_capacity
 from transcon.titles.rotw.graph import BoardGraph, Route
 from transcon.titles.rotw.planner import (
-    chain,
     coast_to_coast,
     edge_cost,
     planner_for,
@@ -195,13 +193,15 @@ class GreedyBot:
             if lk.b:
                 owners.setdefault(frozenset((lk.a, lk.b)), set()).add(lk.owner)
         planner = planner_for(g)
+        adj = s.adjacency()
         for origin in sorted(s.cubes):
+            if origin not in adj:
+                continue  # no completed link leaves the city: no built chain
             for kind in sorted(set(s.cubes[origin])):
-                ch = chain(planner, kind, origin)
-                pairs = [frozenset(pair) for pair in pairwise(ch)]
-                if len(pairs) <= p.engine or not all(pair in owners for pair in pairs):
+                links = steps(planner, kind, origin)  # the links of chain(), cached
+                if len(links) <= p.engine or not all(st[0] in owners for st in links):
                     continue
-                mine = sum(player in owners[pair] for pair in pairs)
+                mine = sum(player in owners[st[0]] for st in links)
                 if affordable(s, player, ENGINE_COST[target], payback=mine):
                     return Upgrade(player=player, coal="coal_engines" in p.kept_cards)
         return None
@@ -287,7 +287,7 @@ class GreedyBot:
             and not any(use.get(h, 0) >= MAX_TRACKS_PER_HEX for h in detour.hexes)
         ):
             return detour
-        found = g.search(a, None, reach, use).get(b)
+        found = g.search(a, None, reach, use, goal=b).get(b)
         if found is not None:
             self._detours[(a, b)] = found
         return found

@@ -10,7 +10,12 @@ from __future__ import annotations
 from transcon.core.errors import IllegalAction
 from transcon.titles.rotw.actions import Build
 from transcon.titles.rotw.build import build_limit, pe_available, plan_build
-from transcon.titles.rotw.data import BUILD_LIMIT, LONG_FACTOR, WEST_START_SURCHARGE
+from transcon.titles.rotw.data import (
+    BUILD_LIMIT,
+    LONG_FACTOR,
+    MAX_TRACKS_PER_HEX,
+    WEST_START_SURCHARGE,
+)
 from transcon.titles.rotw.graph import BoardGraph, Route
 from transcon.titles.rotw.state import RotwState
 
@@ -25,13 +30,14 @@ def routes_for(
     g: BoardGraph, s: RotwState, player: str, starts: list[str], per_city: int
 ) -> list[Route]:
     """Cheapest open routes from each start city, nearest first (hex capacity respected)."""
-    use = s.hex_use()
+    # full hexes (links record only the hexes between their cities, so a route's end
+    # cities are never among them)
+    full = {h for h, n in s.hex_use().items() if n >= MAX_TRACKS_PER_HEX}
     routes: list[Route] = []
     for city in starts:
-        found = sorted(g.routes_from(city).values(), key=lambda r: (r.cost, r.b))
         kept = 0
-        for route in found:
-            if any(use.get(h, 0) >= 2 for h in route.hexes[1:-1]):
+        for route in g.routes_by_cost(city):
+            if full and not full.isdisjoint(route.hexes):
                 continue
             routes.append(route)
             kept += 1

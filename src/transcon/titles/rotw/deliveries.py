@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from transcon.core.errors import IllegalAction
 from transcon.core.title import ActionContext
@@ -20,8 +20,6 @@ from transcon.titles.rotw.data import (
     RAW,
     RAW_CASH,
     SETTLER,
-    SETTLER_CAPACITY,
-    SETTLER_CAPACITY_DEFAULT,
     SETTLER_POINTS,
     SETTLERS_TO_SWITCH,
     band,
@@ -46,7 +44,7 @@ class DeliveryPlan:
 
 
 def settler_capacity(g: BoardGraph, city: str) -> int:
-    return SETTLER_CAPACITY.get(g.cities[city].colour, SETTLER_CAPACITY_DEFAULT)
+    return g.settler_room[city]
 
 
 def accepts(g: BoardGraph, s: RotwState, cube: str, city: str) -> bool:
@@ -310,11 +308,12 @@ def best_deliveries(g: BoardGraph, s: RotwState, player: str, reach: int) -> lis
     search that drops a partial route when an earlier one reached the same city (and the
     same seed-22 state) with at least as many of the player's own links."""
     adj = s.adjacency()
-    near = _near_own(s, adj, player, reach)
+    memo = _memo(adj)
+    near = _near_own(s, adj, player, reach, memo)
     out: list[Candidate] = []
-    rules: dict[str, tuple[set[str], set[str], set[str]]] = {}
-    feeds: dict[str, set[str]] = {}
-    west_cities = {c for c, info in g.cities.items() if info.west}
+    rules: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str]]] = {}
+    feeds: dict[str, frozenset[str]] = {}
+    west_cities = g.west_cities
     for origin in sorted(s.cubes):
         cubes = s.cubes[origin]
         if not cubes or origin not in adj:
@@ -324,69 +323,145 @@ def best_deliveries(g: BoardGraph, s: RotwState, player: str, reach: int) -> lis
             if bonus_only and cube in GOODS:
                 continue  # no own link within reach: no points for the deliverer
             if cube not in rules:
-                rules[cube] = _rule_sets(g, s, cube, west_cities)
-                feeds[cube] = _within(adj, rules[cube][0], reach)
+                rules[cube] = _cached_rule_sets(g, s, cube, memo)
+                wkey = (rules[cube][0], reach)
+                within = memo.within.get(wkey)
+                if within is None:
+                    within = memo.within[wkey] = _within(adj, rules[cube][0], reach)
+                feeds[cube] = within
             if origin not in feeds[cube]:
                 continue  # no accepting city within reach, whatever the route
-            accept, stop, west_match = rules[cube]
-            seen: dict[tuple[str, bool], int] = {(origin, False): 0}
-            dest_best: dict[str, int] = {}
-            frontier: list[tuple[tuple[str, ...], tuple[str, ...], int, bool]] = [
-                ((origin,), (), 0, False)
-            ]
-            for _ in range(reach):
-                nxt = []
-                for path, owners, own, flag in frontier:
-                    for nb, link in adj[path[-1]]:
-                        if nb in path:
-                            continue
-                        mine = own + (link.owner == player)
-                        if (
-                            nb in accept
-                            and not (flag and nb in west_cities)
-                            and dest_best.get(nb, -1) < mine
-                        ):
-                            dest_best[nb] = mine
-                            out.append(Candidate(cube, (*path, nb), (*owners, link.owner)))
-                        if nb in stop or nb not in adj:
-                            continue
-                        new_flag = flag or nb in west_match
-                        key = (nb, new_flag)
-                        if seen.get(key, -1) >= mine:
-                            continue
-                        seen[key] = mine
-                        nxt.append(((*path, nb), (*owners, link.owner), mine, new_flag))
-                if len(nxt) > FRONTIER_CAP:
-                    nxt.sort(key=lambda item: -item[2])
-                    del nxt[FRONTIER_CAP:]
-                frontier = nxt
-                if not frontier:
-                    break
+            rkey = (origin, cube, player, reach, rules[cube])
+            found = memo.routes.get(rkey)
+            if found is None:
+                found = memo.routes[rkey] = _search(
+                    adj, origin, cube, player, reach, rules[cube], west_cities
+                )
+            out.extend(found)
     return out
 
 
+def _search(
+    adj: dict[str, list[tuple[str, Link]]],
+    origin: str,
+    cube: str,
+    player: str,
+    reach: int,
+    rules: tuple[frozenset[str], frozenset[str], frozenset[str]],
+    west_cities: frozenset[str],
+) -> tuple[Candidate, ...]:
+    """The breadth-first search of :func:`best_deliveries` for one cube kind and origin."""
+    out: list[Candidate] = []
+    accept, stop, west_match = rules
+    seen: dict[tuple[str, bool], int] = {(origin, False): 0}
+    dest_best: dict[str, int] = {}
+    frontier: list[tuple[tuple[str, ...], tuple[str, ...], int, bool]] = [((origin,), (), 0, False)]
+    for _ in range(reach):
+        nxt = []
+        for path, owners, own, flag in frontier:
+            for nb, link in adj[path[-1]]:
+                if nb in path:
+                    continue
+                owner = link.owner
+                mine = own + 1 if owner == player else own
+                if (
+                    nb in accept
+                    and dest_best.get(nb, -1) < mine
+                    and not (flag and nb in west_cities)
+                ):
+                    dest_best[nb] = mine
+                    out.append(Candidate(cube, (*path, nb), (*owners, owner)))
+                if nb in stop or nb not in adj:
+                    continue
+                new_flag = flag or nb in west_match
+                key = (nb, new_flag)
+                if seen.get(key, -1) >= mine:
+                    continue
+                seen[key] = mine
+                nxt.append(((*path, nb), (*owners, owner), mine, new_flag))
+        if len(nxt) > FRONTIER_CAP:
+            nxt.sort(key=lambda item: -item[2])
+            del nxt[FRONTIER_CAP:]
+        frontier = nxt
+        if not frontier:
+            break
+    return tuple(out)
+
+
 def _rule_sets(
-    g: BoardGraph, s: RotwState, cube: str, west_cities: set[str]
-) -> tuple[set[str], set[str], set[str]]:
+    g: BoardGraph, s: RotwState, cube: str, west_cities: frozenset[str]
+) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """(cities accepting ``cube``, cities it must stop at, Western cities of its colour);
     the same answers as :func:`accepts` and :func:`stops`, computed for all cities at once."""
     if cube == SETTLER:
-        accept = {c for c in west_cities if accepts(g, s, cube, c)}
-        return accept, {c for c in west_cities if stops(g, s, cube, c, True)}, set()
+        at, room = s.settlers_at, g.settler_room
+        accept = frozenset(c for c in west_cities if at.get(c, 0) < room[c])
+        stop = frozenset(c for c in west_cities if g.cities[c].colour != GRAY and at.get(c, 0) == 0)
+        return accept, stop, frozenset()
     if cube == RAW:
-        accept = {c for c in g.raw_targets}
-        return accept, (accept if s.options["raw_stop_at_first_target"] else set()), set()
+        accept = g.raw_targets
+        return (
+            accept,
+            (accept if s.options["raw_stop_at_first_target"] else frozenset()),
+            (frozenset()),
+        )
     coloured = {c for c in g.colour_index.get(cube, ()) if c not in s.colour}
     coloured |= {c for c, colour in s.colour.items() if colour == cube}
-    west_match = coloured & west_cities
-    stop = coloured - west_match if s.phase == "west" else coloured
-    return coloured, stop, west_match
+    west_match = frozenset(coloured & west_cities)
+    stop = frozenset(coloured - west_match if s.phase == "west" else coloured)
+    return frozenset(coloured), stop, west_match
+
+
+def _cached_rule_sets(
+    g: BoardGraph, s: RotwState, cube: str, memo: _Memo
+) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """:func:`_rule_sets`, kept while what they depend on stays the same."""
+    depends = s.settlers_at if cube == SETTLER else s.colour
+    key = (
+        cube,
+        s.phase,
+        bool(s.options["raw_stop_at_first_target"]),
+        frozenset(depends.items()) if cube != RAW else frozenset(),
+    )
+    found = memo.rules.get(key)
+    if found is None:
+        found = memo.rules[key] = _rule_sets(g, s, cube, g.west_cities)
+    return found
+
+
+@dataclass(slots=True)
+class _Memo:
+    """Searches that depend on the completed links only, kept while the link graph stands
+    (the state rebuilds its adjacency object whenever a link is added or removed)."""
+
+    adj: dict[str, list[tuple[str, Link]]]
+    within: dict[tuple[frozenset[str], int], frozenset[str]]
+    near: dict[tuple[str, int], frozenset[str]]
+    rules: dict[
+        tuple[str, str, bool, frozenset[tuple[str, Any]]],
+        tuple[frozenset[str], frozenset[str], frozenset[str]],
+    ]
+    #: routes found per (origin, cube, player, reach, rule sets)
+    routes: dict[tuple[Any, ...], tuple[Candidate, ...]]
+
+
+_MEMO: list[_Memo] = []
+
+
+def _memo(adj: dict[str, list[tuple[str, Link]]]) -> _Memo:
+    if _MEMO and _MEMO[0].adj is adj:
+        return _MEMO[0]
+    memo = _Memo(adj, {}, {}, {}, {})
+    _MEMO[:] = [memo]
+    return memo
 
 
 FRONTIER_CAP = 16
 
 
-def _within(adj: dict[str, list[tuple[str, Link]]], sources: set[str], hops: int) -> set[str]:
+def _within(
+    adj: dict[str, list[tuple[str, Link]]], sources: frozenset[str], hops: int
+) -> frozenset[str]:
     """Cities at most ``hops`` completed links from one of ``sources`` (stops ignored: a
     superset of the origins that can deliver there)."""
     seen = {c for c in sources if c in adj}
@@ -397,13 +472,16 @@ def _within(adj: dict[str, list[tuple[str, Link]]], sources: set[str], hops: int
             break
         seen |= nxt
         frontier = nxt
-    return seen
+    return frozenset(seen)
 
 
 def _near_own(
-    s: RotwState, adj: dict[str, list[tuple[str, Link]]], player: str, reach: int
-) -> set[str]:
+    s: RotwState, adj: dict[str, list[tuple[str, Link]]], player: str, reach: int, memo: _Memo
+) -> frozenset[str]:
     """Cities within ``reach - 1`` links of one of the player's own links."""
+    found = memo.near.get((player, reach))
+    if found is not None:
+        return found
     frontier = {c for lk in s.links if lk.owner == player and lk.b for c in (lk.a, lk.b)}
     near = set(frontier)
     for _ in range(max(0, reach - 1)):
@@ -412,4 +490,5 @@ def _near_own(
             break
         near |= nxt
         frontier = nxt
-    return near
+    memo.near[(player, reach)] = frozenset(near)
+    return memo.near[(player, reach)]

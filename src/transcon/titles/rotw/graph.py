@@ -22,6 +22,8 @@ from transcon.titles.rotw.data import (
     RAW_TARGET_VALUE,
     RIDGE_COST,
     RIVER_COST,
+    SETTLER_CAPACITY,
+    SETTLER_CAPACITY_DEFAULT,
     TERRAIN_COST,
 )
 from transcon.titles.rotw.minimap import MINI_NAME, mini_board
@@ -88,6 +90,12 @@ class BoardGraph:
             )
         self.by_name = {c.name: c.label for c in self.cities.values()}
         self.raw_targets = frozenset(c.label for c in self.cities.values() if c.raw_target)
+        self.west_cities = frozenset(c.label for c in self.cities.values() if c.west)
+        #: settlers a Western city takes (seed 12), by label
+        self.settler_room = {
+            c.label: SETTLER_CAPACITY.get(c.colour, SETTLER_CAPACITY_DEFAULT)
+            for c in self.cities.values()
+        }
         self.colour_index: dict[str, tuple[str, ...]] = {}
         for city in sorted(self.cities.values(), key=lambda c: c.label):
             self.colour_index[city.colour] = (*self.colour_index.get(city.colour, ()), city.label)
@@ -117,6 +125,7 @@ class BoardGraph:
             if extra:
                 self.side_cost[frozenset((board.label(a), board.label(b)))] = extra
         self._routes: dict[str, dict[str, Route]] = {}
+        self._by_cost: dict[str, tuple[Route, ...]] = {}
 
     # -- geometry -----------------------------------------------------------------------------
     def is_neighbour(self, a: str, b: str) -> bool:
@@ -162,6 +171,14 @@ class BoardGraph:
             self._routes[city] = cached
         return cached
 
+    def routes_by_cost(self, city: str) -> tuple[Route, ...]:
+        """:meth:`routes_from` ``city``, cheapest first (ties by destination; cached)."""
+        cached = self._by_cost.get(city)
+        if cached is None:
+            cached = tuple(sorted(self.routes_from(city).values(), key=lambda r: (r.cost, r.b)))
+            self._by_cost[city] = cached
+        return cached
+
     def search(
         self,
         start: str,
@@ -169,9 +186,12 @@ class BoardGraph:
         max_pieces: int,
         use: Mapping[str, int] | None,
         own: frozenset[str] = frozenset(),
+        goal: str | None = None,
     ) -> dict[str, Route]:
         """Cheapest route from ``start`` (entered from ``prev``) to each city within
-        ``max_pieces`` new pieces, avoiding full hexes (``use``) and hexes in ``own``."""
+        ``max_pieces`` new pieces, avoiding full hexes (``use``) and hexes in ``own``.
+        With ``goal``, the search stops once no cheaper route to it can turn up (only the
+        goal's entry is then final)."""
         best: dict[str, Route] = {}
         tick = count()
         heap: list[tuple[int, int, int, str, str | None, tuple[str, ...]]] = [
@@ -180,6 +200,8 @@ class BoardGraph:
         seen: dict[tuple[str, str | None], int] = {}
         while heap:
             cost, pieces, _, here, before, path = heapq.heappop(heap)
+            if goal is not None and goal in best and cost > best[goal].cost:
+                break  # every later route costs more (steps never cost less than 0)
             key = (here, before)
             if seen.get(key, 1 << 30) <= pieces:
                 continue

@@ -35,6 +35,8 @@ class Planner:
     chains: dict[tuple[str, str, int, frozenset[str]], list[str]]
     steps: dict[tuple[str, str, frozenset[str]], list[tuple[frozenset[str], str, str, int]]]
     variants: dict[tuple[str, frozenset[str]], dict[str, tuple[int, str]]]
+    #: ``edges`` with each link's city pair, built once (searches test pairs against sets)
+    pairs: dict[str, list[tuple[str, int, frozenset[str]]]]
 
 
 _PLANNERS: dict[int, Planner] = {}
@@ -60,7 +62,8 @@ def planner_for(g: BoardGraph) -> Planner:
             if _target(kind, c.colour, c.west, c.raw_target, c.west_coast)
         )
         toward[kind] = _multi_source(edges, list(targets[kind]))
-    planner = Planner(g, edges, toward, targets, {}, {}, {})
+    pairs = {c: [(o, w, frozenset((c, o))) for o, w in out] for c, out in edges.items()}
+    planner = Planner(g, edges, toward, targets, {}, {}, {}, pairs)
     _PLANNERS[id(g)] = planner
     return planner
 
@@ -205,8 +208,7 @@ def coast_to_coast(
         if city in west:
             end = city
             break
-        for other, w in p.edges[city]:
-            pair = frozenset((city, other))
+        for other, w, pair in p.pairs[city]:
             if pair in blocked:
                 continue
             step = 0 if pair in own else w

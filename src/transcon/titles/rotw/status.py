@@ -7,19 +7,15 @@ from typing import Any
 
 from transcon.titles.rotw.build import city_colour
 from transcon.titles.rotw.data import (
-    BARON_MEASURES,
-    BARONS,
     CARDS,
     LETTER,
-    MAJOR_LINES,
-    TRANSCON_ID,
-    MajorLine,
     engine_name,
     income_for,
 )
 from transcon.titles.rotw.graph import BoardGraph
-from transcon.titles.rotw.hidden import baron_visible
-from transcon.titles.rotw.scoring import final_points, line_ends, measures
+from transcon.titles.rotw.hidden import HIDDEN
+from transcon.titles.rotw.progress import baron_progress, line_progress
+from transcon.titles.rotw.scoring import final_points, measures
 from transcon.titles.rotw.state import RotwState
 
 
@@ -51,20 +47,11 @@ def describe(g: BoardGraph, s: RotwState, viewer: str | None = None) -> str:
             + (f" cards: {', '.join(p.kept_cards)}" if p.kept_cards else "")
             + (" PE" if p.perfect_engineering else "")
         )
-        lines.extend(_baron_lines(s, name, m, all_measures, viewer))
-    lines.append("Major lines:")
-    for line in MAJOR_LINES:
-        a, b = line_ends(g, line)
-        if not a or not b:
-            continue
-        record = s.lines.get(line.id)
-        who = ", ".join(record.claimants) if record else "open"
-        lines.append(f"  {line.title} ({line.points}): {who}{_progress(s, line, a, b)}")
-    transcon = s.lines.get(TRANSCON_ID)
-    lines.append(
-        "  East Coast to West Coast (20/15/10/5): "
-        + (", ".join(transcon.claimants) if transcon else "open")
-    )
+        lines.extend(_baron_lines(s, name, all_measures, viewer))
+    lines.append("Major lines (per player: builds to go, 'connected' or claimed):")
+    for item in line_progress(g, s):
+        who = ", ".join(item["claimed_by"]) or "open"
+        lines.append(f"  {item['title']} ({item['points']}): {who}{_line_counters(item)}")
     cubes = [
         f"{g.cities[c].name}[{LETTER.get(city_colour(g, s, c), '-')}]:{cube_letters(v)}"
         for c, v in sorted(s.cubes.items(), key=lambda kv: g.cities[kv[0]].name)
@@ -84,59 +71,46 @@ def describe(g: BoardGraph, s: RotwState, viewer: str | None = None) -> str:
 def _baron_lines(
     s: RotwState,
     name: str,
-    m: dict[str, int],
     all_measures: dict[str, dict[str, int]],
     viewer: str | None,
 ) -> list[str]:
-    """A player's barons with progress, as far as ``viewer`` may see them (hidden.py)."""
-    p = s.pl[name]
+    """A player's barons with the player's count and the leaders', as far as ``viewer`` may
+    see them (hidden.py); the dealt cards to choose from only to their owner."""
     out = []
-    for baron in (p.east_baron, p.west_baron):
-        if not baron:
+    choose: list[str] = []
+    for item in baron_progress(s, name, viewer, all_measures):
+        dealt = item["kind"].endswith("dealt")
+        if item["card"] == HIDDEN:
+            if not dealt:
+                side = "Eastern" if item["kind"] == "east" else "Western"
+                out.append(f"      baron: one {side} baron (hidden)")
             continue
-        if not baron_visible(s, name, baron, viewer):
-            side = "Eastern" if baron == p.east_baron else "Western"
-            out.append(f"      baron: one {side} baron (hidden)")
-            continue
-        card = BARONS[baron]
-        best = max(all_measures[q][card.measure] for q in s.players)
-        done = " (claimed)" if baron == p.east_baron and p.east_baron_claimed else ""
-        out.append(
-            f"      baron {card.id} {card.name} ({BARON_MEASURES[card.measure]}, "
-            f"{card.points} pts): you {m[card.measure]}, best {best}{done}"
+        text = (
+            f"{item['card']} {item['name']} ({item['goal']}, {item['points']} pts): "
+            f"{name} {item['count']}, {_leaders(item)}"
         )
-    dealt: list[str] = []
-    if s.step == "barons" and not p.east_baron:
-        dealt = p.east_dealt
-    elif s.step == "settle" and name in s.pending:
-        dealt = p.west_dealt
-    if dealt and (viewer is None or viewer == name):
-        out.append(
-            "      to choose from: "
-            + "; ".join(
-                f"{c} {BARONS[c].name} ({BARON_MEASURES[BARONS[c].measure]}, "
-                f"{BARONS[c].points} pts)"
-                for c in dealt
-            )
-        )
+        if dealt:
+            choose.append(text)
+        else:
+            out.append(f"      baron {text}" + (" (claimed)" if item["claimed"] else ""))
+    if choose:
+        out.append("      to choose from: " + "; ".join(choose))
     return out
 
 
+def _leaders(item: dict[str, Any]) -> str:
+    if not item["leaders"]:
+        return "nobody leads yet"
+    return f"leader {', '.join(item['leaders'])} {item['leader_count']}"
+
+
+def _line_counters(item: dict[str, Any]) -> str:
+    """`` [Ann 2, Bob connected, Cat -]`` for the players who have not claimed the line."""
+    notes = [f"{p} {'-' if n is None else n}" for p, n in item["players"].items() if n != "claimed"]
+    return f" [{', '.join(notes)}]" if notes else ""
+
+
 CARDS_TITLE = {c.kind: c.title for c in CARDS.values()}
-
-
-def _progress(s: RotwState, line: MajorLine, a: list[str], b: list[str]) -> str:
-    """Who has reached one end (or both ends, unconnected) of a line not yet theirs."""
-    record = s.lines.get(line.id)
-    notes = []
-    for name in s.players:
-        if record is not None and name in record.claimants:
-            continue
-        mine = {c for lk in s.links if lk.owner == name and lk.b for c in (lk.a, lk.b)}
-        ends = int(bool(mine & set(a))) + int(bool(mine & set(b)))
-        if ends:
-            notes.append(f"{name} {ends}/2 ends")
-    return f" [{'; '.join(notes)}]" if notes else ""
 
 
 def game_statistics(s: RotwState, winners: list[str]) -> dict[str, Any]:

@@ -312,7 +312,13 @@ class RailwaysOfTheWorldEastWest(Title[RotwState]):
         return describe(self.graph(state), state, viewer)
 
     def player_view(self, state: RotwState, viewer: str | None) -> dict[str, Any]:
-        return hidden.player_view(state, viewer)
+        """The state ``viewer`` may see, plus ``progress``: the live goal counters
+        (progress.py; ``transcon status --json``)."""
+        from transcon.titles.rotw.progress import progress
+
+        data = hidden.player_view(state, viewer)
+        data["progress"] = progress(self.graph(state), state, viewer)
+        return data
 
     def format_action_for(self, action: Action, state: RotwState, viewer: str | None) -> str:
         return hidden.format_action_for(action, state, viewer, self.format_action(action))
