@@ -44,12 +44,13 @@ def check_invariants(game: Game[RRState]) -> None:
             if len(trains) == 1:
                 assert train["finished"] == 0 and train["throws"] == []
                 continue
-            pos, finished = 0, None
+            pos, finished, carry = 0, None, 0
             for n, die in enumerate(train["throws"], start=1):
-                points = die
+                points = die + carry
                 while pos < len(steps) and steps[pos] <= points:
                     points -= steps[pos]
                     pos += 1
+                carry = points if s.cfg.carry_race_points else 0
                 if pos == len(steps):
                     finished = n
                     break

@@ -166,17 +166,20 @@ def find_routes(
     targets: Iterable[int],
     rng: GameRandom | None = None,
     splits: bool = True,
+    capped: bool = True,
 ) -> list[RouteOption]:
     """The exact Pareto front of legal routes of ``team`` from any source to any target.
 
     With ``rng`` equal alternatives (same length and same fees per owner) are chosen at
     random; without it the first found is used. With ``splits`` false the front points
     (length, payments) are the same, but each point need not have a route for every split
-    of its payments among rivals (at least one; faster). See the module docstring.
+    of its payments among rivals (at least one; faster). With ``capped`` false the
+    per-rival cap is ignored (``fee_netting`` checks it on net amounts when the race is
+    run). See the module docstring.
     """
     target_set = frozenset(targets)
     source_list = sorted(set(sources) - target_set)
-    key = ("routes", tuple(team), tuple(source_list), target_set, splits)
+    key = ("routes", tuple(team), tuple(source_list), target_set, splits, capped)
     if rng is None:
         cached = state.cache.get(key)
         if cached is not None:
@@ -187,7 +190,7 @@ def find_routes(
     if not any(comp.get(h) in reachable for h in source_list):
         result = []
     else:
-        query = _Query.make(state, tuple(team), source_list, target_set, splits)
+        query = _Query.make(state, tuple(team), source_list, target_set, splits, capped)
         # Subproblems forbid (hex, own track used yet) pairs; see the module docstring.
         todo: list[frozenset[tuple[int, bool]]] = [frozenset()]
         known: list[tuple[int, int]] = []  # Pareto front of routes found
@@ -269,6 +272,7 @@ class _Query:
         sources: list[int],
         targets: frozenset[int],
         splits: bool = True,
+        capped: bool = True,
     ) -> _Query:
         graph = track_graph(state)
         seat = {p: i for i, p in enumerate(state.players)}
@@ -289,7 +293,8 @@ class _Query:
             graph=graph,
             seat=seat,
             fee=state.cfg.track_use_fee_per_hex,
-            cap=state.cfg.max_foreign_hexes_per_owner,
+            # uncapped: no route uses more hexes of a rival than there are links
+            cap=state.cfg.max_foreign_hexes_per_owner if capped else sum(links) + 1,
             own_needed=state.cfg.min_own_track == "any",
             splits=splits,
             rival_links=tuple(links),
