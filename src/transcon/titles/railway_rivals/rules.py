@@ -305,7 +305,7 @@ class RailwayRivalsUSA(Title[RRState]):
     # -- legal actions, notation, presentation -------------------------------------------
 
     def legal_actions(self, state: RRState, player: str) -> list[Action]:
-        from transcon.titles.railway_rivals.bots import legal_actions
+        from transcon.titles.railway_rivals.legal import legal_actions
 
         return legal_actions(self, state, player)
 
