@@ -17,6 +17,7 @@ from transcon.core.options import OptionSpec
 from transcon.core.rng import GameRandom
 from transcon.core.title import Action, ActionContext, Score, Setup, Title
 from transcon.titles.railway_rivals import actions as act
+from transcon.titles.railway_rivals import secrets
 from transcon.titles.railway_rivals.building import (
     check_build,
     path_costs,
@@ -175,7 +176,9 @@ class RailwayRivalsUSA(Title[RRState]):
         p = action.player
         if isinstance(action, act.StartPick):
             state.picks[p] = state.model.hex_index(action.hex)
-            ctx.emit(f"{p} has picked a starting hex")
+            ctx.emit_private(
+                [p], f"{p} picks {action.hex} (sealed)", f"{p} has picked a starting hex"
+            )
             if len(state.picks) == len(state.players):
                 self._begin_game(state, ctx)
         elif isinstance(action, act.Build):
@@ -183,7 +186,12 @@ class RailwayRivalsUSA(Title[RRState]):
             check_build(state, p, path)
             cost, west = path_costs(state, p, path)
             queue_build(state, p, path, cost, west)
-            ctx.emit(f"{p} orders build {' '.join(action.path)} (cost {cost})", cost=cost)
+            ctx.emit_private(
+                [p],
+                f"{p} orders build {' '.join(action.path)} (cost {cost}, sealed)",
+                f"{p} hands in a build order",
+                cost=cost,
+            )
         elif isinstance(action, act.WestCoast):
             self._apply_wco(state, p, action.hex, ctx)
         elif isinstance(action, act.Enter):
@@ -300,7 +308,13 @@ class RailwayRivalsUSA(Title[RRState]):
         else:
             route, owners = checked
         state.entries.append(Entry(action.race, p, route, owners, action.partner, action.exchange))
-        ctx.emit(f"{p} enters race {race_name(state, race)}")
+        line = f"{p} enters race {race_name(state, race)} (sealed)"
+        if action.partner:
+            line += f" with {action.partner}"
+        if action.exchange:
+            line += f", exchanging running powers with {action.exchange}"
+        shown = " ".join(state.model.labels[h] for h in route)
+        ctx.emit_private([p], f"{line}: {shown}", f"{p} hands in a race entry")
 
     # -- legal actions, notation, presentation -------------------------------------------
 
@@ -324,6 +338,20 @@ class RailwayRivalsUSA(Title[RRState]):
         from transcon.titles.railway_rivals.presentation import describe_status
 
         return describe_status(state)
+
+    # -- hidden information (sealed orders, see ``secrets``) ----------------------------------
+
+    def player_view(self, state: RRState, viewer: str | None) -> dict[str, Any]:
+        return secrets.player_view(state, viewer)
+
+    def describe_status_for(self, state: RRState, viewer: str | None) -> str:
+        from transcon.titles.railway_rivals.presentation import describe_status
+
+        return describe_status(state, viewer)
+
+    def format_action_for(self, action: Action, state: RRState, viewer: str | None) -> str:
+        sealed = secrets.format_action_for(action, state, viewer)
+        return sealed if sealed is not None else self.format_action(action)
 
     def render_png(self, state: RRState, path: Path) -> None:
         from transcon.titles.railway_rivals.presentation import render_png
