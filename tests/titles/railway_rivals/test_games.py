@@ -14,8 +14,8 @@ from transcon.core.bots import bot_seed, make_bot, play_out
 from transcon.core.game import Game
 from transcon.core.simulate import simulate
 from transcon.titles.railway_rivals import RailwayRivalsUSA, RRState
-from transcon.titles.railway_rivals.routes import step_points
 from transcon.titles.railway_rivals.state import BANK
+from transcon.titles.railway_rivals.tracks import step_points
 
 from .conftest import REAL_MAP, needs_real_map
 

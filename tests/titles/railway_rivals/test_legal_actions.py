@@ -17,7 +17,7 @@ from transcon.core.title import Action
 from transcon.titles.railway_rivals import RailwayRivalsUSA, RRState
 from transcon.titles.railway_rivals.actions import Build, Enter
 from transcon.titles.railway_rivals.races import check_entry, entry_team, race_ends, route_options
-from transcon.titles.railway_rivals.routes import route_length
+from transcon.titles.railway_rivals.tracks import route_length
 
 from .test_routes_and_races import scenario
 

@@ -20,8 +20,9 @@ from transcon.titles.railway_rivals.races import (
     offer_races,
     resolve_races,
 )
-from transcon.titles.railway_rivals.routes import find_routes, step_points
+from transcon.titles.railway_rivals.routes import find_routes
 from transcon.titles.railway_rivals.state import Entry, Race
+from transcon.titles.railway_rivals.tracks import step_points
 
 from .conftest import finish, hexes, started
 from .test_building import clean, link

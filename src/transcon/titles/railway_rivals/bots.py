@@ -21,8 +21,9 @@ from transcon.titles.railway_rivals.building import own_components, path_cost
 from transcon.titles.railway_rivals.legal import budget_left
 from transcon.titles.railway_rivals.mapmodel import hex_distance
 from transcon.titles.railway_rivals.races import race_ends
-from transcon.titles.railway_rivals.routes import RouteOption, fastest_points, find_routes
+from transcon.titles.railway_rivals.routes import RouteOption, find_routes
 from transcon.titles.railway_rivals.state import RRState, edge
+from transcon.titles.railway_rivals.tracks import fastest_points
 
 if TYPE_CHECKING:
     pass

@@ -34,8 +34,9 @@ from transcon.core.title import Action
 from transcon.titles.railway_rivals import actions as act
 from transcon.titles.railway_rivals.building import own_components, points_available
 from transcon.titles.railway_rivals.races import check_entry, entry_team, race_ends, route_options
-from transcon.titles.railway_rivals.routes import RouteOption, better, step_points, track_graph
+from transcon.titles.railway_rivals.routes import RouteOption
 from transcon.titles.railway_rivals.state import Race, RRState, edge
+from transcon.titles.railway_rivals.tracks import better, step_points, track_graph
 
 if TYPE_CHECKING:
     from transcon.titles.railway_rivals.rules import RailwayRivalsUSA

@@ -18,15 +18,9 @@ from transcon.core.rng import GameRandom
 from transcon.titles.railway_rivals.cities import race_city
 from transcon.titles.railway_rivals.fees import Train, pay_fees, split, void_over_cap
 from transcon.titles.railway_rivals.mapmodel import hex_distance
-from transcon.titles.railway_rivals.routes import (
-    RouteOption,
-    any_track_path,
-    better,
-    find_routes,
-    route_length,
-    step_points,
-)
+from transcon.titles.railway_rivals.routes import RouteOption, find_routes
 from transcon.titles.railway_rivals.state import BANK, Entry, Race, RRState, edge
+from transcon.titles.railway_rivals.tracks import any_track_path, better, route_length, step_points
 
 Emit = Callable[[str], None]
 
