@@ -238,7 +238,12 @@ def legal_routes(
 
 
 def _lengths_to(state: RRState, targets: frozenset[int]) -> dict[int, int]:
-    """Shortest route length (the better-route metric) from every track hex to a target."""
+    """Shortest route length (the better-route metric) from every track hex to a target
+    (cached until the track changes)."""
+    key = ("legal_lengths_to", targets)
+    cached: dict[int, int] | None = state.cache.get(key)
+    if cached is not None:
+        return cached
     hexes_metric = state.cfg.route_length_metric == "hexes"
     graph = track_graph(state)
     dist = {t: 0 for t in targets if t in graph}
@@ -252,4 +257,5 @@ def _lengths_to(state: RRState, targets: frozenset[int]) -> dict[int, int]:
             if nd < dist.get(prev, 1 << 60):
                 dist[prev] = nd
                 heapq.heappush(heap, (nd, prev))
+    state.cache[key] = dist
     return dist
