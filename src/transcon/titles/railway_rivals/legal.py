@@ -21,6 +21,11 @@ sequence of listed moves:
   when no route with or without the cap is better). Links on the entrant's (or partner's)
   own track are written without an owner, rival links with the owner named (the canonical
   spelling of each route; other spellings of the same route mean the same move).
+
+  Bound: on a dense mesh of equal-length lines the number of legal routes grows
+  exponentially. If listing one race's routes for one team would visit more than
+  ``ROUTE_SEARCH_LIMIT`` partial routes, only ``enter N`` (the GM's route) is listed for that
+  team and race; its explicit routes stay legal but are not listed.
 """
 
 from __future__ import annotations
@@ -40,6 +45,13 @@ from transcon.titles.railway_rivals.tracks import better, step_points, track_gra
 
 if TYPE_CHECKING:
     from transcon.titles.railway_rivals.rules import RailwayRivalsUSA
+
+#: Partial routes one (race, team) enumeration may visit before only the GM route is listed.
+ROUTE_SEARCH_LIMIT = 50_000
+
+
+class TooManyRoutes(Exception):
+    """The route enumeration went over ``ROUTE_SEARCH_LIMIT``."""
 
 
 def budget_left(state: RRState, player: str) -> int:
@@ -147,7 +159,11 @@ def entry_actions(state: RRState, player: str) -> list[Action]:
                 out.append(
                     act.Enter(player=player, race=race.id, partner=partner, exchange=exchange)
                 )
-            for route, owners in legal_routes(state, race, team):
+            try:
+                routes = list(legal_routes(state, race, team))
+            except TooManyRoutes:
+                routes = []  # only the GM route (see the module docstring)
+            for route, owners in routes:
                 named = tuple(o if o not in team else "" for o in owners)
                 action = act.Enter(
                     player=player,
@@ -189,6 +205,7 @@ def legal_routes(
     route: list[int] = []
     owners: list[str] = []
     counts: dict[str, int] = {}
+    visited = [0]
 
     def accepted(length: int, total: int) -> bool:
         over = any(c > cap for c in counts.values())
@@ -199,6 +216,9 @@ def legal_routes(
 
     def walk(length: int, total: int, own: bool) -> Iterator[tuple[list[int], list[str]]]:
         node = route[-1]
+        visited[0] += 1
+        if visited[0] > ROUTE_SEARCH_LIMIT:
+            raise TooManyRoutes
         if (
             len(route) > 1
             and node in end_set
