@@ -16,7 +16,14 @@ from transcon.core.game import Game
 from transcon.core.title import Action
 from transcon.titles.railway_rivals import RailwayRivalsUSA, RRState
 from transcon.titles.railway_rivals.actions import Build, Enter
-from transcon.titles.railway_rivals.races import check_entry, entry_team, race_ends, route_options
+from transcon.titles.railway_rivals.legal import TooManyRoutes, legal_routes
+from transcon.titles.railway_rivals.races import (
+    check_entry,
+    entry_team,
+    race_by_id,
+    race_ends,
+    route_options,
+)
 from transcon.titles.railway_rivals.tracks import route_length
 
 from .test_routes_and_races import scenario
@@ -171,9 +178,24 @@ def reachable(game: Game[RRState], action: Action) -> bool:
         return True
     if isinstance(action, Enter) and action.route:
         key = entry_key(game.state, action)
-        return any(
+        if any(
             isinstance(a, Enter) and a.route and entry_key(game.state, a) == key for a in listed
-        )
+        ):
+            return True
+        # the documented bound: too many routes to list, only the GM-route entry is listed
+        s = game.state
+        team = entry_team(action.player, action.partner, action.exchange)
+        try:
+            list(legal_routes(s, race_by_id(s, action.race), team))
+        except TooManyRoutes:
+            gm = Enter(
+                player=action.player,
+                race=action.race,
+                partner=action.partner,
+                exchange=action.exchange,
+            )
+            return gm in listed and game.is_legal(action)
+        return False
     if not isinstance(action, Build):
         return False
     stepwise = game.clone()
