@@ -85,3 +85,41 @@ def cost_map() -> dict[str, Any]:
         },
         "sides": [{"kind": "river", "sides": ["A1/A2", "A2/A3", "A5/B5"]}],
     }
+
+
+def coast_map(width: int = 12, height: int = 6) -> dict[str, Any]:
+    """Pacific in column 1, Atlantic in the last column, the Gulf of Mexico on the bottom row
+    (columns 5-11) and a Great Lake (Lake Erie) on row B; no coast regions, so the coasts
+    come from the water bodies."""
+    terrain, water, country = [], [], []
+    for r in range(height):
+        t_row, w_row, c_row = [], [], []
+        for c in range(width):
+            if c == 0:
+                t, w, k = "~", "p", " "
+            elif c == width - 1:
+                t, w, k = "~", "a", " "
+            elif r == height - 1 and c >= 4:
+                t, w, k = "~", "g", " "
+            elif r == 1 and c in (5, 6):
+                t, w, k = "~", "e", " "
+            else:
+                t, w, k = ".", " ", "U"
+            t_row.append(t)
+            w_row.append(w)
+            c_row.append(k)
+        terrain.append("".join(t_row))
+        water.append("".join(w_row).rstrip())
+        country.append("".join(c_row).rstrip())
+    return {
+        "format": "transcon-map",
+        "version": 1,
+        "name": "rr-test-coasts",
+        "layout": {"orientation": "pointy", "labels": "offset", "stagger": "odd"},
+        "legends": {
+            "terrain": {".": "plain", "~": "water"},
+            "water": {"p": "pacific", "a": "atlantic", "g": "gulf-of-mexico", "e": "lake-erie"},
+            "country": {"U": "US"},
+        },
+        "layers": {"terrain": terrain, "water": water, "country": country},
+    }

@@ -14,8 +14,8 @@ from transcon.core.bots import bot_seed, make_bot, play_out
 from transcon.core.game import Game
 from transcon.core.simulate import simulate
 from transcon.titles.railway_rivals import RailwayRivalsUSA, RRState
-from transcon.titles.railway_rivals.routes import step_points
 from transcon.titles.railway_rivals.state import BANK
+from transcon.titles.railway_rivals.tracks import step_points
 
 from .conftest import REAL_MAP, needs_real_map
 
@@ -44,12 +44,13 @@ def check_invariants(game: Game[RRState]) -> None:
             if len(trains) == 1:
                 assert train["finished"] == 0 and train["throws"] == []
                 continue
-            pos, finished = 0, None
+            pos, finished, carry = 0, None, 0
             for n, die in enumerate(train["throws"], start=1):
-                points = die
+                points = die + carry
                 while pos < len(steps) and steps[pos] <= points:
                     points -= steps[pos]
                     pos += 1
+                carry = points if s.cfg.carry_race_points else 0
                 if pos == len(steps):
                     finished = n
                     break

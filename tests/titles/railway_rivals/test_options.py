@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from transcon.core.errors import IllegalAction, InputError
+from transcon.core.errors import IllegalAction
 from transcon.titles.railway_rivals import RailwayRivalsUSA
 from transcon.titles.railway_rivals.actions import Build, Enter, WestCoast
 from transcon.titles.railway_rivals.building import RULE_POINTS
@@ -14,16 +14,9 @@ from transcon.titles.railway_rivals.routes import find_routes
 from transcon.titles.railway_rivals.rules import RULE_WCO
 from transcon.titles.railway_rivals.state import Entry, Race
 
-from .conftest import finish, hexes, new_game, started
+from .conftest import finish, hexes, started
 from .test_building import clean
 from .test_routes_and_races import Script, quiet, scenario
-
-
-def test_fixed_options_refuse_unimplemented_values(
-    title: RailwayRivalsUSA, strip_path: str
-) -> None:
-    with pytest.raises(InputError):
-        new_game(title, strip_path, fee_netting=True)
 
 
 def test_notes_10_carry_build_points(title: RailwayRivalsUSA, strip_path: str) -> None:

@@ -12,8 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from transcon.titles.railway_rivals import RailwayRivalsUSA, RRState
-from transcon.titles.railway_rivals.routes import RouteOption, better, find_routes, route_length
+from transcon.titles.railway_rivals.routes import RouteOption, find_routes
 from transcon.titles.railway_rivals.state import edge
+from transcon.titles.railway_rivals.tracks import better, route_length
 
 from .conftest import started
 from .test_building import clean

@@ -20,8 +20,9 @@ from transcon.titles.railway_rivals.races import (
     offer_races,
     resolve_races,
 )
-from transcon.titles.railway_rivals.routes import find_routes, step_points
+from transcon.titles.railway_rivals.routes import find_routes
 from transcon.titles.railway_rivals.state import Entry, Race
+from transcon.titles.railway_rivals.tracks import step_points
 
 from .conftest import finish, hexes, started
 from .test_building import clean, link
@@ -94,8 +95,9 @@ def test_seed_races_better_route_rule(title: RailwayRivalsUSA, strip_path: str) 
     game.apply(Enter(player="Ann", race=1, route=("E29", "E28", "E27", "E26", "E25")))
     entry = game.state.entries[-1]
     assert entry.owners == ["Ann", "Bob", "Bob", "Bob"]
-    status = game.describe_status()
-    assert "Entries so far (sealed): Ann 1" in status and "E26" not in status
+    status = game.describe_status()  # the game master sees the sealed entry
+    assert "Entries so far (sealed):" in status and "Ann: #1 E29 E28 E27 E26 E25" in status
+    assert "E26" not in game.status_for("Bob") and "Ann: #1" in game.status_for("Ann")
 
 
 def test_base_3_2_own_track_required(title: RailwayRivalsUSA, strip_path: str) -> None:

@@ -9,6 +9,9 @@ Notation (one action per line, hex labels as printed on the map, case-insensitiv
   whose line the link into HEX uses (needed only where several rivals' lines run side by side
   and none is yours). ``enter 7`` lets the GM pick the shortest, then cheapest route (ties at
   random). ``enter 7 with Bob Q49 ...`` is a joint run; Bob must enter the same route with you.
+  ``enter 7 erp Bob Q49 ...`` (option ``allow_running_power_exchange``) exchanges running
+  powers: Bob's track is free for you and yours for him, but each runs his own train; Bob
+  must enter race 7 ``erp`` you.
 * ``done`` - finish this build segment, cash-build round or race entries.
 """
 
@@ -43,6 +46,7 @@ class Enter(Action):
     route: tuple[str, ...] = ()
     owners: tuple[str, ...] = ()  # per link; "" = own/partner or the only owner
     partner: str | None = None
+    exchange: str | None = None  # running powers exchanged with this rival
 
 
 class Done(Action):
@@ -56,7 +60,8 @@ NOTATION = (
     "`westcoast B3` (rounds 11-15, before building); `enter 7 Q49 Q48 P48:Bob P47` (race #7 "
     "with this exact route, HEX:OWNER naming a rival's line where several run side by side), "
     "`enter 7` (the GM picks the shortest, then cheapest route), `enter 7 with Bob ROUTE` "
-    "(a joint run, Bob enters the same); `done` (end of this segment or of race entries)."
+    "(a joint run, Bob enters the same), `enter 7 erp Bob ROUTE` (exchange of running powers, "
+    "if allowed); `done` (end of this segment or of race entries)."
 )
 
 
@@ -83,9 +88,11 @@ def parse(text: str, player: str) -> Action | None:
         except ValueError:
             raise InputError(f"bad race number {rest[0]!r}") from None
         rest = rest[1:]
-        partner = None
+        partner = exchange = None
         if len(rest) >= 2 and rest[0].lower() == "with":
             partner, rest = rest[1], rest[2:]
+        elif len(rest) >= 2 and rest[0].lower() == "erp":
+            exchange, rest = rest[1], rest[2:]
         hexes: list[str] = []
         owners: list[str] = []
         for i, word in enumerate(rest):
@@ -100,7 +107,12 @@ def parse(text: str, player: str) -> Action | None:
         if not any(owners):
             owners = []
         return Enter(
-            player=player, race=race, route=tuple(hexes), owners=tuple(owners), partner=partner
+            player=player,
+            race=race,
+            route=tuple(hexes),
+            owners=tuple(owners),
+            partner=partner,
+            exchange=exchange,
         )
     return None
 
@@ -119,6 +131,8 @@ def format_action(action: Action) -> str | None:
         parts = ["enter", str(action.race)]
         if action.partner:
             parts += ["with", action.partner]
+        if action.exchange:
+            parts += ["erp", action.exchange]
         for i, h in enumerate(action.route):
             owner = action.owners[i - 1] if 0 < i <= len(action.owners) else ""
             parts.append(f"{h}:{owner}" if owner else h)

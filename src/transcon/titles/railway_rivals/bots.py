@@ -1,9 +1,4 @@
-"""Legal-action lists and bots for Railway Rivals USA.
-
-``legal_actions`` returns a documented representative subset: every East Coast start hex;
-``done``; every single-link build the rival can afford now; West Coast operations on every
-West Coast hex when allowed; for every race on offer, ``enter N`` with the GM-picked route.
-(Longer paths, explicit alternative routes and joint runs are legal too but not listed.)
+"""Bots for Railway Rivals USA (the legal-action lists are in ``legal``).
 
 Bots: ``random-legal`` picks among the legal actions (ending a segment with probability 1/5);
 ``greedy`` builds toward the nearest unconnected city (then westward for the Transcontinental
@@ -22,104 +17,16 @@ from transcon.core.errors import IllegalAction
 from transcon.core.game import Game
 from transcon.core.title import Action
 from transcon.titles.railway_rivals import actions as act
-from transcon.titles.railway_rivals.building import own_components, path_cost, points_available
+from transcon.titles.railway_rivals.building import own_components, path_cost
+from transcon.titles.railway_rivals.legal import budget_left
 from transcon.titles.railway_rivals.mapmodel import hex_distance
 from transcon.titles.railway_rivals.races import race_ends
-from transcon.titles.railway_rivals.routes import RouteOption, fastest_points, find_routes
+from transcon.titles.railway_rivals.routes import RouteOption, find_routes
 from transcon.titles.railway_rivals.state import RRState, edge
+from transcon.titles.railway_rivals.tracks import fastest_points
 
 if TYPE_CHECKING:
-    from transcon.titles.railway_rivals.rules import RailwayRivalsUSA
-
-
-def _budget(state: RRState, player: str) -> int:
-    """Points (dice mode) or cash (cash mode) still available for construction."""
-    if state.cash_mode:
-        if state.spent.get(player, 0) >= state.cfg.cash_build_max_links:
-            return 0
-        return max(state.cash[player], 0)
-    return points_available(state, player)
-
-
-def affordable_links(state: RRState, player: str) -> list[tuple[int, int]]:
-    """Every single link the rival could queue now (same rules as ``check_build``)."""
-    budget = _budget(state, player)
-    if budget <= 0:
-        return []
-    model = state.model
-    pending = state.pending.get(player, [])
-    own = state.track[player]
-    queued = {edge(a, b) for a, b in pending}
-    nodes = set(state.network[player])
-    for a, b in pending:
-        nodes.update((a, b))
-    east, west = own_components(state, player, pending)
-    mult = state.cfg.wco_build_multiplier
-    out = []
-    for a in sorted(nodes):
-        for b in model.neighbors[a]:
-            cost = model.link_cost.get((a, b))
-            if cost is None:
-                continue
-            key = edge(a, b)
-            if key in own or key in queued:
-                continue
-            if west and a in west and b not in east:
-                cost *= mult
-            if cost <= budget:
-                out.append((a, b))
-    return out
-
-
-def wco_hexes(title: RailwayRivalsUSA, state: RRState, player: str) -> list[str]:
-    """West Coast hexes where the rival may start West Coast operations now."""
-    out = []
-    for h in sorted(state.model.west_coast):
-        label = state.model.labels[h]
-        try:
-            title._check_wco(state, player, label)
-        except IllegalAction:
-            continue
-        out.append(label)
-    return out
-
-
-def legal_actions(title: RailwayRivalsUSA, state: RRState, player: str) -> list[Action]:
-    """See the module docstring for which actions are listed."""
-    if player not in title.current_players(state):
-        return []
-    lab = state.model.labels
-    if state.phase == "start":
-        return [
-            act.StartPick(player=player, hex=lab[h])
-            for h in sorted(state.model.east_coast)
-            if state.model.buildable[h]
-        ]
-    out: list[Action] = [act.Done(player=player)]
-    if state.phase == "races":
-        entered = {e.race for e in state.entries if e.player == player}
-        limit = state.cfg.max_entries_per_round
-        if limit and len(entered) >= limit:
-            return out
-        for race in state.races:
-            if race.id in entered:
-                continue
-            starts, ends = race_ends(state, race)
-            if find_routes(state, (player,), starts, ends):
-                out.append(act.Enter(player=player, race=race.id))
-        return out
-    if (
-        state.segment == 0
-        and player not in state.west_start
-        and state.cfg.wco_first_round <= state.round <= state.cfg.wco_last_round
-        and not state.spent.get(player)
-        and state.cash[player] >= state.cfg.wco_cost
-    ):
-        out.extend(act.WestCoast(player=player, hex=h) for h in wco_hexes(title, state, player))
-    out.extend(
-        act.Build(player=player, path=(lab[a], lab[b])) for a, b in affordable_links(state, player)
-    )
-    return out
+    pass
 
 
 class RandomLegalBot:
@@ -284,7 +191,7 @@ class GreedyBot:
         return len(self._plan) >= 2 and self._plan[0] in nodes
 
     def _take(self, state: RRState, player: str) -> Action | None:
-        budget = _budget(state, player)
+        budget = budget_left(state, player)
         best = 0
         longest = len(self._plan)
         if state.cash_mode:

@@ -68,6 +68,12 @@ def path_cost(state: RRState, player: str, path: Sequence[int]) -> int:
     """Construction cost of queuing ``path`` after the player's pending links.
 
     Raises IllegalAction naming the broken rule."""
+    return path_costs(state, player, path)[0]
+
+
+def path_costs(state: RRState, player: str, path: Sequence[int]) -> tuple[int, list[bool]]:
+    """``path_cost`` and, per link, whether it is built from an unjoined West Coast network
+    (its cost multiplied by ``wco_build_multiplier``)."""
     model = state.model
     pending = state.pending.get(player, [])
     own = state.track[player]
@@ -80,6 +86,7 @@ def path_cost(state: RRState, player: str, path: Sequence[int]) -> int:
     joined = False
     mult = state.cfg.wco_build_multiplier
     total = 0
+    west_links: list[bool] = []
     seen: set[Edge] = set()
     for a, b in itertools.pairwise(path):
         la, lb = model.labels[a], model.labels[b]
@@ -92,14 +99,17 @@ def path_cost(state: RRState, player: str, path: Sequence[int]) -> int:
         if key in own or key in queued or key in seen:
             raise IllegalAction(RULE_TWICE, f"{la}-{lb}")
         seen.add(key)
+        doubled = False
         if west and not joined and a in west:
             if b in east:
                 joined = True
             else:
                 west.add(b)
                 cost *= mult
+                doubled = True
+        west_links.append(doubled)
         total += cost
-    return total
+    return total, west_links
 
 
 def check_build(state: RRState, player: str, path: Sequence[int]) -> int:
@@ -128,10 +138,14 @@ def points_available(state: RRState, player: str) -> int:
     return die - state.spent.get(player, 0)
 
 
-def queue_build(state: RRState, player: str, path: Sequence[int], cost: int) -> None:
-    """Queue a checked path; in cash mode the construction is paid to the bank at once."""
+def queue_build(
+    state: RRState, player: str, path: Sequence[int], cost: int, west_links: Sequence[bool]
+) -> None:
+    """Queue a checked path (``path_costs`` gives the cost and West Coast flags); in cash
+    mode the construction is paid to the bank at once."""
     links = state.pending.setdefault(player, [])
     links.extend(itertools.pairwise(path))
+    state.pending_west.setdefault(player, []).extend(west_links)
     if state.cash_mode:
         state.spent[player] = state.spent.get(player, 0) + len(path) - 1
         state.pay(player, BANK, cost, "construction")
@@ -139,8 +153,9 @@ def queue_build(state: RRState, player: str, path: Sequence[int], cost: int) -> 
         state.spent[player] = state.spent.get(player, 0) + cost
 
 
-def link_fees(state: RRState, player: str, a: int, b: int) -> list[tuple[str, int]]:
-    """Payments to rivals for building a-b now (joining, crossing, running alongside)."""
+def link_fees(state: RRState, player: str, a: int, b: int, mult: int = 1) -> list[tuple[str, int]]:
+    """Payments to rivals for building a-b now (joining, crossing, running alongside), times
+    ``mult`` (``wc_double_fees`` on an unjoined West Coast network)."""
     cities = state.cities
     exempt = state.cfg.town_half_hex_exempt
     owners_ab = state.edge_owners.get(edge(a, b), ())
@@ -151,9 +166,9 @@ def link_fees(state: RRState, player: str, a: int, b: int) -> list[tuple[str, in
             continue
         if r in owners_ab:
             halves = sum(1 for h in (a, b) if not (exempt and h in cities))
-            out.append((r, 1 + 2 * halves))
+            out.append((r, (1 + 2 * halves) * mult))
         elif not present and b not in cities and state.has_track_in(r, b):
-            out.append((r, 1))
+            out.append((r, mult))
     return out
 
 
@@ -161,11 +176,17 @@ def resolve_builds(state: RRState, emit: Emit) -> None:
     """Resolve every rival's queued links step by step (base 2.3 simultaneity)."""
     lab = state.model.labels
     queues = {p: state.pending.get(p, []) for p in state.players}
+    double = state.cfg.wc_double_fees
+    mult = state.cfg.wco_build_multiplier
+    west_links = {p: state.pending_west.get(p, []) for p in state.players}
     steps = max((len(q) for q in queues.values()), default=0)
     built: dict[str, list[str]] = {p: [] for p in state.players}
     for k in range(steps):
         movers = [(p, queues[p][k]) for p in state.players if k < len(queues[p])]
-        fees = [(p, b, link_fees(state, p, a, b)) for p, (a, b) in movers]
+        fees = [
+            (p, b, link_fees(state, p, a, b, mult if double and west_links[p][k] else 1))
+            for p, (a, b) in movers
+        ]
         for p, b, owed in fees:
             for r, amount in owed:
                 state.pay(p, r, amount, "building fee")
@@ -193,3 +214,4 @@ def resolve_builds(state: RRState, emit: Emit) -> None:
                 state.report.append(line)
                 emit(line)
     state.pending.clear()
+    state.pending_west.clear()

@@ -196,7 +196,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "tc_race_uses_keys",
         "bool",
         False,
-        "Notes §11: the Transcontinental race uses no keys (only False is implemented).",
+        "Notes §11: the Transcontinental race is extra and uses no keys; True: it is one of "
+        "the N races and its cities must have a key left after the drawn races.",
     ),
     OptionSpec(
         "exclude_new_cities",
@@ -205,12 +206,19 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Notes §11: only cities created at the end of the previous round sit out the races.",
         choices=("end_of_round_only",),
     ),
-    OptionSpec("fee_netting", "bool", False, "Base 3.3: no netting of fees (only False)."),
+    OptionSpec(
+        "fee_netting",
+        "bool",
+        False,
+        "Base 3.3: no netting of fees; True (Dampfross): rivals who use each other's track in "
+        "one race pay only the net amount, and the cap applies to the net.",
+    ),
     OptionSpec(
         "allow_running_power_exchange",
         "bool",
         False,
-        "Seed: exchanges of running powers are not permitted (only False).",
+        "Seed: exchanges of running powers are not permitted; True (base 3.7): two entrants "
+        "of a race may use each other's track free with separate trains (enter N erp RIVAL).",
     ),
     OptionSpec("max_team_size", "int", 2, "Base 3.6: a joint run is two rivals.", min=2, max=2),
     OptionSpec("race_dice", "int", 1, "Seed: races use one ordinary die.", min=1, max=1),
@@ -218,7 +226,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "carry_race_points",
         "bool",
         False,
-        "Base 3.4: points that cannot pay the next hex are lost (only False).",
+        "Base 3.4: points that cannot pay the next hex are lost; True: they carry into the "
+        "train's next throw.",
     ),
     OptionSpec(
         "tc_start",
@@ -238,7 +247,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "wc_double_fees",
         "bool",
         False,
-        "Notes §13: 'double' covers construction only, not payments to rivals (only False).",
+        "Notes §13: 'double' covers construction only; True: building fees paid to rivals "
+        "for West Coast network links are doubled too.",
     ),
     OptionSpec(
         "build_cost_table",
@@ -251,26 +261,16 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "east_coast_includes_lakes",
         "bool",
         False,
-        "Notes §6: lakes never make East Coast hexes (the map's east_coast region; only False).",
+        "Notes §6: lakes never make East Coast hexes; True: US land next to the Great Lakes "
+        "is East Coast too.",
     ),
     OptionSpec(
         "atlantic_and_gulf_hex_is_east_coast",
         "bool",
         True,
-        "Notes §6: a hex touching Atlantic and Gulf water is East Coast (map region; only True).",
+        "Notes §6: a hex touching Atlantic and Gulf water is East Coast; False: no hex next "
+        "to Gulf water is East Coast.",
     ),
-)
-
-
-#: Options that name a decision of the notes where only the default is implemented.
-FIXED_OPTIONS = (
-    "tc_race_uses_keys",
-    "fee_netting",
-    "allow_running_power_exchange",
-    "carry_race_points",
-    "wc_double_fees",
-    "east_coast_includes_lakes",
-    "atlantic_and_gulf_hex_is_east_coast",
 )
 
 
@@ -349,7 +349,4 @@ class Config:
     def from_options(cls, options: Mapping[str, OptionValue]) -> Config:
         defaults = {spec.name: spec.default for spec in OPTIONS}
         values = {**defaults, **dict(options)}
-        for name in FIXED_OPTIONS:
-            if values[name] != defaults[name]:
-                raise ValueError(f"option {name}: only {defaults[name]} is implemented")
         return cls(**values)  # type: ignore[arg-type]

@@ -9,6 +9,7 @@ of the GM's random cities is a longitude band measured in label columns.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from transcon.core.board import Board, Terrain
@@ -21,6 +22,9 @@ SWAMP_TERRAINS = frozenset({Terrain.SWAMP.value})
 RIVER_KINDS = frozenset({"river", "estuary"})
 ATLANTIC_WORDS = ("atlantic", "bay", "sound", "chesapeake", "delaware", "hudson", "estuary")
 PACIFIC_WORDS = ("pacific", "san-francisco", "sf_bay", "puget")
+# Water bodies that are the Great Lakes (notes §6: joined to the Atlantic through Canada).
+GREAT_LAKE_WORDS = ("superior", "michigan", "huron", "erie", "ontario")
+GULF_WORDS = ("gulf",)
 # The contiguous United States, for placing city names (hex -> approximate lon/lat).
 US_WEST, US_EAST, US_NORTH, US_SOUTH = -124.7, -67.0, 49.0, 25.0
 
@@ -49,6 +53,9 @@ class RRMap:
     r: list[int]
     places: list[tuple[str, int]]  # the map's own place names (meta.places), by hex
     out_links: list[tuple[tuple[int, int], ...]]  # buildable (neighbour, cost) per hex
+    #: US land next to Great Lakes water / next to Gulf of Mexico water (notes §6 options)
+    lake_shore: frozenset[int] = frozenset()
+    gulf_shore: frozenset[int] = frozenset()
     _eligible: dict[tuple[int, Config], list[int]] = field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict[int, object]) -> RRMap:
@@ -156,6 +163,8 @@ def build_model(board: Board) -> RRMap:
         q=[h.q for h in hexes],
         r=[h.r for h in hexes],
         places=_places(board, index),
+        lake_shore=_shore(board, index, buildable, GREAT_LAKE_WORDS),
+        gulf_shore=_shore(board, index, buildable, GULF_WORDS),
         out_links=[
             tuple((j, link_cost[(i, j)]) for j in neighbors[i] if (i, j) in link_cost)
             for i in range(len(hexes))
@@ -181,6 +190,48 @@ def _coast(
                 out.add(i)
                 break
     return frozenset(out)
+
+
+def _shore(
+    board: Board, index: dict[Hex, int], buildable: list[bool], words: tuple[str, ...]
+) -> frozenset[int]:
+    """US land hexes next to a water hex whose water body's name contains one of ``words``."""
+    out = set()
+    for info in board:
+        i = index[info.hex]
+        if not buildable[i]:
+            continue
+        for n in board.neighbors(info.hex):
+            body = (board.info(n).water_body or "").lower()
+            if body and any(word in body for word in words):
+                out.add(i)
+                break
+    return frozenset(out)
+
+
+_VARIANTS: dict[tuple[int, bool, bool], RRMap] = {}
+
+
+def with_coasts(model: RRMap, cfg: Config) -> RRMap:
+    """The model with the East Coast the options ask for (notes §6; shared, cached).
+
+    ``east_coast_includes_lakes`` adds the US land next to the Great Lakes;
+    ``atlantic_and_gulf_hex_is_east_coast = False`` removes every hex next to Gulf water
+    (by default a hex touching both Atlantic and Gulf water stays East Coast)."""
+    lakes, gulf = cfg.east_coast_includes_lakes, cfg.atlantic_and_gulf_hex_is_east_coast
+    if not lakes and gulf:
+        return model
+    key = (id(model), lakes, gulf)
+    variant = _VARIANTS.get(key)
+    if variant is None or variant.board is not model.board:
+        east = set(model.east_coast)
+        if lakes:
+            east |= model.lake_shore
+        if not gulf:
+            east -= model.gulf_shore
+        variant = dataclasses.replace(model, east_coast=frozenset(east))
+        _VARIANTS[key] = variant
+    return variant
 
 
 def _lonlat(

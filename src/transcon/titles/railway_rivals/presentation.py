@@ -9,25 +9,26 @@ from typing import Any
 from transcon.render import Marker, Overlay, TrackLine, owner_colour, render_svg, write_image
 from transcon.render.svg import RenderOptions
 from transcon.titles.railway_rivals.races import race_name
+from transcon.titles.railway_rivals.secrets import visible_cash
 from transcon.titles.railway_rivals.state import RRState
 
 
-def cash_table(state: RRState) -> list[str]:
+def cash_table(state: RRState, viewer: str | None = None) -> list[str]:
     lines = ["Cash:"]
-    for p in sorted(state.players, key=lambda q: -state.cash[q]):
+    cash = visible_cash(state, viewer)
+    for p in sorted(state.players, key=lambda q: -cash[q]):
         hexes = len({h for a, b in state.track[p] for h in (a, b)})
         west = ""
         if p in state.west_start:
             joined = "joined" if state.wc_connected.get(p) else "not joined"
             west = f", West Coast start {state.model.labels[state.west_start[p]]} ({joined})"
-        lines.append(
-            f"  {p:12} {state.cash[p]:5}   {len(state.track[p])} links, {hexes} hexes{west}"
-        )
+        lines.append(f"  {p:12} {cash[p]:5}   {len(state.track[p])} links, {hexes} hexes{west}")
     return lines
 
 
-def describe_status(state: RRState) -> str:
-    """The GM's post: last round's report, this round's so far, races on offer, cash."""
+def describe_status(state: RRState, viewer: str | None = None) -> str:
+    """The GM's post: last round's report, this round's so far, races on offer, cash. The
+    game master (``viewer`` None) also sees every sealed order; a rival sees only its own."""
     out = ["Railway Rivals: Transcontinental USA"]
     if state.last_report:
         out.append("-- last round --")
@@ -40,16 +41,28 @@ def describe_status(state: RRState) -> str:
         elif state.phase == "races":
             out.append("Races on offer:")
             out.extend(f"  {race_name(state, r)}" for r in state.races)
-            counts = {p: sum(1 for e in state.entries if e.player == p) for p in state.players}
-            sealed = ", ".join(f"{p} {n}" for p, n in counts.items() if n)
-            if sealed:  # orders stay sealed until the races are run, as with a postal GM
-                out.append(f"Entries so far (sealed): {sealed}")
+            # entries stay sealed until the races are run, as with a postal GM
+            shown = [e for e in state.entries if viewer is None or e.player == viewer]
+            if shown:
+                who = "Entries so far (sealed)" if viewer is None else "Your entries (sealed)"
+                out.append(f"{who}:")
+                lab = state.model.labels
+                for e in shown:
+                    extra = f" with {e.partner}" if e.partner else ""
+                    extra += f" erp {e.exchange}" if e.exchange else ""
+                    route = " ".join(lab[h] for h in e.route)
+                    out.append(f"  {e.player}: #{e.race}{extra} {route}")
         else:
             if state.cash_mode:
                 out.append(f"Cash building: up to {state.cfg.cash_build_max_links} hexes")
             else:
                 die = state.dice[state.segment]
                 out.append(f"Building segment {state.segment + 1} of 3: die {die}")
+            lab = state.model.labels
+            for p in state.players:
+                if state.pending.get(p) and viewer in (None, p):
+                    links = " ".join(f"{lab[a]}-{lab[b]}" for a, b in state.pending[p])
+                    out.append(f"{p}'s build orders (sealed): {links}")
         waiting = [p for p in state.players if p not in state.done and p not in state.picks]
         out.append("Waiting for: " + ", ".join(waiting))
     tc = (
@@ -58,7 +71,7 @@ def describe_status(state: RRState) -> str:
         else "Transcontinental race not yet run"
     )
     out.append(tc)
-    out.extend(cash_table(state))
+    out.extend(cash_table(state, viewer))
     if state.phase == "over":
         best = max(state.cash.values())
         winners = [p for p in state.players if state.cash[p] == best]

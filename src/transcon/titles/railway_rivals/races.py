@@ -11,22 +11,16 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from transcon.core.errors import IllegalAction
 from transcon.core.rng import GameRandom
 from transcon.titles.railway_rivals.cities import race_city
+from transcon.titles.railway_rivals.fees import Train, pay_fees, split, void_over_cap
 from transcon.titles.railway_rivals.mapmodel import hex_distance
-from transcon.titles.railway_rivals.routes import (
-    RouteOption,
-    any_track_path,
-    better,
-    find_routes,
-    route_length,
-    step_points,
-)
+from transcon.titles.railway_rivals.routes import RouteOption, find_routes
 from transcon.titles.railway_rivals.state import BANK, Entry, Race, RRState, edge
+from transcon.titles.railway_rivals.tracks import any_track_path, better, route_length, step_points
 
 Emit = Callable[[str], None]
 
@@ -37,6 +31,7 @@ RULE_CAP = "base 3.3: at most 10 hexes of one rival's track per race"
 RULE_OWN = "base 3.2: part of the route must be on your own track"
 RULE_JOINT = "base 3.6: joint runs are two rivals"
 RULE_LIMIT = "base 3.2: entries per round (max_entries_per_round)"
+RULE_ERP = "seed Races: exchanges of running powers are not permitted"
 
 
 def fresh(state: RRState, h: int) -> bool:
@@ -52,10 +47,12 @@ def coast_cities(state: RRState, coast: frozenset[int]) -> list[int]:
 def race_ends(state: RRState, race: Race) -> tuple[list[int], list[int]]:
     """Allowed start and finish hexes of a race."""
     if race.tc:
-        return (
-            coast_cities(state, state.model.east_coast),
-            coast_cities(state, state.model.west_coast),
-        )
+        east = coast_cities(state, state.model.east_coast)
+        west = coast_cities(state, state.model.west_coast)
+        if state.cfg.tc_race_uses_keys:
+            free = set(race.ends)
+            east, west = [h for h in east if h in free], [h for h in west if h in free]
+        return east, west
     return [race.a], [race.b]
 
 
@@ -91,6 +88,20 @@ def offer_races(state: RRState, rng: GameRandom, emit: Emit) -> None:
     count = len(state.players)
     if not cfg.reoffers_extra:
         count = max(count - len(offered), 0)
+    if (
+        state.tc_run_round is None
+        and not state.tc_offered
+        and any_track_path(
+            state,
+            coast_cities(state, state.model.east_coast),
+            coast_cities(state, state.model.west_coast),
+        )
+    ):
+        state.tc_offered = True
+        state.tc_first_offered_round = state.round
+    tc_now = state.tc_run_round is None and state.tc_offered
+    if tc_now and cfg.tc_race_uses_keys:
+        count = max(count - 1, 0)  # the Transcontinental race is one of the N races
     for _ in range(count):
         a = _draw(avail, rng, cfg.race_draw_weight, None)
         if a is None:
@@ -102,17 +113,12 @@ def offer_races(state: RRState, rng: GameRandom, emit: Emit) -> None:
         avail[b] -= 1
         offered.append(Race(id=state.next_race_id, a=a, b=b))
         state.next_race_id += 1
-    if state.tc_run_round is None:
-        if not state.tc_offered and any_track_path(
-            state,
-            coast_cities(state, state.model.east_coast),
-            coast_cities(state, state.model.west_coast),
-        ):
-            state.tc_offered = True
-            state.tc_first_offered_round = state.round
-        if state.tc_offered:
-            offered.append(Race(id=state.next_race_id, a=-1, b=-1, tc=True))
-            state.next_race_id += 1
+    if tc_now:
+        tc = Race(id=state.next_race_id, a=-1, b=-1, tc=True)
+        if cfg.tc_race_uses_keys:  # its cities must have a key the drawn races left free
+            tc.ends = tuple(sorted(h for h, k in avail.items() if k > 0))
+        offered.append(tc)
+        state.next_race_id += 1
     state.races = offered
     state.entries = []
     for race in offered:
@@ -164,11 +170,20 @@ def team_of(player: str, partner: str | None) -> tuple[str, ...]:
     return (player,) if partner is None else (player, partner)
 
 
-def route_options(state: RRState, race: Race, team: Sequence[str]) -> list[RouteOption]:
+def route_options(
+    state: RRState, race: Race, team: Sequence[str], capped: bool = True
+) -> list[RouteOption]:
     """The Pareto front of the team's legal routes for a race (one route per front point:
-    checking an entry needs only the points)."""
+    checking an entry needs only the points); ``capped`` false: without the per-rival cap
+    (routes that ``fee_netting`` may allow)."""
     starts, ends = race_ends(state, race)
-    return find_routes(state, team, starts, ends, splits=False)
+    return find_routes(state, team, starts, ends, splits=False, capped=capped)
+
+
+def entry_team(player: str, partner: str | None, exchange: str | None) -> tuple[str, ...]:
+    """Whose track an entry uses free: the rival, a joint partner or an exchange partner."""
+    other = partner if partner is not None else exchange
+    return (player,) if other is None else (player, other)
 
 
 def resolve_owners(
@@ -206,8 +221,13 @@ def check_entry(
     route: Sequence[int],
     named: Sequence[str],
     partner: str | None,
+    exchange: str | None = None,
 ) -> tuple[list[int], list[str]] | None:
-    """Check an entry. Returns (route, owners), or None for "let the GM pick" (empty route)."""
+    """Check an entry. Returns (route, owners), or None for "let the GM pick" (empty route).
+
+    With ``fee_netting`` a route may use more of one rival's track than the cap (the net
+    is checked when the race is run); such a route must not be beaten by any route found
+    without the cap either."""
     race = race_by_id(state, race_id)
     if any(e.race == race_id and e.player == player for e in state.entries):
         raise IllegalAction(RULE_RACE, f"you have already entered race #{race_id}")
@@ -219,7 +239,14 @@ def check_entry(
             raise IllegalAction(RULE_JOINT, "joint runs are switched off")
         if partner == player or partner not in state.players:
             raise IllegalAction(RULE_JOINT, f"bad partner {partner!r}")
-    team = team_of(player, partner)
+    if exchange is not None:
+        if not state.cfg.allow_running_power_exchange:
+            raise IllegalAction(RULE_ERP, "option allow_running_power_exchange is off")
+        if partner is not None:
+            raise IllegalAction(RULE_ERP, "a joint run cannot also exchange running powers")
+        if exchange == player or exchange not in state.players:
+            raise IllegalAction(RULE_ERP, f"bad exchange partner {exchange!r}")
+    team = entry_team(player, partner, exchange)
     options = route_options(state, race, team)
     if not route:
         if not options:
@@ -236,8 +263,11 @@ def check_entry(
     for o in owners:
         if o not in team:
             counts[o] = counts.get(o, 0) + 1
+    over = any(c > state.cfg.max_foreign_hexes_per_owner for c in counts.values())
+    if over and state.cfg.fee_netting:
+        options = options + route_options(state, race, team, capped=False)
     for o, c in counts.items():
-        if c > state.cfg.max_foreign_hexes_per_owner:
+        if c > state.cfg.max_foreign_hexes_per_owner and not state.cfg.fee_netting:
             raise IllegalAction(RULE_CAP, f"{c} hexes of {o}'s track")
     if state.cfg.min_own_track == "any" and all(o not in team for o in owners):
         raise IllegalAction(RULE_OWN, "the route uses no track of yours")
@@ -263,41 +293,13 @@ def pick_route(state: RRState, race: Race, team: Sequence[str], rng: GameRandom)
     return tied[rng.randint(0, len(tied) - 1)] if len(tied) > 1 else tied[0]
 
 
-@dataclass(slots=True)
-class Train:
-    """One train in a race: a rival or a joint team on a fixed route."""
-
-    team: tuple[str, ...]
-    route: list[int]
-    owners: list[str]
-    steps: list[int] = field(default_factory=list)
-    pos: int = 0
-    finished: int | None = None
-    leftover: int = 0
-    throws: list[int] = field(default_factory=list)
-    fees: dict[str, int] = field(default_factory=dict)
-
-
-def split(amount: int, team: Sequence[str], state: RRState, richer_first: bool) -> list[int]:
-    """Shares of an amount among a team; the odd unit goes to the richer (costs) or the
-    poorer (prizes) partner."""
-    if len(team) == 1:
-        return [amount]
-    base, rest = divmod(amount, len(team))
-    order = sorted(range(len(team)), key=lambda i: state.cash[team[i]], reverse=richer_first)
-    shares = [base] * len(team)
-    for i in order[:rest]:
-        shares[i] += 1
-    return shares
-
-
 def resolve_races(state: RRState, rng: GameRandom, emit: Emit) -> None:
     """Run every entered race of the round; unentered races stay for the re-offer rule."""
     cfg = state.cfg
     remaining: list[Race] = []
     for race in state.races:
         entries = [e for e in state.entries if e.race == race.id]
-        trains = _trains(state, race, entries, emit)
+        trains = void_over_cap(state, race.id, _trains(state, race, entries, emit), emit)
         if not trains:
             if not race.tc:
                 remaining.append(race)
@@ -318,6 +320,19 @@ def _trains(state: RRState, race: Race, entries: list[Entry], emit: Emit) -> lis
     used: set[str] = set()
     for e in entries:
         if e.player in used:
+            continue
+        if e.exchange is not None:
+            used.add(e.player)
+            other = by_player.get(e.exchange)
+            if other is not None and other.exchange == e.player:
+                trains.append(Train((e.player,), e.route, e.owners, (e.player, e.exchange)))
+            else:
+                line = (
+                    f"{e.player}'s entry in race #{race.id} is void ({e.exchange} did not "
+                    "exchange running powers)"
+                )
+                state.report.append(line)
+                emit(line)
             continue
         if e.partner is None:
             trains.append(Train((e.player,), e.route, e.owners))
@@ -340,20 +355,12 @@ def _trains(state: RRState, race: Race, entries: list[Entry], emit: Emit) -> lis
 def _run(state: RRState, race: Race, trains: list[Train], rng: GameRandom, emit: Emit) -> None:
     cfg = state.cfg
     lab = state.model.labels
-    fee = cfg.track_use_fee_per_hex
     title = race_name(state, race)
     state.report.append(f"Race {title}:")
     emit(f"Race {title}")
+    pay_fees(state, race.id, trains, emit)  # before the race, whatever the result
     for t in trains:
         t.steps = [step_points(state, a, b) for a, b in zip(t.route, t.route[1:], strict=False)]
-        units = [o for o in t.owners if o not in t.team]
-        for o in units:
-            t.fees[o] = t.fees.get(o, 0) + fee
-        # payments before the race: unit by unit, the richer partner paying the odd unit
-        payers = split(len(units), t.team, state, richer_first=True)
-        who = [p for p, n in zip(t.team, payers, strict=True) for _ in range(n)]
-        for payer, owner in zip(who, units, strict=True):
-            state.pay(payer, owner, fee, f"track use race #{race.id}")
         pays = ", ".join(f"{o} {n}" for o, n in sorted(t.fees.items())) or "nothing"
         line = (
             f"  {'/'.join(t.team)}: {' '.join(lab[h] for h in t.route)} "
@@ -380,11 +387,13 @@ def _run(state: RRState, race: Race, trains: list[Train], rng: GameRandom, emit:
                 else:
                     carried = True
                 pending[i] = None
-                points, entered = die, None
+                points, entered = die + t.carry, None
                 while t.pos < len(t.steps) and t.steps[t.pos] <= points:
                     points -= t.steps[t.pos]
                     t.pos += 1
                     entered = t.route[t.pos]
+                if cfg.carry_race_points:  # base 3.4 option: leftover points carry over
+                    t.carry = points
                 if t.pos == len(t.steps):
                     t.finished = throw_round
                     t.leftover = points

@@ -39,13 +39,13 @@ random pick; a random pick that crosses itself falls back to the first one found
 from __future__ import annotations
 
 import heapq
-import itertools
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from transcon.core.rng import GameRandom
-from transcon.titles.railway_rivals.state import RRState, edge
+from transcon.titles.railway_rivals.state import RRState
+from transcon.titles.railway_rivals.tracks import better, components, route_points, track_graph
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,104 +61,6 @@ class RouteOption:
     owners: tuple[str, ...]
 
 
-def step_points(state: RRState, a: int, b: int) -> int:
-    """Die points to move from hex a into hex b (1, plus the mountain/swamp delays)."""
-    cfg, model = state.cfg, state.model
-    cost = 1
-    if model.mountain[b] and (cfg.hill_penalty_mode == "every_entry" or not model.mountain[a]):
-        cost += cfg.hill_race_penalty
-    if model.swamp[b]:
-        cost += cfg.swamp_race_penalty
-    return cost
-
-
-def track_graph(state: RRState) -> dict[int, list[tuple[int, int, tuple[str, ...]]]]:
-    """The union track graph with race lengths: hex -> [(next hex, length, owners)].
-
-    Cached in the state until the track changes."""
-    graph: dict[int, list[tuple[int, int, tuple[str, ...]]]] | None = state.cache.get("graph")
-    if graph is not None:
-        return graph
-    hexes_metric = state.cfg.route_length_metric == "hexes"
-    graph = {}
-    for node, near in state.adj.items():
-        graph[node] = [
-            (
-                nxt,
-                1 if hexes_metric else step_points(state, node, nxt),
-                tuple(state.edge_owners[edge(node, nxt)]),
-            )
-            for nxt in sorted(near)
-        ]
-    state.cache["graph"] = graph
-    return graph
-
-
-def components(state: RRState) -> dict[int, int]:
-    """Connected component id of every hex with track (cached until the track changes)."""
-    comp: dict[int, int] | None = state.cache.get("components")
-    if comp is not None:
-        return comp
-    comp = {}
-    for start in sorted(state.adj):
-        if start in comp:
-            continue
-        comp[start] = start
-        stack = [start]
-        while stack:
-            node = stack.pop()
-            for nxt in state.adj[node]:
-                if nxt not in comp:
-                    comp[nxt] = start
-                    stack.append(nxt)
-    state.cache["components"] = comp
-    return comp
-
-
-def fastest_points(state: RRState, sources: Iterable[int], targets: Iterable[int]) -> int | None:
-    """Fewest die points between the sets over anybody's track (a bound for every entrant)."""
-    target_set = frozenset(targets)
-    source_set = frozenset(sources)
-    key = ("fastest", source_set, target_set)
-    if key in state.cache:
-        cached: int | None = state.cache[key]
-        return cached
-    graph = track_graph(state)
-    dist = {h: 0 for h in source_set if h in graph}
-    heap = [(0, h) for h in sorted(dist)]
-    result = None
-    while heap:
-        d, node = heapq.heappop(heap)
-        if d > dist[node]:
-            continue
-        if node in target_set:
-            result = d
-            break
-        for nxt, _, _ in graph[node]:
-            nd = d + step_points(state, node, nxt)
-            if nd < dist.get(nxt, 1 << 30):
-                dist[nxt] = nd
-                heapq.heappush(heap, (nd, nxt))
-    state.cache[key] = result
-    return result
-
-
-def route_points(state: RRState, route: Sequence[int]) -> int:
-    return sum(step_points(state, a, b) for a, b in itertools.pairwise(route))
-
-
-def route_length(state: RRState, route: Sequence[int]) -> int:
-    if state.cfg.route_length_metric == "hexes":
-        return len(route) - 1
-    return route_points(state, route)
-
-
-def better(a_len: int, a_total: int, b_len: int, b_total: int) -> bool:
-    """The seed's rule: route a is better than b (shorter without paying more, or cheaper
-    without being longer)."""
-    return (a_len < b_len and a_total <= b_total) or (a_total < b_total and a_len <= b_len)
-
-
 def find_routes(
     state: RRState,
     team: Sequence[str],
@@ -166,17 +68,20 @@ def find_routes(
     targets: Iterable[int],
     rng: GameRandom | None = None,
     splits: bool = True,
+    capped: bool = True,
 ) -> list[RouteOption]:
     """The exact Pareto front of legal routes of ``team`` from any source to any target.
 
     With ``rng`` equal alternatives (same length and same fees per owner) are chosen at
     random; without it the first found is used. With ``splits`` false the front points
     (length, payments) are the same, but each point need not have a route for every split
-    of its payments among rivals (at least one; faster). See the module docstring.
+    of its payments among rivals (at least one; faster). With ``capped`` false the
+    per-rival cap is ignored (``fee_netting`` checks it on net amounts when the race is
+    run). See the module docstring.
     """
     target_set = frozenset(targets)
     source_list = sorted(set(sources) - target_set)
-    key = ("routes", tuple(team), tuple(source_list), target_set, splits)
+    key = ("routes", tuple(team), tuple(source_list), target_set, splits, capped)
     if rng is None:
         cached = state.cache.get(key)
         if cached is not None:
@@ -187,7 +92,7 @@ def find_routes(
     if not any(comp.get(h) in reachable for h in source_list):
         result = []
     else:
-        query = _Query.make(state, tuple(team), source_list, target_set, splits)
+        query = _Query.make(state, tuple(team), source_list, target_set, splits, capped)
         # Subproblems forbid (hex, own track used yet) pairs; see the module docstring.
         todo: list[frozenset[tuple[int, bool]]] = [frozenset()]
         known: list[tuple[int, int]] = []  # Pareto front of routes found
@@ -269,6 +174,7 @@ class _Query:
         sources: list[int],
         targets: frozenset[int],
         splits: bool = True,
+        capped: bool = True,
     ) -> _Query:
         graph = track_graph(state)
         seat = {p: i for i, p in enumerate(state.players)}
@@ -289,7 +195,8 @@ class _Query:
             graph=graph,
             seat=seat,
             fee=state.cfg.track_use_fee_per_hex,
-            cap=state.cfg.max_foreign_hexes_per_owner,
+            # uncapped: no route uses more hexes of a rival than there are links
+            cap=state.cfg.max_foreign_hexes_per_owner if capped else sum(links) + 1,
             own_needed=state.cfg.min_own_track == "any",
             splits=splits,
             rival_links=tuple(links),
@@ -619,21 +526,3 @@ def _to_targets(q: _Query) -> tuple[dict[int, int], dict[int, int]]:
     result = (lengths, fewest)
     q.state.cache[key] = result
     return result
-
-
-def any_track_path(state: RRState, sources: Iterable[int], targets: Iterable[int]) -> bool:
-    """True when the union of everybody's track joins some source to some target."""
-    target_set = set(targets)
-    seen = set(s for s in sources if s in state.adj)
-    if seen & target_set:
-        return True
-    stack = list(seen)
-    while stack:
-        node = stack.pop()
-        for nxt in state.adj.get(node, ()):
-            if nxt not in seen:
-                if nxt in target_set:
-                    return True
-                seen.add(nxt)
-                stack.append(nxt)
-    return False

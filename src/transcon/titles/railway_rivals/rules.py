@@ -17,8 +17,10 @@ from transcon.core.options import OptionSpec
 from transcon.core.rng import GameRandom
 from transcon.core.title import Action, ActionContext, Score, Setup, Title
 from transcon.titles.railway_rivals import actions as act
+from transcon.titles.railway_rivals import secrets
 from transcon.titles.railway_rivals.building import (
     check_build,
+    path_costs,
     points_available,
     queue_build,
     resolve_builds,
@@ -29,15 +31,15 @@ from transcon.titles.railway_rivals.cities import (
     new_city,
 )
 from transcon.titles.railway_rivals.config import OPTIONS, Config
-from transcon.titles.railway_rivals.mapmodel import rr_map
+from transcon.titles.railway_rivals.mapmodel import rr_map, with_coasts
 from transcon.titles.railway_rivals.races import (
     check_entry,
+    entry_team,
     offer_races,
     pick_route,
     race_by_id,
     race_name,
     resolve_races,
-    team_of,
 )
 from transcon.titles.railway_rivals.state import BANK, Entry, RRState, state_to_json
 
@@ -86,7 +88,7 @@ class RailwayRivalsUSA(Title[RRState]):
         except ValueError as err:
             raise InputError(str(err)) from None
         try:
-            model = rr_map(cfg.map)
+            model = with_coasts(rr_map(cfg.map), cfg)
         except Exception as err:  # a missing or broken map is the user's input problem
             raise InputError(f"cannot load map {cfg.map!r}: {err}") from None
         players = list(setup.players)
@@ -139,7 +141,9 @@ class RailwayRivalsUSA(Title[RRState]):
             if state.phase != "races":
                 raise IllegalAction(RULE_PHASE, "races are entered at the start of a round")
             route = [self._hex(state, label) for label in action.route]
-            check_entry(state, p, action.race, route, action.owners, action.partner)
+            check_entry(
+                state, p, action.race, route, action.owners, action.partner, action.exchange
+            )
         elif isinstance(action, act.Done) and state.phase not in ("build", "races"):
             raise IllegalAction(RULE_PHASE, "nothing to finish now")
 
@@ -172,14 +176,22 @@ class RailwayRivalsUSA(Title[RRState]):
         p = action.player
         if isinstance(action, act.StartPick):
             state.picks[p] = state.model.hex_index(action.hex)
-            ctx.emit(f"{p} has picked a starting hex")
+            ctx.emit_private(
+                [p], f"{p} picks {action.hex} (sealed)", f"{p} has picked a starting hex"
+            )
             if len(state.picks) == len(state.players):
                 self._begin_game(state, ctx)
         elif isinstance(action, act.Build):
             path = [state.model.hex_index(label) for label in action.path]
-            cost = check_build(state, p, path)
-            queue_build(state, p, path, cost)
-            ctx.emit(f"{p} orders build {' '.join(action.path)} (cost {cost})", cost=cost)
+            check_build(state, p, path)
+            cost, west = path_costs(state, p, path)
+            queue_build(state, p, path, cost, west)
+            ctx.emit_private(
+                [p],
+                f"{p} orders build {' '.join(action.path)} (cost {cost}, sealed)",
+                f"{p} hands in a build order",
+                cost=cost,
+            )
         elif isinstance(action, act.WestCoast):
             self._apply_wco(state, p, action.hex, ctx)
         elif isinstance(action, act.Enter):
@@ -212,6 +224,7 @@ class RailwayRivalsUSA(Title[RRState]):
         state.done.clear()
         state.spent.clear()
         state.pending.clear()
+        state.pending_west.clear()
         state.carry.clear()
         if state.cash_mode:
             line = (
@@ -284,20 +297,29 @@ class RailwayRivalsUSA(Title[RRState]):
     def _apply_entry(self, state: RRState, action: act.Enter, ctx: ActionContext) -> None:
         p = action.player
         route = [state.model.hex_index(label) for label in action.route]
-        checked = check_entry(state, p, action.race, route, action.owners, action.partner)
+        checked = check_entry(
+            state, p, action.race, route, action.owners, action.partner, action.exchange
+        )
         race = race_by_id(state, action.race)
         if checked is None:
-            option = pick_route(state, race, team_of(p, action.partner), ctx.rng)
+            team = entry_team(p, action.partner, action.exchange)
+            option = pick_route(state, race, team, ctx.rng)
             route, owners = list(option.route), list(option.owners)
         else:
             route, owners = checked
-        state.entries.append(Entry(action.race, p, route, owners, action.partner))
-        ctx.emit(f"{p} enters race {race_name(state, race)}")
+        state.entries.append(Entry(action.race, p, route, owners, action.partner, action.exchange))
+        line = f"{p} enters race {race_name(state, race)} (sealed)"
+        if action.partner:
+            line += f" with {action.partner}"
+        if action.exchange:
+            line += f", exchanging running powers with {action.exchange}"
+        shown = " ".join(state.model.labels[h] for h in route)
+        ctx.emit_private([p], f"{line}: {shown}", f"{p} hands in a race entry")
 
     # -- legal actions, notation, presentation -------------------------------------------
 
     def legal_actions(self, state: RRState, player: str) -> list[Action]:
-        from transcon.titles.railway_rivals.bots import legal_actions
+        from transcon.titles.railway_rivals.legal import legal_actions
 
         return legal_actions(self, state, player)
 
@@ -316,6 +338,20 @@ class RailwayRivalsUSA(Title[RRState]):
         from transcon.titles.railway_rivals.presentation import describe_status
 
         return describe_status(state)
+
+    # -- hidden information (sealed orders, see ``secrets``) ----------------------------------
+
+    def player_view(self, state: RRState, viewer: str | None) -> dict[str, Any]:
+        return secrets.player_view(state, viewer)
+
+    def describe_status_for(self, state: RRState, viewer: str | None) -> str:
+        from transcon.titles.railway_rivals.presentation import describe_status
+
+        return describe_status(state, viewer)
+
+    def format_action_for(self, action: Action, state: RRState, viewer: str | None) -> str:
+        sealed = secrets.format_action_for(action, state, viewer)
+        return sealed if sealed is not None else self.format_action(action)
 
     def render_png(self, state: RRState, path: Path) -> None:
         from transcon.titles.railway_rivals.presentation import render_png

@@ -48,6 +48,8 @@ class Race:
     b: int
     tc: bool = False
     offers: int = 1
+    #: Transcontinental race with ``tc_race_uses_keys``: the cities with a key left for it
+    ends: tuple[int, ...] = ()
 
 
 @dataclass(slots=True)
@@ -59,6 +61,7 @@ class Entry:
     route: list[int]
     owners: list[str]
     partner: str | None = None
+    exchange: str | None = None  # running powers exchanged with this rival (allowed by option)
 
 
 @dataclass(slots=True)
@@ -88,6 +91,8 @@ class RRState:
     segment: int = 0
     cash_mode: bool = False
     pending: dict[str, list[Edge]] = field(default_factory=dict)  # (from, to) links queued
+    #: per pending link: built from an unjoined West Coast network (cost multiplied)
+    pending_west: dict[str, list[bool]] = field(default_factory=dict)
     spent: dict[str, int] = field(default_factory=dict)  # points (dice) or links (cash) used
     carry: dict[str, int] = field(default_factory=dict)  # points carried (carry_build_points)
     done: set[str] = field(default_factory=set)
@@ -187,6 +192,7 @@ def state_to_json(state: RRState) -> dict[str, Any]:
         ],
         "picks": {p: lab[h] for p, h in sorted(state.picks.items())},
         "pending": {p: [f"{lab[a]}-{lab[b]}" for a, b in v] for p, v in state.pending.items()},
+        "pending_west": {p: list(v) for p, v in state.pending_west.items()},
         "spent": dict(state.spent),
         "carry": dict(state.carry),
         "done": sorted(state.done),
@@ -197,6 +203,7 @@ def state_to_json(state: RRState) -> dict[str, Any]:
                 "b": lab[r.b] if r.b >= 0 else None,
                 "tc": r.tc,
                 "offers": r.offers,
+                "ends": [lab[h] for h in r.ends],
             }
             for r in state.races
         ],
@@ -205,6 +212,7 @@ def state_to_json(state: RRState) -> dict[str, Any]:
                 "race": e.race,
                 "player": e.player,
                 "partner": e.partner,
+                "exchange": e.exchange,
                 "route": [lab[h] for h in e.route],
                 "owners": list(e.owners),
             }

@@ -1,0 +1,281 @@
+"""The complete list of legal actions of Railway Rivals USA (``Title.legal_actions``).
+
+Everything listed passes ``check``, and every legal move is listed or reachable as a
+sequence of listed moves:
+
+* ``start``: every East Coast US land hex.
+* build phase: ``done``; ``westcoast HEX`` for every hex where West Coast operations may
+  start now; and every **single-link** build (``build A B``) the rival may queue now (its
+  die points or cash and link count allow it). A longer ``build A B C ...`` is legal exactly
+  when its links are legal one after another, costs the same and is resolved the same (the
+  queue is the same list of links), so single links are the atomic choices: any build path
+  is reached by ordering its links one at a time in the same segment.
+* races: ``done``; for every race on offer the rival has not entered (entry limit
+  permitting), for the rival alone, for every joint-run partner (``joint_runs``) and every
+  exchange-of-running-powers partner (``allow_running_power_exchange``): ``enter N`` (the
+  GM's route) when a legal route exists, and ``enter N ROUTE`` for **every** legal route.
+  Legal routes are enumerated exactly: every simple path over track between the race's
+  cities, with every choice of whose line to use, no longer and no dearer than the route
+  finder's Pareto front allows (pruned by the shortest length still needed), kept when no
+  front route is better (with ``fee_netting`` routes above the per-rival cap are included
+  when no route with or without the cap is better). Links on the entrant's (or partner's)
+  own track are written without an owner, rival links with the owner named (the canonical
+  spelling of each route; other spellings of the same route mean the same move).
+
+  Bound: on a dense mesh of equal-length lines the number of legal routes grows
+  exponentially. If listing one race's routes for one team would visit more than
+  ``ROUTE_SEARCH_LIMIT`` partial routes, only ``enter N`` (the GM's route) is listed for that
+  team and race; its explicit routes stay legal but are not listed.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from transcon.core.errors import IllegalAction
+from transcon.core.title import Action
+from transcon.titles.railway_rivals import actions as act
+from transcon.titles.railway_rivals.building import own_components, points_available
+from transcon.titles.railway_rivals.races import check_entry, entry_team, race_ends, route_options
+from transcon.titles.railway_rivals.routes import RouteOption
+from transcon.titles.railway_rivals.state import Race, RRState, edge
+from transcon.titles.railway_rivals.tracks import better, step_points, track_graph
+
+if TYPE_CHECKING:
+    from transcon.titles.railway_rivals.rules import RailwayRivalsUSA
+
+#: Partial routes one (race, team) enumeration may visit before only the GM route is listed.
+ROUTE_SEARCH_LIMIT = 50_000
+
+
+class TooManyRoutes(Exception):
+    """The route enumeration went over ``ROUTE_SEARCH_LIMIT``."""
+
+
+def budget_left(state: RRState, player: str) -> int:
+    """Points (dice mode) or cash (cash mode) still available for construction."""
+    if state.cash_mode:
+        if state.spent.get(player, 0) >= state.cfg.cash_build_max_links:
+            return 0
+        return max(state.cash[player], 0)
+    return points_available(state, player)
+
+
+def affordable_links(state: RRState, player: str) -> list[tuple[int, int]]:
+    """Every single link the rival could queue now (same rules as ``check_build``)."""
+    budget = budget_left(state, player)
+    if budget <= 0:
+        return []
+    model = state.model
+    pending = state.pending.get(player, [])
+    own = state.track[player]
+    queued = {edge(a, b) for a, b in pending}
+    nodes = set(state.network[player])
+    for a, b in pending:
+        nodes.update((a, b))
+    east, west = own_components(state, player, pending)
+    mult = state.cfg.wco_build_multiplier
+    out = []
+    for a in sorted(nodes):
+        for b in model.neighbors[a]:
+            cost = model.link_cost.get((a, b))
+            if cost is None:
+                continue
+            key = edge(a, b)
+            if key in own or key in queued:
+                continue
+            if west and a in west and b not in east:
+                cost *= mult
+            if cost <= budget:
+                out.append((a, b))
+    return out
+
+
+def wco_hexes(title: RailwayRivalsUSA, state: RRState, player: str) -> list[str]:
+    """West Coast hexes where the rival may start West Coast operations now."""
+    out = []
+    for h in sorted(state.model.west_coast):
+        label = state.model.labels[h]
+        try:
+            title._check_wco(state, player, label)
+        except IllegalAction:
+            continue
+        out.append(label)
+    return out
+
+
+def legal_actions(title: RailwayRivalsUSA, state: RRState, player: str) -> list[Action]:
+    """See the module docstring for what is listed and why it is complete."""
+    if player not in title.current_players(state):
+        return []
+    lab = state.model.labels
+    if state.phase == "start":
+        return [
+            act.StartPick(player=player, hex=lab[h])
+            for h in sorted(state.model.east_coast)
+            if state.model.buildable[h]
+        ]
+    out: list[Action] = [act.Done(player=player)]
+    if state.phase == "races":
+        out.extend(entry_actions(state, player))
+        return out
+    if (
+        state.segment == 0
+        and player not in state.west_start
+        and state.cfg.wco_first_round <= state.round <= state.cfg.wco_last_round
+        and not state.spent.get(player)
+        and state.cash[player] >= state.cfg.wco_cost
+    ):
+        out.extend(act.WestCoast(player=player, hex=h) for h in wco_hexes(title, state, player))
+    out.extend(
+        act.Build(player=player, path=(lab[a], lab[b])) for a, b in affordable_links(state, player)
+    )
+    return out
+
+
+def entry_actions(state: RRState, player: str) -> list[Action]:
+    """Every race entry the rival may make now (see the module docstring)."""
+    entered = {e.race for e in state.entries if e.player == player}
+    limit = state.cfg.max_entries_per_round
+    if limit and len(entered) >= limit:
+        return []
+    cfg = state.cfg
+    others = [p for p in state.players if p != player]
+    kinds: list[tuple[str | None, str | None]] = [(None, None)]
+    if cfg.joint_runs:
+        kinds += [(p, None) for p in others]
+    if cfg.allow_running_power_exchange:
+        kinds += [(None, p) for p in others]
+    lab = state.model.labels
+    out: list[Action] = []
+    for race in state.races:
+        if race.id in entered:
+            continue
+        for partner, exchange in kinds:
+            team = entry_team(player, partner, exchange)
+            if route_options(state, race, team):
+                out.append(
+                    act.Enter(player=player, race=race.id, partner=partner, exchange=exchange)
+                )
+            try:
+                routes = list(legal_routes(state, race, team))
+            except TooManyRoutes:
+                routes = []  # only the GM route (see the module docstring)
+            for route, owners in routes:
+                named = tuple(o if o not in team else "" for o in owners)
+                action = act.Enter(
+                    player=player,
+                    race=race.id,
+                    route=tuple(lab[h] for h in route),
+                    owners=named if any(named) else (),
+                    partner=partner,
+                    exchange=exchange,
+                )
+                try:
+                    check_entry(state, player, race.id, route, action.owners, partner, exchange)
+                except IllegalAction:  # pragma: no cover - the enumeration mirrors the check
+                    continue
+                out.append(action)
+    return out
+
+
+def legal_routes(
+    state: RRState, race: Race, team: tuple[str, ...]
+) -> Iterator[tuple[list[int], list[str]]]:
+    """Every (route, owner per link) the team may enter the race with, in a stable order."""
+    cfg = state.cfg
+    front: list[RouteOption] = route_options(state, race, team)
+    netting = cfg.fee_netting
+    wide = route_options(state, race, team, capped=False) if netting else []
+    points = [(o.length, o.total) for o in front]
+    wide_points = points + [(o.length, o.total) for o in wide]
+    if not wide_points:
+        return
+    max_len = max(length for length, _ in wide_points)
+    max_total = max(total for _, total in wide_points)
+    starts, ends = race_ends(state, race)
+    end_set = frozenset(ends)
+    graph = track_graph(state)
+    lower = _lengths_to(state, end_set)
+    cap = cfg.max_foreign_hexes_per_owner
+    fee = cfg.track_use_fee_per_hex
+    own_needed = cfg.min_own_track == "any"
+    route: list[int] = []
+    owners: list[str] = []
+    counts: dict[str, int] = {}
+    visited = [0]
+
+    def accepted(length: int, total: int) -> bool:
+        over = any(c > cap for c in counts.values())
+        if over and not netting:
+            return False
+        check = wide_points if over else points
+        return not any(better(fl, ft, length, total) for fl, ft in check)
+
+    def walk(length: int, total: int, own: bool) -> Iterator[tuple[list[int], list[str]]]:
+        node = route[-1]
+        visited[0] += 1
+        if visited[0] > ROUTE_SEARCH_LIMIT:
+            raise TooManyRoutes
+        if (
+            len(route) > 1
+            and node in end_set
+            and (own or not own_needed)
+            and accepted(length, total)
+        ):
+            yield list(route), list(owners)
+        for nxt, step, line in graph.get(node, ()):
+            if nxt in route or nxt not in lower:
+                continue
+            new_len = length + step
+            if new_len + lower[nxt] > max_len:
+                continue
+            mine = [p for p in team if p in line]
+            choices = [(mine[0], True)] if mine else [(o, False) for o in line]
+            for owner, free in choices:
+                new_total = total if free else total + fee
+                if new_total > max_total:
+                    continue
+                if not free:
+                    if counts.get(owner, 0) >= cap and not netting:
+                        continue
+                    counts[owner] = counts.get(owner, 0) + 1
+                route.append(nxt)
+                owners.append(owner)
+                yield from walk(new_len, new_total, own or free)
+                route.pop()
+                owners.pop()
+                if not free:
+                    counts[owner] -= 1
+
+    for s in sorted(set(starts)):
+        if s in graph and s in lower:
+            route.append(s)
+            yield from walk(0, 0, False)
+            route.pop()
+
+
+def _lengths_to(state: RRState, targets: frozenset[int]) -> dict[int, int]:
+    """Shortest route length (the better-route metric) from every track hex to a target
+    (cached until the track changes)."""
+    key = ("legal_lengths_to", targets)
+    cached: dict[int, int] | None = state.cache.get(key)
+    if cached is not None:
+        return cached
+    hexes_metric = state.cfg.route_length_metric == "hexes"
+    graph = track_graph(state)
+    dist = {t: 0 for t in targets if t in graph}
+    heap = [(0, t) for t in sorted(dist)]
+    while heap:
+        d, node = heapq.heappop(heap)
+        if d > dist[node]:
+            continue
+        for prev, _, _ in graph[node]:
+            nd = d + (1 if hexes_metric else step_points(state, prev, node))
+            if nd < dist.get(prev, 1 << 60):
+                dist[prev] = nd
+                heapq.heappush(heap, (nd, prev))
+    state.cache[key] = dist
+    return dist

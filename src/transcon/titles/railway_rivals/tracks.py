@@ -1,0 +1,127 @@
+"""The union track graph as races see it: step lengths, components, the fastest time and
+the seed's "better route" comparison (shared by the route finder, races, bots and the
+legal-action lists; cached in the state until the track changes)."""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Iterable, Sequence
+
+from transcon.titles.railway_rivals.state import RRState, edge
+
+
+def step_points(state: RRState, a: int, b: int) -> int:
+    """Die points to move from hex a into hex b (1, plus the mountain/swamp delays)."""
+    cfg, model = state.cfg, state.model
+    cost = 1
+    if model.mountain[b] and (cfg.hill_penalty_mode == "every_entry" or not model.mountain[a]):
+        cost += cfg.hill_race_penalty
+    if model.swamp[b]:
+        cost += cfg.swamp_race_penalty
+    return cost
+
+
+def track_graph(state: RRState) -> dict[int, list[tuple[int, int, tuple[str, ...]]]]:
+    """The union track graph with race lengths: hex -> [(next hex, length, owners)].
+
+    Cached in the state until the track changes."""
+    graph: dict[int, list[tuple[int, int, tuple[str, ...]]]] | None = state.cache.get("graph")
+    if graph is not None:
+        return graph
+    hexes_metric = state.cfg.route_length_metric == "hexes"
+    graph = {}
+    for node, near in state.adj.items():
+        graph[node] = [
+            (
+                nxt,
+                1 if hexes_metric else step_points(state, node, nxt),
+                tuple(state.edge_owners[edge(node, nxt)]),
+            )
+            for nxt in sorted(near)
+        ]
+    state.cache["graph"] = graph
+    return graph
+
+
+def components(state: RRState) -> dict[int, int]:
+    """Connected component id of every hex with track (cached until the track changes)."""
+    comp: dict[int, int] | None = state.cache.get("components")
+    if comp is not None:
+        return comp
+    comp = {}
+    for start in sorted(state.adj):
+        if start in comp:
+            continue
+        comp[start] = start
+        stack = [start]
+        while stack:
+            node = stack.pop()
+            for nxt in state.adj[node]:
+                if nxt not in comp:
+                    comp[nxt] = start
+                    stack.append(nxt)
+    state.cache["components"] = comp
+    return comp
+
+
+def fastest_points(state: RRState, sources: Iterable[int], targets: Iterable[int]) -> int | None:
+    """Fewest die points between the sets over anybody's track (a bound for every entrant)."""
+    target_set = frozenset(targets)
+    source_set = frozenset(sources)
+    key = ("fastest", source_set, target_set)
+    if key in state.cache:
+        cached: int | None = state.cache[key]
+        return cached
+    graph = track_graph(state)
+    dist = {h: 0 for h in source_set if h in graph}
+    heap = [(0, h) for h in sorted(dist)]
+    result = None
+    while heap:
+        d, node = heapq.heappop(heap)
+        if d > dist[node]:
+            continue
+        if node in target_set:
+            result = d
+            break
+        for nxt, _, _ in graph[node]:
+            nd = d + step_points(state, node, nxt)
+            if nd < dist.get(nxt, 1 << 30):
+                dist[nxt] = nd
+                heapq.heappush(heap, (nd, nxt))
+    state.cache[key] = result
+    return result
+
+
+def route_points(state: RRState, route: Sequence[int]) -> int:
+    return sum(step_points(state, a, b) for a, b in itertools.pairwise(route))
+
+
+def route_length(state: RRState, route: Sequence[int]) -> int:
+    if state.cfg.route_length_metric == "hexes":
+        return len(route) - 1
+    return route_points(state, route)
+
+
+def better(a_len: int, a_total: int, b_len: int, b_total: int) -> bool:
+    """The seed's rule: route a is better than b (shorter without paying more, or cheaper
+    without being longer)."""
+    return (a_len < b_len and a_total <= b_total) or (a_total < b_total and a_len <= b_len)
+
+
+def any_track_path(state: RRState, sources: Iterable[int], targets: Iterable[int]) -> bool:
+    """True when the union of everybody's track joins some source to some target."""
+    target_set = set(targets)
+    seen = set(s for s in sources if s in state.adj)
+    if seen & target_set:
+        return True
+    stack = list(seen)
+    while stack:
+        node = stack.pop()
+        for nxt in state.adj.get(node, ()):
+            if nxt not in seen:
+                if nxt in target_set:
+                    return True
+                seen.add(nxt)
+                stack.append(nxt)
+    return False
