@@ -132,3 +132,51 @@ def test_8_1_a_route_may_name_the_hexes_its_track_passes() -> None:
         game.act(f"run 40 {first}:~C20,C18-0,B19-0", "A")
     game.act(f"run 80 {first}:C18-0,~C20,~B21,B19-0 {second}:C18-0,B19-0", "A")
     assert game.state.operating.revenue == 80
+
+
+def below_best_run(**options: object) -> Game[GameState]:
+    """MP has two 2-trains and track for two routes out of St. Louis (best run 80); B holds
+    a share of MP; A (president) runs only one train for 40."""
+    game, train = st_louis_to_b19(**options)
+    give_train(game, "MP", "2")
+    state = game.state
+    state.tiles["C20"] = ["57", 1]
+    state.tile_used["57"] = state.tile_used.get("57", 0) + 1
+    state.corps["MP"].holders["B"] = 1
+    state.corps["MP"].ipo -= 1
+    game.act(f"run 40 {train}:C18-0,B19-0", "A")
+    return game
+
+
+def test_8_3_a_shareholder_may_demand_the_best_run() -> None:
+    """Seed 003 §8.3: "a stock holder in the running railway may point out a higher value
+    route that the president is then required to run"."""
+    game = below_best_run()
+    assert game.current_players() == ["A", "B"]
+    assert [a.type for a in game.legal_actions("B")] == ["demand"]
+    events = game.act("demand", "B")
+    assert "B demands the best run: MP runs 80 instead of 40" in events[0].text
+    assert game.state.operating.revenue == 80
+    assert game.current_players() == ["A", "B"]
+    assert game.legal_actions("B") == []  # nothing better left to demand
+    with pytest.raises(IllegalAction, match="already the best"):
+        game.act("demand", "B")
+    before = game.state.player("B").cash
+    game.act("dividend payout", "A")
+    assert game.state.player("B").cash == before + 8  # $80 paid out: $8 for B's share
+    assert game.current_players() == ["A"]
+
+
+def test_8_3_only_other_shareholders_may_demand() -> None:
+    game = below_best_run()
+    with pytest.raises(IllegalAction, match="may not demand"):
+        game.act("demand", "A")  # the president runs what he likes until challenged
+    with pytest.raises(IllegalAction):
+        game.act("demand", "C")  # holds no MP share
+
+
+def test_8_3_demand_can_be_turned_off() -> None:
+    game = below_best_run(best_run_on_demand=False)
+    assert game.current_players() == ["A"]
+    with pytest.raises(IllegalAction):
+        game.act("demand", "B")

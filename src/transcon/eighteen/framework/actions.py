@@ -111,6 +111,13 @@ class Dividend(Action):
     kind: Literal["payout", "half", "withhold"]
 
 
+class Demand(Action):
+    """A shareholder of the operating company points out a higher-paying run, which the
+    president must then run (1870 seed 003 §8.3); the engine finds it."""
+
+    type: Literal["demand"] = "demand"
+
+
 class BuyTrain(Action):
     """Buy a train: a type from the bank (``seller="bank"``), or a train id from the pool
     (``seller="pool"``) or from another company (``seller=SYM``, any ``price``)."""
@@ -180,6 +187,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     PlaceToken,
     RunRoutes,
     Dividend,
+    Demand,
     BuyTrain,
     DiscardTrain,
     BuyPrivate,

@@ -16,6 +16,7 @@ from transcon.eighteen.framework.actions import (
     BuyShare,
     BuyTrain,
     Connect,
+    Demand,
     DiscardTrain,
     Dividend,
     Done,
@@ -104,6 +105,10 @@ class LegalMixin(OperatingMixin):
         out.extend(self._connects(state, p))
         sym = self.current_corp(state)
         corp = state.corps[sym]
+        if p in self.demanders(state):
+            best = self.hook_best_run(state, sym)
+            if best is not None and best[0] > (state.operating.revenue or 0):
+                out.append(Demand(player=p))
         if corp.president != p:
             return out
         out.extend(self.hook_bot_lays(state, sym, p))

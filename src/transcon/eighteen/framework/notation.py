@@ -17,6 +17,7 @@ from transcon.eighteen.framework.actions import (
     BuyShare,
     BuyTrain,
     Connect,
+    Demand,
     DiscardTrain,
     Dividend,
     Done,
@@ -103,6 +104,8 @@ def parse_action(text: str, player: str) -> Action | None:
         )
     if verb in ("payout", "half", "withhold"):
         return Dividend(player=p, kind=verb)
+    if verb == "demand":
+        return Demand(player=p)
     if verb == "dividend":
         _need(args, 1, "dividend payout|half|withhold")
         if args[0] not in ("payout", "half", "withhold"):

@@ -17,6 +17,7 @@ from transcon.eighteen.framework.actions import (
     BuyPrivate,
     BuyTrain,
     Connect,
+    Demand,
     DiscardTrain,
     Dividend,
     Done,
@@ -31,6 +32,7 @@ from transcon.eighteen.framework.state import GameState, OperatingState
 
 RULE_OR = "operating round"
 RULE_TRAIN = "buying trains"
+RULE_BEST_RUN = "best run on demand (seed 003 §8.3)"
 STEP_TRACK, STEP_TOKEN, STEP_RUN, STEP_DIVIDEND, STEP_TRAINS = range(5)
 
 
@@ -56,6 +58,15 @@ class OperatingMixin(PurchaseMixin):
 
     def hook_check_run(self, state: GameState, sym: str, action: RunRoutes) -> None:
         """Check the routes run (titles plug in the route engine here)."""
+
+    def hook_best_run_on_demand(self, state: GameState) -> bool:
+        """Whether shareholders may demand the highest-paying run (default: no such rule)."""
+        return False
+
+    def hook_best_run(self, state: GameState, sym: str) -> tuple[int, str] | None:
+        """The highest-paying run of ``sym``'s trains now, as (revenue, routes text), for
+        titles whose shareholders may demand it (1870 seed §8.3); None: no such rule."""
+        return None
 
     def hook_home_token(self, state: GameState, sym: str, ctx: ActionContext) -> None:
         corp = state.corps[sym]
@@ -185,6 +196,7 @@ class OperatingMixin(PurchaseMixin):
         if op.connection:
             return [state.corps[op.connection].president]
         players = [state.corps[self.current_corp(state)].president]
+        players.extend(p for p in self.demanders(state) if p not in players)
         for sym in self.connect_candidates(state):
             president = state.corps[sym].president
             if president not in players:
@@ -226,6 +238,9 @@ class OperatingMixin(PurchaseMixin):
             self.connection_run(state, action, ctx)
             return
         sym = self.current_corp(state)
+        if isinstance(action, Demand):
+            self.demand(state, sym, action, ctx)
+            return
         if action.player != state.corps[sym].president:
             raise IllegalAction(RULE_OR, f"{action.player} does not run {sym}")
         handlers = {
@@ -356,6 +371,43 @@ class OperatingMixin(PurchaseMixin):
         else:
             self.pay_dividend(state, sym, 0, "withhold", ctx)
             op.step = STEP_TRAINS
+
+    def demanders(self, state: GameState) -> list[str]:
+        """Players who may demand a higher-paying run now: shareholders of the operating
+        company other than its president, between its run and its dividend (cheap: whether a
+        better run exists is only asked when one of them demands or lists legal actions)."""
+        op = state.operating
+        if op.step != STEP_DIVIDEND or op.revenue is None or op.connection:
+            return []
+        sym = self.current_corp(state)
+        if not self.hook_best_run_on_demand(state):
+            return []
+        corp = state.corps[sym]
+        return [p for p in state.names() if p != corp.president and corp.holders.get(p, 0)]
+
+    def demand(self, state: GameState, sym: str, action: Demand, ctx: ActionContext | None) -> None:
+        """1870 seed §8.3: a shareholder points out a higher-paying run; the president must
+        run it, so the revenue to distribute becomes the best run's."""
+        op = state.operating
+        if action.player not in self.demanders(state):
+            raise IllegalAction(
+                RULE_BEST_RUN,
+                f"{action.player} may not demand a better run now (only a shareholder other "
+                f"than the president, after {sym}'s run and before its dividend)",
+            )
+        best = self.hook_best_run(state, sym)
+        assert op.revenue is not None
+        if best is None or best[0] <= op.revenue:
+            raise IllegalAction(RULE_BEST_RUN, f"{sym}'s run of {op.revenue} is already the best")
+        if ctx is None:
+            return
+        ctx.emit(
+            f"{action.player} demands the best run: {sym} runs {best[0]} instead of "
+            f"{op.revenue} ({best[1]})",
+            revenue=best[0],
+            was=op.revenue,
+        )
+        op.revenue = best[0]
 
     def dividend(
         self, state: GameState, sym: str, action: Dividend, ctx: ActionContext | None

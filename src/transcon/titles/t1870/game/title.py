@@ -58,6 +58,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "(ROUTES' optimiser on the current board).",
     ),
     OptionSpec(
+        "best_run_on_demand",
+        "bool",
+        True,
+        "§8.3 after a run and before its dividend, any shareholder other than the president "
+        "may `demand` the highest-paying run, which the engine finds and the company then "
+        "runs (18xx.games has no such step: imported games turn it off).",
+    ),
+    OptionSpec(
         "check_reach",
         "bool",
         True,
@@ -346,6 +354,17 @@ class Title1870(EighteenTitle):
             raise IllegalAction(
                 RULE_RUN, f"the routes named are worth {value}, not {action.revenue}"
             )
+
+    def hook_best_run_on_demand(self, state: GameState) -> bool:
+        return bool(state.options.get("best_run_on_demand", True))
+
+    def hook_best_run(self, state: GameState, sym: str) -> tuple[int, str] | None:
+        """§8.3: the company's best run now (ROUTES' exact optimiser)."""
+        from transcon.titles.t1870.game.runs import best_run
+
+        revenue, routes, trains = best_run(state, sym, self.phase(state).name)
+        text = " ".join(f"{t}:{','.join(r)}" for t, r in zip(trains, routes, strict=True))
+        return (revenue, text)
 
     # -- bots ----------------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ MAYFAIR_1870: dict[str, OptionValue] = {
     "diesels": False,
     "finish_on_400": False,
     "check_routes": False,
+    "best_run_on_demand": False,
 }
 
 
