@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from transcon.core.hexgrid import Hex
-from transcon.eighteen import optimizer
+from transcon.eighteen import optimizer, route_sets
 from transcon.eighteen.graph import Hop, HopInfo, Stop, TrackGraph
 from transcon.eighteen.optimize_routes import Candidate, Context, TrainModel, enumerate_routes
 from transcon.eighteen.optimizer import Solution, optimize
@@ -222,7 +222,7 @@ def test_route_set_search_paths_equal_brute_force(
     pure-Python engine: the compiled core has no scan)."""
     g, trains, values, connect = case
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(optimizer, "SCAN", scan)
+        mp.setattr(route_sets, "SCAN", scan)
         sol = optimize(g, CO, trains, values, connect=connect, engine="python")
     want = brute_force(g, trains, values, connect)
     if want is None:
@@ -306,12 +306,12 @@ def test_train_model_probes_the_train(train: TrainType) -> None:
 
 
 def test_set_bits_lists_bits_from_start() -> None:
-    from transcon.eighteen.optimizer import _set_bits
+    from transcon.eighteen.route_sets import set_bits
 
     mask = (1 << 0) | (1 << 9) | (1 << 10) | (1 << 700)
-    assert list(_set_bits(mask, 0)) == [0, 9, 10, 700]
-    assert list(_set_bits(mask, 10)) == [10, 700]
-    assert list(_set_bits(0, 0)) == []
+    assert list(set_bits(mask, 0)) == [0, 9, 10, 700]
+    assert list(set_bits(mask, 10)) == [10, 700]
+    assert list(set_bits(0, 0)) == []
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -377,7 +377,7 @@ def test_optimizer_equals_exhaustive_route_sets_on_medium_boards(
     if math.prod(len(lst) + 1 for lst in lists) > 2_000_000:
         pytest.skip("too many route sets for the exhaustive reference")
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(optimizer, "SCAN", scan)
+        mp.setattr(route_sets, "SCAN", scan)
         sol = optimize(g, CO, trains, values, engine=engine)
     assert sol.revenue == _best_set(lists)
     assert_solution(g, sol, values)
@@ -398,20 +398,20 @@ def test_route_set_search_from_an_empty_incumbent(seed: int, scan: int) -> None:
     want = _best_set([[(c.value, c.track) for c in full[t]] for t in trains])
     keys = sorted(trains, key=lambda t: (-(full[t][0].value if full[t] else 0), t.name))
     hop_track = [info.track for info in g.hops]
-    indexes = {t: optimizer._ListIndex(full[t], hop_track) for t in trains}
+    indexes = {t: route_sets.ListIndex(full[t], hop_track) for t in trains}
     ubs = [full[t][0].value if full[t] else 0 for t in keys]
     caps = [sum(ubs[i:]) for i in range(len(keys) + 1)]
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(optimizer, "SCAN", scan)
-        search = optimizer._RouteSets(
-            [[*full[t], optimizer.EMPTY] for t in keys],
+        mp.setattr(route_sets, "SCAN", scan)
+        search = route_sets.RouteSets(
+            [[*full[t], route_sets.EMPTY] for t in keys],
             [optimizer._key(t) for t in keys],
             False,
             hop_track,
             caps,
             [indexes[t] for t in keys],
         )
-        value, choice = search.run(0, [optimizer.EMPTY] * len(keys))
+        value, choice = search.run(0, [route_sets.EMPTY] * len(keys))
     assert value == want == sum(c.value for c in choice)
     used = 0
     for c in choice:
@@ -429,10 +429,10 @@ def test_identical_trains_bound_keeps_a_later_better_pair() -> None:
     b = Candidate(80, 0b1000, (), (3,))
     small = Candidate(50, 0b10000, (), (4,))
     routes = [top, a, b, small]
-    index = optimizer._ListIndex(routes, hop_track)
-    lst = [*routes, optimizer.EMPTY]
-    search = optimizer._RouteSets(
+    index = route_sets.ListIndex(routes, hop_track)
+    lst = [*routes, route_sets.EMPTY]
+    search = route_sets.RouteSets(
         [lst, lst], ["X", "X"], False, hop_track, [200, 100, 0], [index, index]
     )
-    value, choice = search.run(0, [optimizer.EMPTY] * 2)
+    value, choice = search.run(0, [route_sets.EMPTY] * 2)
     assert value == 170 and choice == [a, b]

@@ -5,7 +5,7 @@
 incumbent, sub-optima, candidate thresholds: all unchanged Python) with its two hot loops
 compiled: the per-train walk (``Walker.enumerate``, the walk of
 :func:`~transcon.eighteen.optimize_routes.enumerate_routes`) and the branch and bound over
-route sets (``search``, the search of ``_RouteSets``). Candidate lists stay in C
+route sets (``search``, the search of ``route_sets.RouteSets``). Candidate lists stay in C
 (``RouteList``); only the routes a caller keeps become ``Candidate`` objects. The design and
 why it is exact: ``docs/18xx-optimizer.md``, "The compiled core".
 
@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from transcon.eighteen.optimize_routes import NO_LIMIT, Candidate, Context, TrainModel
-from transcon.eighteen.optimizer import EMPTY, Connect, _Solver
+from transcon.eighteen.optimizer import Connect, _Solver
+from transcon.eighteen.route_sets import EMPTY
 from transcon.eighteen.trains import TrainType
 
 try:

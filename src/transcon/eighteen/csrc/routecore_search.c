@@ -1,4 +1,4 @@
-/* The branch and bound over route sets (_RouteSets in optimizer.py), on RouteLists.
+/* The branch and bound over route sets (RouteSets in route_sets.py), on RouteLists.
  *
  * Same search as the reference: trains in the given order, routes best first plus "does not
  * run" (index len, value 0, no track), identical trains take routes in list order, the bound
