@@ -134,9 +134,9 @@ def test_8_1_a_route_may_name_the_hexes_its_track_passes() -> None:
     assert game.state.operating.revenue == 80
 
 
-def below_best_run(**options: object) -> Game[GameState]:
+def below_best_run(run: str = "run 40 {train}:C18-0,B19-0", **options: object) -> Game[GameState]:
     """MP has two 2-trains and track for two routes out of St. Louis (best run 80); B holds
-    a share of MP; A (president) runs only one train for 40."""
+    a share of MP; A (president) runs only one train for 40 (or ``run``)."""
     game, train = st_louis_to_b19(**options)
     give_train(game, "MP", "2")
     state = game.state
@@ -144,7 +144,7 @@ def below_best_run(**options: object) -> Game[GameState]:
     state.tile_used["57"] = state.tile_used.get("57", 0) + 1
     state.corps["MP"].holders["B"] = 1
     state.corps["MP"].ipo -= 1
-    game.act(f"run 40 {train}:C18-0,B19-0", "A")
+    game.act(run.format(train=train), "A")
     return game
 
 
@@ -180,3 +180,26 @@ def test_8_3_demand_can_be_turned_off() -> None:
     assert game.current_players() == ["A"]
     with pytest.raises(IllegalAction):
         game.act("demand", "B")
+
+
+def test_8_3_a_run_of_nothing_can_be_challenged_too() -> None:
+    """§8.3: running 0 (to withhold and let the price fall) waits for the dividend step when
+    another shareholder could demand the best run; the president may then only withhold."""
+    game = below_best_run("run 0")
+    assert game.state.operating.revenue == 0 and game.current_players() == ["A", "B"]
+    with pytest.raises(IllegalAction, match="ran for 0"):
+        game.act("dividend payout", "A")
+    game.act("demand", "B")
+    assert game.state.operating.revenue == 80
+    game.act("dividend payout", "A")
+
+
+def test_8_3_a_run_of_nothing_unchallenged_withholds_at_once() -> None:
+    from transcon.eighteen.framework.operating import STEP_DIVIDEND, STEP_TRAINS
+
+    game = below_best_run("run 0", best_run_on_demand=False)
+    assert game.state.operating.step == STEP_TRAINS  # withheld at once, as before
+    game2 = below_best_run("run 0")
+    assert game2.state.operating.step == STEP_DIVIDEND
+    game2.act("dividend withhold", "A")
+    assert game2.state.operating.step == STEP_TRAINS

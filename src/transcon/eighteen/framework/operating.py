@@ -366,7 +366,8 @@ class OperatingMixin(PurchaseMixin):
             return
         op.revenue = action.revenue
         ctx.emit(f"{sym} runs for {action.revenue}", revenue=action.revenue)
-        if action.revenue:
+        if action.revenue or self._may_be_challenged(state, sym):
+            # A run of 0 waits for the dividend step too when a shareholder could demand more.
             op.step = STEP_DIVIDEND
         else:
             self.pay_dividend(state, sym, 0, "withhold", ctx)
@@ -379,11 +380,16 @@ class OperatingMixin(PurchaseMixin):
         op = state.operating
         if op.step != STEP_DIVIDEND or op.revenue is None or op.connection:
             return []
-        sym = self.current_corp(state)
+        return self._other_shareholders(state, self.current_corp(state))
+
+    def _other_shareholders(self, state: GameState, sym: str) -> list[str]:
         if not self.hook_best_run_on_demand(state):
             return []
         corp = state.corps[sym]
         return [p for p in state.names() if p != corp.president and corp.holders.get(p, 0)]
+
+    def _may_be_challenged(self, state: GameState, sym: str) -> bool:
+        return bool(self._other_shareholders(state, sym))
 
     def demand(self, state: GameState, sym: str, action: Demand, ctx: ActionContext | None) -> None:
         """1870 seed §8.3: a shareholder points out a higher-paying run; the president must
@@ -417,6 +423,8 @@ class OperatingMixin(PurchaseMixin):
             raise IllegalAction("dividend", "no revenue to distribute")
         if action.kind == "half" and not self.hook_half_allowed(state, sym):
             raise IllegalAction("dividend", f"{sym} may not pay half")
+        if op.revenue == 0 and action.kind != "withhold":
+            raise IllegalAction("dividend", f"{sym} ran for 0: nothing to pay, it withholds")
         if ctx is None:
             return
         self.pay_dividend(state, sym, op.revenue, action.kind, ctx)
