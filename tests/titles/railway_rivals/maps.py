@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,32 +13,26 @@ from transcon.core.labels import index_to_letters
 def strip_map(width: int = 30, height: int = 10) -> dict[str, Any]:
     """A small "USA": Pacific in column 1, Atlantic in the last column, Canada on the top row,
     Mexico in the bottom-left corner, a mountain ridge, a swamp, a lake and a river."""
-    terrain, water, country = [], [], []
-    for r in range(height):
-        t_row, w_row, c_row = [], [], []
-        for c in range(width):
-            if c == 0:
-                t, w, k = "~", "p", " "
-            elif c == width - 1:
-                t, w, k = "~", "a", " "
-            elif r == 0:
-                t, w, k = ".", " ", "C"
-            elif r == height - 1 and c < 8:
-                t, w, k = ".", " ", "M"
-            elif (c == 12 and 2 <= r <= 7) or (c == 13 and 3 <= r <= 5):
-                t, w, k = "m", " ", "U"
-            elif c == 20 and r in (6, 7):
-                t, w, k = "s", " ", "U"
-            elif c == 24 and r == 2:
-                t, w, k = "~", "l", " "
-            else:
-                t, w, k = ".", " ", "U"
-            t_row.append(t)
-            w_row.append(w)
-            c_row.append(k)
-        terrain.append("".join(t_row))
-        water.append("".join(w_row).rstrip())
-        country.append("".join(c_row).rstrip())
+
+    def cell(r: int, c: int) -> tuple[str, str, str]:
+        if c == 0:
+            return "~", "p", " "
+        elif c == width - 1:
+            return "~", "a", " "
+        elif r == 0:
+            return ".", " ", "C"
+        elif r == height - 1 and c < 8:
+            return ".", " ", "M"
+        elif (c == 12 and 2 <= r <= 7) or (c == 13 and 3 <= r <= 5):
+            return "m", " ", "U"
+        elif c == 20 and r in (6, 7):
+            return "s", " ", "U"
+        elif c == 24 and r == 2:
+            return "~", "l", " "
+        else:
+            return ".", " ", "U"
+
+    terrain, water, country = _layers(width, height, cell)
     river = [f"{_row(r)}17/{_row(r)}18" for r in range(1, height - 1)]
     return {
         "format": "transcon-map",
@@ -53,6 +48,19 @@ def strip_map(width: int = 30, height: int = 10) -> dict[str, Any]:
         "layers": {"terrain": terrain, "water": water, "country": country},
         "sides": [{"kind": "river", "name": "Test River", "sides": river}],
     }
+
+
+def _layers(
+    width: int, height: int, cell: Callable[[int, int], tuple[str, str, str]]
+) -> tuple[list[str], list[str], list[str]]:
+    """The terrain, water and country layers of a map whose hex (row, column) is ``cell``."""
+    terrain, water, country = [], [], []
+    for r in range(height):
+        cells = [cell(r, c) for c in range(width)]
+        terrain.append("".join(t for t, _, _ in cells))
+        water.append("".join(w for _, w, _ in cells).rstrip())
+        country.append("".join(k for _, _, k in cells).rstrip())
+    return terrain, water, country
 
 
 def _row(index: int) -> str:
@@ -91,26 +99,20 @@ def coast_map(width: int = 12, height: int = 6) -> dict[str, Any]:
     """Pacific in column 1, Atlantic in the last column, the Gulf of Mexico on the bottom row
     (columns 5-11) and a Great Lake (Lake Erie) on row B; no coast regions, so the coasts
     come from the water bodies."""
-    terrain, water, country = [], [], []
-    for r in range(height):
-        t_row, w_row, c_row = [], [], []
-        for c in range(width):
-            if c == 0:
-                t, w, k = "~", "p", " "
-            elif c == width - 1:
-                t, w, k = "~", "a", " "
-            elif r == height - 1 and c >= 4:
-                t, w, k = "~", "g", " "
-            elif r == 1 and c in (5, 6):
-                t, w, k = "~", "e", " "
-            else:
-                t, w, k = ".", " ", "U"
-            t_row.append(t)
-            w_row.append(w)
-            c_row.append(k)
-        terrain.append("".join(t_row))
-        water.append("".join(w_row).rstrip())
-        country.append("".join(c_row).rstrip())
+
+    def cell(r: int, c: int) -> tuple[str, str, str]:
+        if c == 0:
+            return "~", "p", " "
+        elif c == width - 1:
+            return "~", "a", " "
+        elif r == height - 1 and c >= 4:
+            return "~", "g", " "
+        elif r == 1 and c in (5, 6):
+            return "~", "e", " "
+        else:
+            return ".", " ", "U"
+
+    terrain, water, country = _layers(width, height, cell)
     return {
         "format": "transcon-map",
         "version": 1,

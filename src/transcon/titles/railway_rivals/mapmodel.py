@@ -179,17 +179,7 @@ def _coast(
     tagged = board.region(tag)
     if tagged:
         return frozenset(index[h] for h in tagged if buildable[index[h]])
-    out = set()
-    for info in board:
-        i = index[info.hex]
-        if not buildable[i]:
-            continue
-        for n in board.neighbors(info.hex):
-            body = (board.info(n).water_body or "").lower()
-            if body and any(word in body for word in words):
-                out.add(i)
-                break
-    return frozenset(out)
+    return _shore(board, index, buildable, words)
 
 
 def _shore(
