@@ -205,8 +205,8 @@ def exact_case(
         assert {(o.length, o.total) for o in points} == {(o.length, o.total) for o in options}
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
+#: The random positions both route-finder oracles draw (the slow one draws more).
+EXACT_CASES = given(
     seed=st.integers(0, 2**32 - 1),
     cap=st.sampled_from([1, 2, 3, 10]),
     own_rule=st.sampled_from(["any", "any", "none"]),
@@ -215,6 +215,10 @@ def exact_case(
     four=st.booleans(),
     ends=st.sampled_from([(1, 1), (1, 1), (2, 1), (1, 2), (2, 2)]),
 )
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@EXACT_CASES
 def test_route_finder_exact_against_brute_force(
     title: RailwayRivalsUSA,
     strip_path: str,
@@ -231,15 +235,7 @@ def test_route_finder_exact_against_brute_force(
 
 @pytest.mark.slow
 @settings(max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    cap=st.sampled_from([1, 2, 3, 10]),
-    own_rule=st.sampled_from(["any", "any", "none"]),
-    metric=st.sampled_from(["movement_points", "hexes"]),
-    fee=st.sampled_from([1, 1, 2, 0]),
-    four=st.booleans(),
-    ends=st.sampled_from([(1, 1), (1, 1), (2, 1), (1, 2), (2, 2)]),
-)
+@EXACT_CASES
 def test_slow_route_finder_exact_against_brute_force(
     title: RailwayRivalsUSA,
     strip_path: str,
