@@ -95,12 +95,15 @@ def cost_map() -> dict[str, Any]:
     }
 
 
-def coast_map(width: int = 12, height: int = 6) -> dict[str, Any]:
+def coast_map(width: int = 12, height: int = 6, pacific_inlets: bool = False) -> dict[str, Any]:
     """Pacific in column 1, Atlantic in the last column, the Gulf of Mexico on the bottom row
     (columns 5-11) and a Great Lake (Lake Erie) on row B; no coast regions, so the coasts
-    come from the water bodies."""
+    come from the water bodies. ``pacific_inlets`` adds Puget Sound (B3) and San Francisco
+    Bay (D3) inland of the Pacific coast."""
 
     def cell(r: int, c: int) -> tuple[str, str, str]:
+        if pacific_inlets and c == 2 and r in (1, 3):
+            return "~", "s" if r == 1 else "b", " "
         if c == 0:
             return "~", "p", " "
         elif c == width - 1:
@@ -120,7 +123,14 @@ def coast_map(width: int = 12, height: int = 6) -> dict[str, Any]:
         "layout": {"orientation": "pointy", "labels": "offset", "stagger": "odd"},
         "legends": {
             "terrain": {".": "plain", "~": "water"},
-            "water": {"p": "pacific", "a": "atlantic", "g": "gulf-of-mexico", "e": "lake-erie"},
+            "water": {
+                "p": "pacific",
+                "a": "atlantic",
+                "g": "gulf-of-mexico",
+                "e": "lake-erie",
+                "s": "puget-sound",
+                "b": "san-francisco-bay",
+            },
             "country": {"U": "US"},
         },
         "layers": {"terrain": terrain, "water": water, "country": country},

@@ -265,3 +265,26 @@ def test_notes_6_coast_options_on_the_real_map() -> None:
     no_gulf = set(east(REAL_MAP, atlantic_and_gulf_hex_is_east_coast=False))
     assert default < lakes and len(lakes - default) > 50
     assert no_gulf < default and len(default - no_gulf) >= 1
+
+
+def test_seed_east_coast_is_the_atlantic_not_pacific_inlets(
+    title: RailwayRivalsUSA, tmp_path: Path
+) -> None:
+    """Seed "East and West Coast Hexes" (notes §6): on a map without coast regions the East
+    Coast is land next to Atlantic water only. Land next to San Francisco Bay or Puget Sound
+    ("bay" and "sound" are also words of Atlantic inlets) is not East Coast, and a start
+    pick there is refused; land next to the Pacific inlets is West Coast."""
+    path = write_map(tmp_path, coast_map(pacific_inlets=True), "inlets.json")
+    model = rr_map(path)
+    bay_side = {model.labels[n] for n in model.neighbors[model.hex_index("D3")]}
+    sound_side = {model.labels[n] for n in model.neighbors[model.hex_index("B3")]}
+    land = {label for label in bay_side | sound_side if model.buildable[model.hex_index(label)]}
+    assert land
+    for options in ({}, {"east_coast_includes_lakes": True}):
+        assert not land & set(east(path, **options))
+    assert {model.hex_index(label) for label in land} <= model.west_coast
+    assert set(east(path)) == {f"{row}11" for row in "ABCDE"}
+    game = new_game(title, path)
+    with pytest.raises(IllegalAction) as err:
+        game.apply(StartPick(player="Ann", hex=sorted(land)[0]))
+    assert err.value.rule == RULE_START

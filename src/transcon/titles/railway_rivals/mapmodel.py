@@ -21,10 +21,20 @@ MOUNTAIN_TERRAINS = frozenset({Terrain.MOUNTAIN.value, Terrain.HILL.value})
 SWAMP_TERRAINS = frozenset({Terrain.SWAMP.value})
 RIVER_KINDS = frozenset({"river", "estuary"})
 ATLANTIC_WORDS = ("atlantic", "bay", "sound", "chesapeake", "delaware", "hudson", "estuary")
-PACIFIC_WORDS = ("pacific", "san-francisco", "sf_bay", "puget")
+PACIFIC_WORDS = ("pacific", "san-francisco", "sf_bay", "puget", "juan-de-fuca")
 # Water bodies that are the Great Lakes (notes §6: joined to the Atlantic through Canada).
 GREAT_LAKE_WORDS = ("superior", "michigan", "huron", "erie", "ontario")
 GULF_WORDS = ("gulf",)
+# A water body is read as the first of these seas its name matches, so Pacific inlets
+# (``san-francisco-bay``, ``puget-sound``), the Gulf and the lakes are never Atlantic although
+# "bay" and "sound" are Atlantic words (seed "East and West Coast Hexes": the East Coast is
+# the Atlantic; Gulf and lakes only by the notes §6 options).
+SEA_ORDER: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("pacific", PACIFIC_WORDS),
+    ("gulf", GULF_WORDS),
+    ("lake", (*GREAT_LAKE_WORDS, "lake")),
+    ("atlantic", ATLANTIC_WORDS),
+)
 # The contiguous United States, for placing city names (hex -> approximate lon/lat).
 US_WEST, US_EAST, US_NORTH, US_SOUTH = -124.7, -67.0, 49.0, 25.0
 
@@ -139,8 +149,8 @@ def build_model(board: Board) -> RRMap:
                 continue
             heavy = int(mountain[i] or swamp[i]) + int(mountain[j] or swamp[j])
             link_cost[(i, j)] = 1 + 2 * heavy + (2 if kinds & RIVER_KINDS else 0)
-    east = _coast(board, index, buildable, "east_coast", ATLANTIC_WORDS)
-    west = _coast(board, index, buildable, "west_coast", PACIFIC_WORDS)
+    east = _coast(board, index, buildable, "east_coast", "atlantic")
+    west = _coast(board, index, buildable, "west_coast", "pacific")
     us_land = [i for i in range(len(hexes)) if buildable[i]]
     lonlat = _lonlat(us_land, row, column, len(hexes))
     return RRMap(
@@ -163,8 +173,8 @@ def build_model(board: Board) -> RRMap:
         q=[h.q for h in hexes],
         r=[h.r for h in hexes],
         places=_places(board, index),
-        lake_shore=_shore(board, index, buildable, GREAT_LAKE_WORDS),
-        gulf_shore=_shore(board, index, buildable, GULF_WORDS),
+        lake_shore=_shore(board, index, buildable, "lake", GREAT_LAKE_WORDS),
+        gulf_shore=_shore(board, index, buildable, "gulf"),
         out_links=[
             tuple((j, link_cost[(i, j)]) for j in neighbors[i] if (i, j) in link_cost)
             for i in range(len(hexes))
@@ -173,19 +183,33 @@ def build_model(board: Board) -> RRMap:
 
 
 def _coast(
-    board: Board, index: dict[Hex, int], buildable: list[bool], tag: str, words: tuple[str, ...]
+    board: Board, index: dict[Hex, int], buildable: list[bool], tag: str, sea: str
 ) -> frozenset[int]:
-    """A coast from the map's region ``tag``; without one, land next to matching water."""
+    """A coast from the map's region ``tag``; without one, land next to ``sea`` water."""
     tagged = board.region(tag)
     if tagged:
         return frozenset(index[h] for h in tagged if buildable[index[h]])
-    return _shore(board, index, buildable, words)
+    return _shore(board, index, buildable, sea)
+
+
+def sea_of(water_body: str) -> str | None:
+    """The sea a water body's name reads as (``SEA_ORDER``: first match wins), or None."""
+    body = water_body.lower()
+    for sea, words in SEA_ORDER:
+        if any(word in body for word in words):
+            return sea
+    return None
 
 
 def _shore(
-    board: Board, index: dict[Hex, int], buildable: list[bool], words: tuple[str, ...]
+    board: Board,
+    index: dict[Hex, int],
+    buildable: list[bool],
+    sea: str,
+    words: tuple[str, ...] = (),
 ) -> frozenset[int]:
-    """US land hexes next to a water hex whose water body's name contains one of ``words``."""
+    """US land hexes next to a water hex of ``sea`` (and, if given, whose water body's name
+    contains one of ``words``)."""
     out = set()
     for info in board:
         i = index[info.hex]
@@ -193,7 +217,7 @@ def _shore(
             continue
         for n in board.neighbors(info.hex):
             body = (board.info(n).water_body or "").lower()
-            if body and any(word in body for word in words):
+            if body and sea_of(body) == sea and (not words or any(w in body for w in words)):
                 out.add(i)
                 break
     return frozenset(out)
