@@ -16,7 +16,7 @@ from transcon.titles.railway_rivals import RailwayRivalsUSA
 from transcon.titles.railway_rivals.actions import Build, Done, Enter, StartPick, WestCoast
 from transcon.titles.railway_rivals.config import OPTIONS
 
-from .conftest import new_game
+from .conftest import new_game, started
 
 
 @pytest.mark.parametrize(
@@ -89,3 +89,42 @@ def test_status_render_and_statistics(
     agg = title.aggregate_statistics([stats, stats])
     assert set(agg["wins_by_seat"]) == {"Ann", "Bob", "Cy"}
     assert "tc_run_share" in agg and "cash_spread_mean" in agg
+
+
+def test_cities_and_rivals_by_name_wherever_expected(
+    title: RailwayRivalsUSA, strip_path: str
+) -> None:
+    """Issue 15 item 10 / item 20 (notation): a city in play may be written instead of its
+    hex label (any case, an unambiguous prefix, a multi-word name with or without spaces),
+    and rivals in routes and partners in any case; the action keeps the labels and exact
+    names. Unknown and ambiguous names are refused naming the candidates."""
+    game = started(title, strip_path, {"Ann": "E29", "Bob": "H29"})
+    state = game.state
+    e29, h29 = state.model.hex_index("E29"), state.model.hex_index("H29")
+    state.cities[e29].name = "New York"
+    state.cities[h29].name = "New Haven"
+    parse = title.parse_action
+    assert parse("build new york E28", state, "Ann") == Build(player="Ann", path=("E29", "E28"))
+    assert parse("build NEW-YORK e28", state, "Ann") == Build(player="Ann", path=("E29", "E28"))
+    assert parse("build newy E28", state, "Ann") == Build(player="Ann", path=("E29", "E28"))
+    assert parse("enter 3 with bob new haven h28:ANN", state, "Ann") == Enter(
+        player="Ann", race=3, route=("H29", "H28"), owners=("Ann",), partner="Bob"
+    )
+    assert parse("enter 3 erp b", state, "Ann") == Enter(player="Ann", race=3, exchange="Bob")
+    assert parse("westcoast New Haven", state, "Ann") == WestCoast(player="Ann", hex="H29")
+    with pytest.raises(InputError, match="ambiguous: New Haven, New York"):
+        parse("build new E28", state, "Ann")
+    with pytest.raises(InputError, match="no hex or city 'Boston'"):
+        parse("build Boston E28", state, "Ann")
+    with pytest.raises(InputError, match="no rival 'Cy'"):
+        parse("enter 3 with Cy", state, "Ann")
+
+
+@pytest.mark.parametrize("verb", ["start", "westcoast"])
+def test_start_and_westcoast_alone_print_their_usage(
+    title: RailwayRivalsUSA, strip_path: str, verb: str
+) -> None:
+    """Issue 15 item 20: `start` alone says how to write it, not "hex: Field required"."""
+    game = new_game(title, strip_path)
+    with pytest.raises(InputError, match=f"usage: {verb} HEX"):
+        title.parse_action(verb, game.state, "Ann")

@@ -1,6 +1,9 @@
 """Actions of Railway Rivals USA and their text notation.
 
-Notation (one action per line, hex labels as printed on the map, case-insensitive):
+Notation (one action per line, hex labels as printed on the map, case-insensitive; wherever
+a hex is expected a city in play may be named instead, and rivals may be named in any case,
+both by any unambiguous prefix: ``build balt U83 philadelphia``, ``enter 7 with bob``, see
+``spelling``):
 
 * ``start Q49`` - pick an East Coast starting hex (setup).
 * ``build Q49 Q48 P48`` - queue a build along a path of hexes starting on your network.
@@ -17,12 +20,14 @@ Notation (one action per line, hex labels as printed on the map, case-insensitiv
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 from pydantic import Field
 
 from transcon.core.errors import InputError
 from transcon.core.title import Action
+from transcon.titles.railway_rivals.spelling import Spelling
 
 
 class StartPick(Action):
@@ -65,56 +70,71 @@ NOTATION = (
 )
 
 
-def parse(text: str, player: str) -> Action | None:
-    """Parse the short notation; None when the text is not in it (use the generic parser)."""
+def parse(text: str, player: str, spelling: Spelling | None = None) -> Action | None:
+    """Parse the short notation; None when the text is not in it (use the generic parser).
+
+    With ``spelling`` (the position's labels, cities and rivals) city names and rival
+    prefixes are turned into labels and exact names; without it words are taken as written."""
     words = text.split()
     if not words or any("=" in w for w in words) or text.strip().startswith("{"):
         return None
     head, rest = words[0].lower(), words[1:]
+    if spelling is not None and head in ("start", "westcoast", "build", "enter"):
+        rest = spelling.group_places(rest)
+    place = spelling.place if spelling is not None else str.upper
+    rival = spelling.rival if spelling is not None else str
     if head == "done" and not rest:
         return Done(player=player)
-    if head in ("start", "westcoast") and len(rest) == 1:
+    if head in ("start", "westcoast"):
+        if len(rest) != 1:
+            raise InputError(f"usage: {head} HEX (a hex label or a city name)")
         cls = StartPick if head == "start" else WestCoast
-        return cls(player=player, hex=rest[0].upper())
+        return cls(player=player, hex=place(rest[0]))
     if head == "build":
         if len(rest) < 2:
             raise InputError("build needs a path of at least two hexes: build Q49 Q48")
-        return Build(player=player, path=tuple(w.upper() for w in rest))
+        return Build(player=player, path=tuple(place(w) for w in rest))
     if head == "enter":
-        if not rest:
-            raise InputError("enter needs a race number: enter 7 [with RIVAL] [ROUTE]")
-        try:
-            race = int(rest[0].lstrip("#"))
-        except ValueError:
-            raise InputError(f"bad race number {rest[0]!r}") from None
-        rest = rest[1:]
-        partner = exchange = None
-        if len(rest) >= 2 and rest[0].lower() == "with":
-            partner, rest = rest[1], rest[2:]
-        elif len(rest) >= 2 and rest[0].lower() == "erp":
-            exchange, rest = rest[1], rest[2:]
-        hexes: list[str] = []
-        owners: list[str] = []
-        for i, word in enumerate(rest):
-            label, _, owner = word.partition(":")
-            hexes.append(label.upper())
-            if i:
-                owners.append(owner)
-            elif owner:
-                raise InputError("the first hex of a route has no owner")
-        if len(hexes) == 1:
-            raise InputError("a route needs at least two hexes")
-        if not any(owners):
-            owners = []
-        return Enter(
-            player=player,
-            race=race,
-            route=tuple(hexes),
-            owners=tuple(owners),
-            partner=partner,
-            exchange=exchange,
-        )
+        return _parse_entry(player, rest, place, rival)
     return None
+
+
+def _parse_entry(
+    player: str, rest: list[str], place: Callable[[str], str], rival: Callable[[str], str]
+) -> Enter:
+    if not rest:
+        raise InputError("enter needs a race number: enter 7 [with RIVAL] [ROUTE]")
+    try:
+        race = int(rest[0].lstrip("#"))
+    except ValueError:
+        raise InputError(f"bad race number {rest[0]!r}") from None
+    rest = rest[1:]
+    partner = exchange = None
+    if len(rest) >= 2 and rest[0].lower() == "with":
+        partner, rest = rival(rest[1]), rest[2:]
+    elif len(rest) >= 2 and rest[0].lower() == "erp":
+        exchange, rest = rival(rest[1]), rest[2:]
+    hexes: list[str] = []
+    owners: list[str] = []
+    for i, word in enumerate(rest):
+        label, _, owner = word.partition(":")
+        hexes.append(place(label))
+        if i:
+            owners.append(rival(owner) if owner else "")
+        elif owner:
+            raise InputError("the first hex of a route has no owner")
+    if len(hexes) == 1:
+        raise InputError("a route needs at least two hexes")
+    if not any(owners):
+        owners = []
+    return Enter(
+        player=player,
+        race=race,
+        route=tuple(hexes),
+        owners=tuple(owners),
+        partner=partner,
+        exchange=exchange,
+    )
 
 
 def format_action(action: Action) -> str | None:

@@ -41,6 +41,7 @@ from transcon.titles.railway_rivals.races import (
     race_name,
     resolve_races,
 )
+from transcon.titles.railway_rivals.spelling import Spelling
 from transcon.titles.railway_rivals.state import BANK, Entry, RRState, state_to_json
 
 if TYPE_CHECKING:
@@ -324,7 +325,7 @@ class RailwayRivalsUSA(Title[RRState]):
         return legal_actions(self, state, player)
 
     def parse_action(self, text: str, state: RRState, player: str) -> Action:
-        parsed = act.parse(text, player)
+        parsed = act.parse(text, player, Spelling.of(state))
         return parsed if parsed is not None else super().parse_action(text, state, player)
 
     def format_action(self, action: Action) -> str:
