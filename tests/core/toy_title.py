@@ -63,6 +63,7 @@ class CautiousBot:
 
 
 class ToyTitle(Title[PigState]):
+    strongest_bot = "cautious"
     name = "pig"
     display_name = "Pig (test dice race)"
     min_players = 1

@@ -287,7 +287,10 @@ def play(
     players: Annotated[
         str, typer.Option("--players", "-p", help="Comma-separated human names.")
     ] = "You",
-    bot: Annotated[str, typer.Option("--bot", help="Bot kind (see `transcon rules`).")] = "random",
+    bot: Annotated[
+        str | None,
+        typer.Option("--bot", help="Bot kind (see `transcon rules`); default: the strongest."),
+    ] = None,
     seed: Seed = 0,
     option: OptionArgs = None,
     save: Annotated[Path | None, typer.Option("--save", help="Save after every action.")] = None,
@@ -301,8 +304,9 @@ def play(
     humans = _names(players)
     bot_names = [f"Bot{i}" for i in range(1, bots + 1)]
     game = Game.new(the_title, humans + bot_names, _options(the_title, option), seed)
+    kind = bot or the_title.strongest_bot
     seats: dict[str, Bot] = {
-        name: make_bot(the_title, bot, bot_seed(seed, "play", name)) for name in bot_names
+        name: make_bot(the_title, kind, bot_seed(seed, "play", name)) for name in bot_names
     }
     print(f"{the_title.display_name}: {', '.join(game.players)}. Type ? for help.")
     # One human sees only their own hidden information; hot-seat humans share the screen.
@@ -432,7 +436,7 @@ def rules(title: TitleName, as_json: JsonFlag = False) -> None:
     print(f"Actions: {', '.join(info['actions'])}")
     if info["notation"]:
         print(f"Notation: {info['notation']}")
-    print(f"Bots: {', '.join(info['bots'])}")
+    print(f"Bots: {', '.join(info['bots'])} (strongest: {info['strongest_bot']})")
 
 
 @user_errors

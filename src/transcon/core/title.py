@@ -137,6 +137,37 @@ class ActionContext:
         self._sink.append(Event(self.index, text, data, tuple(audience), public_text))
 
 
+@dataclass(frozen=True, slots=True)
+class PathQuote:
+    """The cheapest path a player could build now between two places (``transcon path``).
+
+    ``hexes`` runs from the start to the end, both included (hex labels). ``cost`` is in the
+    title's own unit and ``cost_text`` says it for people (``"$14k"``, ``"9 points"``).
+    ``actions`` are action texts in the title's notation that would lay the path, in order
+    (they must parse back with :meth:`Title.parse_action`); ``notes`` are short remarks for
+    the player (a surcharge, links already owned, turns needed).
+    """
+
+    start: str
+    end: str
+    hexes: tuple[str, ...]
+    cost: int
+    cost_text: str
+    actions: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "start": self.start,
+            "end": self.end,
+            "hexes": list(self.hexes),
+            "cost": self.cost,
+            "cost_text": self.cost_text,
+            "actions": list(self.actions),
+            "notes": list(self.notes),
+        }
+
+
 def validation_message(err: ValidationError) -> str:
     """The first pydantic error as one line: ``players.0: Input should be a valid string``."""
     first = err.errors()[0]
@@ -178,6 +209,9 @@ class Title(ABC, Generic[S]):
     atomic_apply: ClassVar[bool] = False
     #: One paragraph on the text notation for actions (shown by ``transcon rules``).
     notation: ClassVar[str] = ""
+    #: The strongest of :meth:`bots` (``"random"`` or a key of ``bots()``): ``transcon play``
+    #: seats it unless told otherwise.
+    strongest_bot: ClassVar[str] = "random"
 
     # -- required hooks --------------------------------------------------------------------
 
@@ -388,6 +422,17 @@ class Title(ABC, Generic[S]):
         """Draw the state to a PNG file; titles without a renderer raise NotImplementedError."""
         raise NotImplementedError(f"{self.display_name} cannot draw the game state")
 
+    def cheapest_path(self, state: S, player: str, start: str, end: str) -> PathQuote | None:
+        """The cheapest path ``player`` could build now from ``start`` to ``end``.
+
+        ``start`` and ``end`` are what a player types: hex labels or place names, read the way
+        the title's notation reads them. Price it exactly as building it would cost the player
+        in the current state (terrain, fees, surcharges, track already there). Return None
+        when no path can be built; raise InputError for a place the title does not know.
+        Titles without buildable paths keep this default, which raises NotImplementedError.
+        """
+        raise NotImplementedError(f"{self.display_name} has no buildable paths to look up")
+
     def bots(self) -> dict[str, BotFactory]:
         """Extra bots by name (``seed -> Bot``); the random bot is always available."""
         return {}
@@ -411,6 +456,7 @@ class Title(ABC, Generic[S]):
             "actions": self.action_type_names(),
             "notation": self.notation,
             "bots": ["random", *sorted(self.bots())],
+            "strongest_bot": self.strongest_bot,
         }
 
 

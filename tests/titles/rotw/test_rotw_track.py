@@ -168,6 +168,27 @@ def test_seed23_twenty_thousand_for_disconnected_western_start() -> None:
     assert s.pl["Ann"].cash == 78 - 4  # C6 is a hill: no surcharge
 
 
+def test_seed23_surcharge_tested_at_either_end_whatever_the_spelling() -> None:
+    """Seed 23 ("to start a track in the western US that is not connected to his own
+    existing track"): track meeting your own at either end city pays no $20k, and the
+    price of a build never depends on which end it is written from (issue 15 item 2)."""
+    for path in ("B9 C9 D8", "D8 C9 B9"):  # Omaha-Denver, either spelling
+        game = started()
+        s = game.state
+        s.phase = "west"
+        add_link(s, "Ann", "Denver", "Salt Lake City")
+        s.pl["Ann"].cash = 100
+        game.act(f"build {path}", "Ann")
+        assert s.pl["Ann"].cash == 98, path  # meets her own track at Denver
+    for path in ("F10 F9 E9 D8", "D8 E9 F9 F10"):  # Kansas City-Denver, nothing of hers
+        game = started()
+        s = game.state
+        s.phase = "west"
+        s.pl["Ann"].cash = 100
+        game.act(f"build {path}", "Ann")
+        assert s.pl["Ann"].cash == 100 - 4 - 20, path
+
+
 def test_seed23_no_surcharge_in_eastern_phase() -> None:
     game = started()
     s = game.state

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from transcon.core.errors import IllegalAction
+from transcon.core.errors import IllegalAction, InputError
 from transcon.core.title import ActionContext
 from transcon.titles.rotw.actions import Build, Urbanize
 from transcon.titles.rotw.data import (
@@ -64,7 +64,7 @@ def plan_build(g: BoardGraph, s: RotwState, a: Build) -> BuildPlan:
     path = a.path
     for label in path:
         if label not in g.neighbours:
-            raise IllegalAction(RULE_PATH, f"no hex {label} on the map")
+            raise InputError(f"no hex {label} on the map")
     unf = s.unfinished(player)
     before: tuple[str, ...]
     if path[0] in g.cities:
@@ -129,11 +129,7 @@ def plan_build(g: BoardGraph, s: RotwState, a: Build) -> BuildPlan:
         if a.tunnel and not op and (g.terrain.get(label) in ("hill", "mountain")):
             piece_cost = -(-piece_cost // 2)
         cost += piece_cost
-    surcharge = 0
-    if s.phase == "west" and not cont and g.cities[origin].west:
-        connected = any(link.owner == player and origin in (link.a, link.b) for link in s.links)
-        if not connected:
-            surcharge = WEST_START_SURCHARGE
+    surcharge = 0 if cont else west_surcharge(g, s, player, origin, end)
     can_pay(s, player, cost + surcharge)
     return BuildPlan(
         player=player,
@@ -147,6 +143,24 @@ def plan_build(g: BoardGraph, s: RotwState, a: Build) -> BuildPlan:
         use_pe=use_pe,
         continues=cont,
     )
+
+
+def own_cities(s: RotwState, player: str) -> set[str]:
+    """Cities the player's own track touches (links and unfinished track's origin)."""
+    return {c for link in s.links if link.owner == player for c in (link.a, link.b) if c}
+
+
+def west_surcharge(g: BoardGraph, s: RotwState, player: str, a: str, b: str) -> int:
+    """Seed 23: $20k to start Western track not connected to the player's own track.
+
+    Western-phase new track with a Western city at either end (``b`` is empty for unfinished
+    track) pays it unless either end city already touches the player's own track, so the
+    price never depends on which end the build is written from."""
+    ends = [c for c in (a, b) if c]
+    if s.phase != "west" or not any(g.cities[c].west for c in ends):
+        return 0
+    mine = own_cities(s, player)
+    return 0 if any(c in mine for c in ends) else WEST_START_SURCHARGE
 
 
 def apply_build(

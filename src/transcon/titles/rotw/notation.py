@@ -6,6 +6,8 @@ colour-blind letters R Y B P G(black) S(settler) M(raw material) or colour names
 
 from __future__ import annotations
 
+import re
+
 from transcon.core.errors import InputError
 from transcon.core.title import Action
 from transcon.titles.rotw.actions import (
@@ -35,20 +37,49 @@ NOTATION = (
     "`urbanize F10 blue`; `upgrade [coal]`; `take E07 [CITY] [colour]`; `bond`; "
     "`buyback 2`; `pass`; `grow F10` / `grow none`; "
     "`settle WB2 [repay=N] [discard=N] [hold]` at the switch to the Western phase. "
-    "Cities are hex labels or names with _ for spaces (New_York)."
+    "Cities are hex labels or names in any case with _ for spaces (New_York), or a prefix "
+    "only one city has (phil). `transcon path GAME FROM TO` finds the cheapest track."
 )
 
 
+def _plain(text: str) -> str:
+    """A name as compared: lower case, ``_``/punctuation as single spaces (St._Louis)."""
+    return " ".join(re.sub(r"[^0-9a-z]+", " ", text.lower()).split())
+
+
 def city_ref(g: BoardGraph, word: str) -> str:
-    """A hex label or city name (``_`` for spaces, any case) -> the city's hex label."""
+    """A hex label or city name -> the city's hex label. Names are read in any case with
+    ``_`` for spaces, and may be shortened to a prefix only one city has (``phil``); a
+    name that is itself whole wins over longer ones (``Portland`` vs ``Portland ME``)."""
     up = word.upper()
     if up in g.cities:
         return up
-    name = word.replace("_", " ").lower()
-    for city in g.cities.values():
-        if city.name.lower() == name:
-            return city.label
-    raise InputError(f"no city {word!r}")
+    want = _plain(word)
+    names = {_plain(c.name): c.label for c in g.cities.values()}
+    if want in names:
+        return names[want]
+    found = sorted(name for name in names if want and name.startswith(want))
+    if len(found) == 1:
+        return names[found[0]]
+    if found:
+        shown = ", ".join(g.cities[names[n]].name for n in found[:6])
+        raise InputError(f"{word!r} could be several cities: {shown}; write more of the name")
+    raise InputError(f"no city {word!r} (write a hex label or a city name, _ for spaces)")
+
+
+def place_ref(g: BoardGraph, word: str) -> str:
+    """A word of a build path: any hex label, else a city name as :func:`city_ref` reads it."""
+    up = word.upper()
+    if up in g.neighbours:
+        return up
+    try:
+        return city_ref(g, word)
+    except InputError as err:
+        if "several" in str(err):
+            raise
+        raise InputError(
+            f"no hex or city {word!r} (a hex label like B12, or a city name)"
+        ) from None
 
 
 def cube_ref(word: str) -> str:
@@ -69,7 +100,7 @@ def parse(g: BoardGraph, s: RotwState, text: str, player: str) -> Action | None:
         return ChooseBaron(player=player, card=rest[0].upper())
     if verb == "build" and rest and "=" not in text:
         flags = {w.lower() for w in rest if w.lower() in ("long", "grant", "tunnel")}
-        path = tuple(w.upper() for w in rest if w.lower() not in flags)
+        path = tuple(place_ref(g, w) for w in rest if w.lower() not in flags)
         if len(path) < 2:
             raise InputError("build needs at least two hexes: build B12 C12")
         return Build(

@@ -53,7 +53,7 @@ def describe(g: BoardGraph, s: RotwState, viewer: str | None = None) -> str:
         who = ", ".join(item["claimed_by"]) or "open"
         lines.append(f"  {item['title']} ({item['points']}): {who}{_line_counters(item)}")
     cubes = [
-        f"{g.cities[c].name}[{LETTER.get(city_colour(g, s, c), '-')}]:{cube_letters(v)}"
+        f"{g.cities[c].name}({c})[{LETTER.get(city_colour(g, s, c), '-')}]:{cube_letters(v)}"
         for c, v in sorted(s.cubes.items(), key=lambda kv: g.cities[kv[0]].name)
         if v
     ]

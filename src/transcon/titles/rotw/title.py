@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from transcon.core.errors import IllegalAction
 from transcon.core.options import OptionSpec
 from transcon.core.rng import GameRandom
-from transcon.core.title import Action, ActionContext, Score, Setup, Title
+from transcon.core.title import Action, ActionContext, PathQuote, Score, Setup, Title
 from transcon.titles.rotw import build as building
 from transcon.titles.rotw import cards, deliveries, flow, hidden, notation, scoring
 from transcon.titles.rotw.actions import (
@@ -66,6 +66,7 @@ class RailwaysOfTheWorldEastWest(Title[RotwState]):
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
     atomic_apply: ClassVar[bool] = True
     notation: ClassVar[str] = notation.NOTATION
+    strongest_bot: ClassVar[str] = "greedy"
 
     def graph(self, state: RotwState) -> BoardGraph:
         return graph_for(str(state.options["map"]))
@@ -327,6 +328,15 @@ class RailwaysOfTheWorldEastWest(Title[RotwState]):
         from transcon.titles.rotw.render import render_state
 
         render_state(self.graph(state), state, path)
+
+    def cheapest_path(
+        self, state: RotwState, player: str, start: str, end: str
+    ) -> PathQuote | None:
+        """Cheapest track between two cities for ``player`` now (own links free; seed 23's
+        $20k included when due); see :mod:`~transcon.titles.rotw.pathfind`."""
+        from transcon.titles.rotw.pathfind import cheapest_path
+
+        return cheapest_path(self.graph(state), state, player, start, end)
 
     def bots(self) -> dict[str, BotFactory]:
         from transcon.titles.rotw.bots import GreedyBot
