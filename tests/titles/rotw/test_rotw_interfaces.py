@@ -57,7 +57,7 @@ def test_status_shows_goals_and_colour_blind_cubes() -> None:
     game = started()
     text = game.describe_status()
     assert "engine 1" in text and "baron" in text and "New York to Chicago" in text
-    assert "Chicago[R]:" in text and "S=settler" in text
+    assert "Chicago(B12)[R]:" in text and "S=settler" in text
 
 
 def test_render_png(tmp_path: Path) -> None:
