@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from transcon.core.bots import available_bots
+import itertools
+
+from transcon.core.bots import available_bots, bot_seed
+from transcon.core.game import Game
 from transcon.titles.railway_rivals import RailwayRivalsUSA
 from transcon.titles.railway_rivals.actions import Build, Done, Enter, StartPick, WestCoast
 from transcon.titles.railway_rivals.bots import GreedyBot
+from transcon.titles.railway_rivals.state import edge
 
-from .conftest import finish, new_game, started
+from .conftest import finish, needs_real_map, new_game, started
 from .test_building import clean, link
 from .test_routes_and_races import scenario
 
@@ -58,3 +62,22 @@ def test_greedy_starts_west_coast_operations_when_it_pays(
     assert isinstance(action, WestCoast)
     game.apply(action)
     finish(game)
+
+
+@needs_real_map
+def test_greedy_never_orders_a_link_alongside_built_track(title: RailwayRivalsUSA) -> None:
+    """Rules doc "Bots" / base 2.3: the greedy bot never orders a link alongside a rival's
+    built track. Orders are sealed (seed "Building"), so two bots may order the same link in
+    one segment; the later step then pays the alongside fee, which the doc says."""
+    for seed in (1, 2):
+        game = Game.new(title, ["Ann", "Bob", "Cy", "Dee"], {}, seed=seed)
+        bots = {p: GreedyBot(bot_seed(seed, p)) for p in game.state.players}
+        while not game.is_over():
+            player = game.current_players()[0]
+            action = bots[player].choose(game, player)
+            if isinstance(action, Build):
+                state = game.state
+                path = [state.model.hex_index(label) for label in action.path]
+                for a, b in itertools.pairwise(path):
+                    assert not set(state.edge_owners.get(edge(a, b), ())) - {player}
+            game.apply(action)

@@ -180,3 +180,56 @@ def test_seed_wco_join_is_detected_after_a_build(title: RailwayRivalsUSA, strip_
     game.apply(Build(player="Ann", path=("E2", "E3")))
     finish(game)
     assert s.wc_connected["Ann"]
+
+
+@pytest.mark.parametrize(("reading", "fee"), [("on_entry", 4), ("always", 5)])
+def test_base_2_3_alongside_when_already_in_both_hexes(
+    title: RailwayRivalsUSA, strip_path: str, reading: str, fee: int
+) -> None:
+    """Base 2.3: "2 per half hex, in addition to the 1 for joining" (option
+    alongside_join_fee). Bob already has track in E28 and E27 and builds E28-E27 alongside
+    Ann's link: he joins no hex, so by default he pays the two half hexes only (4), as a plain
+    join costs nothing where the builder already is; 'always' charges the 1 too (5)."""
+    game = started(title, strip_path, {"Ann": "E29", "Bob": "G29"}, alongside_join_fee=reading)
+    s = clean(game)
+    link(game, "Ann", "E29", "E28", "E27")
+    link(game, "Bob", "G29", "F28", "E28")
+    link(game, "Bob", "F28", "F27", "E27")
+    game.apply(Build(player="Bob", path=("E28", "E27")))
+    finish(game)
+    assert [r[1:] for r in s.ledger if r[4] == "building fee"] == [
+        ("Bob", "Ann", fee, "building fee")
+    ]
+
+
+@pytest.mark.parametrize(("order", "paid"), [("hex_count", []), ("order_given", [1])])
+def test_notes_10_second_branch_steps_by_hex_count(
+    title: RailwayRivalsUSA, strip_path: str, order: str, paid: list[int]
+) -> None:
+    """Notes §10 / base 2.1 (postal: "the GM orders events within a segment by hex count"),
+    option segment_step_order. Ann orders E29-D28, then a second branch E29-F28; Bob orders
+    G29-F28. By hex count Ann's F28 link is step 1 like Bob's, so nobody pays; with
+    'order_given' it is Ann's step 2, one step behind Bob, and she pays him 1."""
+    game = started(title, strip_path, {"Ann": "E29", "Bob": "G29"}, segment_step_order=order)
+    s = clean(game)
+    game.apply(Build(player="Ann", path=("E29", "D28")))
+    game.apply(Build(player="Ann", path=("E29", "F28")))
+    game.apply(Build(player="Bob", path=("G29", "F28")))
+    finish(game)
+    assert [r[3] for r in s.ledger if r[4] == "building fee"] == paid
+
+
+def test_notes_10_hex_count_steps_follow_each_branch(
+    title: RailwayRivalsUSA, strip_path: str
+) -> None:
+    """Notes §10 (segment_step_order = hex_count): a branch continuing from a hex queued
+    earlier in the segment takes its steps from that hex's count; a link into a hex entered
+    twice in one step pays the joining fee once."""
+    game = started(title, strip_path, {"Ann": "E29", "Bob": "G29"})
+    s = clean(game)
+    link(game, "Bob", "G29", "G28", "F27")
+    game.apply(Build(player="Ann", path=("E29", "E28", "D27")))  # steps 1, 2
+    game.apply(Build(player="Ann", path=("E28", "F27")))  # step 2: Bob's F27 was there
+    game.apply(Build(player="Ann", path=("E29", "F28", "F27")))  # step 2 again: no second fee
+    finish(game)
+    assert [r[1:4] for r in s.ledger if r[4] == "building fee"] == [("Ann", "Bob", 1)]

@@ -7,15 +7,17 @@ cash. Construction cost per link comes from the map model; links on a West Coast
 yet joined to the rival's East Coast network cost ``wco_build_multiplier`` times as much
 (a link that joins the two networks costs the normal amount).
 
-Rivals' builds of one segment are queued, then resolved together step by step (the k-th link
-of every rival in step k): a rival entering a hex that held another rival's track before the
-step pays that rival (base 2.3), same-step arrivals pay nobody, and bonuses follow (base 2.4).
+Rivals' builds of one segment are queued, then resolved together step by step (``link_steps``:
+by default a link's step is its hex count from the rival's network, as postal GMs ordered a
+segment; option ``segment_step_order``): a rival entering a hex that held another rival's
+track before the step pays that rival (base 2.3), same-step arrivals pay nobody, and bonuses
+follow (base 2.4).
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from transcon.core.errors import IllegalAction
 from transcon.titles.railway_rivals.cities import award_arrivals
@@ -153,40 +155,71 @@ def queue_build(
         state.spent[player] = state.spent.get(player, 0) + cost
 
 
-def link_fees(state: RRState, player: str, a: int, b: int, mult: int = 1) -> list[tuple[str, int]]:
+def link_fees(
+    state: RRState, player: str, a: int, b: int, mult: int = 1, entered: Collection[int] = ()
+) -> list[tuple[str, int]]:
     """Payments to rivals for building a-b now (joining, crossing, running alongside), times
-    ``mult`` (``wc_double_fees`` on an unjoined West Coast network)."""
+    ``mult`` (``wc_double_fees`` on an unjoined West Coast network). ``entered``: hexes the
+    player entered earlier in the same step (already paid for, so not entered again)."""
     cities = state.cities
     exempt = state.cfg.town_half_hex_exempt
     owners_ab = state.edge_owners.get(edge(a, b), ())
-    present = b in state.network[player]
+    present = b in state.network[player] or b in entered
+    join_alongside = 0 if present and state.cfg.alongside_join_fee == "on_entry" else 1
     out: list[tuple[str, int]] = []
     for r in state.players:
         if r == player:
             continue
         if r in owners_ab:
             halves = sum(1 for h in (a, b) if not (exempt and h in cities))
-            out.append((r, (1 + 2 * halves) * mult))
+            amount = join_alongside + 2 * halves
+            if amount:
+                out.append((r, amount * mult))
         elif not present and b not in cities and state.has_track_in(r, b):
             out.append((r, mult))
     return out
 
 
+def link_steps(state: RRState, player: str, links: Sequence[Edge]) -> list[int]:
+    """The step (1, 2, ...) in which each queued link is built (notes §10).
+
+    ``hex_count`` (postal GMs): a link's step is its hex count from the rival's network as
+    it stood before the segment, so every branch starts at step 1; ``order_given``: the k-th
+    link written is built in step k."""
+    if state.cfg.segment_step_order == "order_given":
+        return list(range(1, len(links) + 1))
+    network = state.network[player]
+    depth: dict[int, int] = {}
+    steps = []
+    for a, b in links:
+        step = (0 if a in network else depth.get(a, 0)) + 1
+        if b not in network:
+            depth[b] = min(depth.get(b, step), step)
+        steps.append(step)
+    return steps
+
+
 def resolve_builds(state: RRState, emit: Emit) -> None:
     """Resolve every rival's queued links step by step (base 2.3 simultaneity)."""
     lab = state.model.labels
-    queues = {p: state.pending.get(p, []) for p in state.players}
     double = state.cfg.wc_double_fees
     mult = state.cfg.wco_build_multiplier
-    west_links = {p: state.pending_west.get(p, []) for p in state.players}
-    steps = max((len(q) for q in queues.values()), default=0)
+    by_step: dict[int, list[tuple[str, Edge, bool]]] = {}
+    for p in state.players:
+        queue = state.pending.get(p, [])
+        west_links = state.pending_west.get(p, [])
+        for step, ab, west in zip(link_steps(state, p, queue), queue, west_links, strict=True):
+            by_step.setdefault(step, []).append((p, ab, west))
     built: dict[str, list[str]] = {p: [] for p in state.players}
-    for k in range(steps):
-        movers = [(p, queues[p][k]) for p in state.players if k < len(queues[p])]
-        fees = [
-            (p, b, link_fees(state, p, a, b, mult if double and west_links[p][k] else 1))
-            for p, (a, b) in movers
-        ]
+    for k in sorted(by_step):
+        movers = by_step[k]
+        entered: dict[str, set[int]] = {p: set() for p in state.players}
+        fees = []
+        for p, (a, b), west in movers:
+            fees.append(
+                (p, b, link_fees(state, p, a, b, mult if double and west else 1, entered[p]))
+            )
+            entered[p].add(b)
         for p, b, owed in fees:
             for r, amount in owed:
                 state.pay(p, r, amount, "building fee")
@@ -194,7 +227,7 @@ def resolve_builds(state: RRState, emit: Emit) -> None:
                 state.report.append(line)
                 emit(line)
         arrivals: dict[int, list[str]] = {}
-        for p, (a, b) in movers:
+        for p, (a, b), _west in movers:
             new_hex = b not in state.network[p]
             state.add_link(p, a, b)
             built[p].append(f"{lab[a]}-{lab[b]}")

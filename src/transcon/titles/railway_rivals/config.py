@@ -107,6 +107,24 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec("town_half_hex_exempt", "bool", True, "Base 2.3: no parallel fee in city halves."),
     OptionSpec(
+        "alongside_join_fee",
+        "choice",
+        "on_entry",
+        "Base 2.3: building alongside a rival's link pays 2 per half hex plus the 1 for "
+        "joining, and the 1 is due only when the builder enters a hex it has no track in "
+        "(4 when it already has track in both hexes); 'always': 1 + 2 per half hex every time.",
+        choices=("on_entry", "always"),
+    ),
+    OptionSpec(
+        "segment_step_order",
+        "choice",
+        "hex_count",
+        "Base 2.1 (postal) / notes §10: a segment resolves step by step, a link's step being "
+        "its hex count from the network it was built from (a second branch starts again at "
+        "step 1); 'order_given': a rival's links are stepped in the order written.",
+        choices=("hex_count", "order_given"),
+    ),
+    OptionSpec(
         "bonus_city_on_track",
         "choice",
         "each_first",
@@ -306,6 +324,8 @@ class Config:
     build_dice_min_total: int
     simultaneous_entry_payment: str
     town_half_hex_exempt: bool
+    alongside_join_fee: str
+    segment_step_order: str
     bonus_city_on_track: str
     gm_cities_per_round: int
     city_creation_last_round: int
