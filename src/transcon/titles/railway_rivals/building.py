@@ -240,8 +240,8 @@ def resolve_builds(state: RRState, emit: Emit) -> None:
             state.report.append(line)
             emit(line)
         if p in state.west_start and not state.wc_connected.get(p, False):
-            _east, west = own_components(state, p)
-            if not west:
+            _east, west_part = own_components(state, p)
+            if not west_part:
                 state.wc_connected[p] = True
                 line = f"{p}'s West Coast network is joined to the East Coast network"
                 state.report.append(line)
