@@ -75,3 +75,16 @@ def test_sold_out_rises_and_moves_right_down_on_the_top_row() -> None:
     assert m.sold_out((0, 6)) == (1, 7)
     assert m.price(m.sold_out((0, 6))) == 100
     assert m.sold_out((0, 20)) == (0, 20)
+
+
+def test_ledge_per_share_stops_a_sale_whose_last_share_would_step_off() -> None:
+    """1870-base.md §5.3 ledge / U4; 18xx.games ``price_protection.rb`` ``process_pass``
+    applies a sale share by share and holds back the share that would leave the ledge
+    (issue 12: MP sold 2 at $110, r3c10, and "hits the ledge" at $100, not $90)."""
+    m = market("per_share")
+    assert m.price((3, 10)) == 110 and m.on_ledge((4, 10))
+    assert m.sold((3, 10), 2) == (4, 10)  # second share held back on the ledge
+    assert m.sold((3, 10), 3) == (6, 10)  # the third share moves it past: full movement
+    assert m.sold((4, 10), 1) == (4, 10)
+    assert m.sold((4, 10), 2) == (6, 10)
+    assert market("single").sold((3, 10), 2) == (5, 10)  # Dixon default: full movement

@@ -101,7 +101,7 @@ class StockMarket:
         here = self.cell(at)
         nxt = self.cell((row, col + 1))
         crosses = nxt is not None and nxt.lower and here is not None and not here.lower
-        if nxt is not None and not (crosses and self.ledge in ("upper", "single")):
+        if nxt is not None and not (crosses and self.ledge in ("upper", "single", "per_share")):
             return (row, col + 1)
         return self.up(at)
 
@@ -135,6 +135,8 @@ class StockMarket:
     def sold(self, at: Cell, shares: int, ledge_absorbs: bool = True) -> Cell:
         """Where a token goes when ``shares`` 10% shares are sold into the market."""
         here = self.cell(at)
+        if self.ledge == "per_share":
+            return self._sold_share_by_share(at, shares)
         if self.ledge == "single":
             if ledge_absorbs and shares == 1 and self.on_ledge(at):
                 return at
@@ -153,6 +155,22 @@ class StockMarket:
                 absorbed = True
                 continue
             at = self.down(at)
+        return at
+
+    def _sold_share_by_share(self, at: Cell, shares: int) -> Cell:
+        """18xx.games' 1870 sale (``price_protection.rb`` ``process_pass``): one share at a
+        time; a share that would take the token off the ledge is held back and the next
+        share of the same sale moves it past. So a sale whose last share would step off
+        the ledge stops on it."""
+        held_back = False
+        for _ in range(shares):
+            if held_back:
+                at = self.down(at)
+                held_back = False
+            if self.on_ledge(at):
+                held_back = True
+            else:
+                at = self.down(at)
         return at
 
     def sold_out(self, at: Cell) -> Cell:

@@ -514,37 +514,3 @@ class OperatingMixin(PurchaseMixin):
             return
         self._advance(state, sym, STEP_TRAINS, ctx)
         self.end_turn(state, ctx)
-
-    def raisable(self, state: GameState, player: str, operating: str) -> int:
-        """Cash plus what ``player`` could get by selling shares now (pool limit, the
-        president's certificate and the operating company's presidency respected)."""
-        total = state.player(player).cash
-        pool_max = self.spec(state).pool_max_percent // 10
-        for sym, corp in state.corps.items():
-            units = corp.holders.get(player, 0)
-            if not units or corp.closed:
-                continue
-            keep = 0
-            if corp.president == player:
-                others = max((u for n, u in corp.holders.items() if n != player), default=0)
-                keep = 2 if others < 2 else 0
-                if sym == operating:
-                    keep = max(keep, others)
-            sellable = max(0, min(units - keep, pool_max - corp.pool))
-            total += sellable * self.price(state, sym)
-        return total
-
-    def bankrupt(
-        self, state: GameState, sym: str, action: Bankrupt, ctx: ActionContext | None
-    ) -> None:
-        corp = state.corps[sym]
-        cheapest = self.cheapest_train(state)
-        if corp.trains or cheapest is None:
-            raise IllegalAction("bankruptcy", "only when a forced train purchase fails")
-        if corp.cash + self.raisable(state, action.player, sym) >= cheapest:
-            raise IllegalAction("bankruptcy", f"{action.player} can still raise the money")
-        if ctx is None:
-            return
-        state.player(action.player).bankrupt = True
-        state.end_reason = "bankrupt"
-        self.game_over(state, ctx)

@@ -7,7 +7,13 @@ from __future__ import annotations
 
 from transcon.core.errors import IllegalAction
 from transcon.core.title import ActionContext
-from transcon.eighteen.framework.actions import BuyPrivate, BuyTrain, DiscardTrain, SellShares
+from transcon.eighteen.framework.actions import (
+    Bankrupt,
+    BuyPrivate,
+    BuyTrain,
+    DiscardTrain,
+    SellShares,
+)
 from transcon.eighteen.framework.auction import AuctionMixin
 from transcon.eighteen.framework.base import BANK, corp_key
 from transcon.eighteen.framework.depot import DepotMixin, train_type
@@ -22,6 +28,9 @@ class PurchaseMixin(DepotMixin, StockMixin, AuctionMixin):
     """Train and private purchases of the operating company."""
 
     def _advance(self, state: GameState, sym: str, target: int, ctx: ActionContext | None) -> None:
+        raise NotImplementedError
+
+    def game_over(self, state: GameState, ctx: ActionContext) -> None:
         raise NotImplementedError
 
     def hook_private_price(self, state: GameState, sym: str, private: str) -> tuple[int, int]:
@@ -168,3 +177,67 @@ class PurchaseMixin(DepotMixin, StockMixin, AuctionMixin):
         self.pay(state, corp_key(sym), private.owner, action.price)
         ctx.emit(f"{sym} buys {action.private} from {private.owner} for {action.price}")
         private.owner = corp_key(sym)
+
+    # -- bankruptcy --------------------------------------------------------------------------
+
+    def sellable_units(self, state: GameState, player: str, operating: str) -> dict[str, int]:
+        """Shares ``player`` may sell now to raise money, per company: not above the pool
+        limit, the president's certificate only when another player holds 20% (it passes),
+        and never the presidency of the operating company."""
+        pool_max = self.spec(state).pool_max_percent // 10
+        out: dict[str, int] = {}
+        for sym, corp in state.corps.items():
+            units = corp.holders.get(player, 0)
+            if not units or corp.closed or corp.cell is None:
+                continue
+            keep = 0
+            if corp.president == player:
+                others = max((u for n, u in corp.holders.items() if n != player), default=0)
+                keep = 2 if others < 2 else 0
+                if sym == operating:
+                    keep = max(keep, others)
+            sellable = max(0, min(units - keep, pool_max - corp.pool))
+            if sellable:
+                out[sym] = sellable
+        return out
+
+    def raisable(self, state: GameState, player: str, operating: str) -> int:
+        """Cash plus what ``player`` could get by selling shares now (``sellable_units``)."""
+        total = state.player(player).cash
+        for sym, units in self.sellable_units(state, player, operating).items():
+            total += units * self.price(state, sym)
+        return total
+
+    def bankrupt(
+        self, state: GameState, sym: str, action: Bankrupt, ctx: ActionContext | None
+    ) -> None:
+        """§11 bankruptcy (a forced train purchase that cannot be paid) ends the game at
+        once. As 18xx.games plays it (``step/bankrupt.rb``): the company's remaining steps
+        close first (a company without trains withholds and moves left), the player's
+        sellable shares go to the market without moving the prices (the drops wait for price
+        protection, which never comes), and the player's cash goes to the bank, so the player
+        is worth the unsold shares and privates (1870-base.md §11)."""
+        corp = state.corps[sym]
+        cheapest = self.cheapest_train(state)
+        if corp.trains or cheapest is None:
+            raise IllegalAction("bankruptcy", "only when a forced train purchase fails")
+        if corp.cash + self.raisable(state, action.player, sym) >= cheapest:
+            raise IllegalAction("bankruptcy", f"{action.player} can still raise the money")
+        if ctx is None:
+            return
+        self._advance(state, sym, STEP_TRAINS, ctx)
+        player = state.player(action.player)
+        names = state.names()
+        after = names[(names.index(action.player) + 1) % len(names)]
+        for held, units in sorted(self.sellable_units(state, action.player, sym).items()):
+            company = state.corps[held]
+            company.holders[action.player] -= units
+            if not company.holders[action.player]:
+                del company.holders[action.player]
+            company.pool += units
+            self.update_president(state, held, after)
+            ctx.emit(f"{action.player} goes bankrupt: {units * 10}% of {held} to the market")
+        self.pay(state, action.player, BANK, player.cash)
+        player.bankrupt = True
+        state.end_reason = "bankrupt"
+        self.game_over(state, ctx)

@@ -71,7 +71,7 @@ class StockMixin(EngineBase):
     def next_stock_turn(self, state: GameState, after: int) -> None:
         st = state.stock
         st.turn = (after + 1) % len(state.players)
-        st.acted = st.bought = st.sold_this_turn = False
+        st.acted = st.bought = st.sold_this_turn = st.bought_outside_pool = False
         st.bought_corps = []
 
     def end_stock_turn(self, state: GameState, ctx: ActionContext) -> None:
@@ -102,7 +102,7 @@ class StockMixin(EngineBase):
             s for s, c in state.corps.items() if c.cell and not c.floated and not c.closed
         ]:
             corp = state.corps[sym]
-            if corp.ipo == 0 and corp.pool == 0 and corp.cell is not None:
+            if self.sold_out(state, sym) and corp.cell is not None:
                 self.move_to(state, sym, market.sold_out(corp.cell), ctx)
         last = state.stock.last_actor
         if last >= 0:
@@ -118,6 +118,13 @@ class StockMixin(EngineBase):
                 ctx.emit("No company operates: the game ends (stalemate)")
                 return
         self.start_operating_set(state, ctx)
+
+    def sold_out(self, state: GameState, sym: str) -> bool:
+        """§5.3 sold out: players hold every share, counting shares the company redeemed and
+        holds unsold (18xx.games ``sold_out?``: players plus non-buyable treasury shares make
+        100%); reissued treasury shares for sale are not sold."""
+        corp = state.corps[sym]
+        return not corp.ipo and not corp.pool and not (corp.reissued and corp.treasury)
 
     def start_operating_set(self, state: GameState, ctx: ActionContext) -> None:
         raise NotImplementedError
@@ -265,6 +272,7 @@ class StockMixin(EngineBase):
         corp.president = action.player
         self._acted(state, action.player, bought=True)
         st.bought_corps.append(action.corp)
+        st.bought_outside_pool = True
         self.set_par(state, action.corp, action.price, ctx)
 
     def share_price_for(self, state: GameState, sym: str, source: str) -> int:
@@ -278,11 +286,14 @@ class StockMixin(EngineBase):
         if corp is None or corp.cell is None:
             raise IllegalAction(RULE_STOCK, f"{sym} has not been started")
         if st.bought:
+            # §5.2 brown: several open-market buys of one company in a turn, after a sale
+            # too (18xx.games ``can_buy_multiple?``), never after a par, an initial-offering
+            # buy or a buy of another company in the same turn.
             multi = (
                 action.source == "pool"
                 and self.zone(state, sym) == "b"
                 and st.bought_corps == [sym] * len(st.bought_corps)
-                and not st.sold_this_turn
+                and not st.bought_outside_pool
             )
             if not multi:
                 raise IllegalAction(RULE_STOCK, "one purchase per turn")
@@ -313,6 +324,7 @@ class StockMixin(EngineBase):
             corp.treasury -= 1
         corp.holders[action.player] = units + 1
         ctx.emit(f"{action.player} buys 10% of {sym} for {price}", corp=sym, price=price)
+        st.bought_outside_pool = st.bought_outside_pool or action.source != "pool"
         self._acted(state, action.player, bought=True)
         st.bought_corps.append(sym)
         self.update_president(state, sym, corp.president or action.player)

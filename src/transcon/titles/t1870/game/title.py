@@ -45,10 +45,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "choice",
         "single",
         "§5.3/U4 ledge. single: one share sold from the ledge does not move the token, "
-        "two or more move it fully, and a dividend never carries it into the lower "
-        "area (moves up instead), as 18xx.games plays it; upper: the ledge absorbs one "
-        "share of any sale; lower: a token in the lower area ignores one share sold.",
-        choices=("single", "upper", "lower"),
+        "two or more move it fully; per_share (18xx.games): a sale moves share by share "
+        "and stops on the ledge when its last share would step off it; upper: the ledge "
+        "absorbs one share of any sale; lower: a token in the lower area ignores one share "
+        "sold. In every mode but lower a dividend never carries the token into the lower "
+        "area (it moves up instead).",
+        choices=("single", "per_share", "upper", "lower"),
     ),
     OptionSpec(
         "check_routes",

@@ -12,7 +12,7 @@ from transcon.core.options import OptionValue
 
 MAYFAIR_1870: dict[str, OptionValue] = {
     "market": "mayfair",
-    "ledge": "single",
+    "ledge": "per_share",
     "tiles": "mayfair",
     "twelve_trains": 0,
     "cert_column_8": False,

@@ -1,0 +1,111 @@
+"""Rules where 18xx.games and our first reading differed (issue 12), one position per rule.
+
+Each test cites the rule (../shared/rules/1870-base.md sections) and the 18xx.games
+behaviour (its ``lib/engine/game/g_1870`` engine) the position was checked against.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from transcon.core.errors import IllegalAction
+from transcon.core.game import Game
+from transcon.eighteen.framework.state import GameState
+from transcon.eighteen.framework.testing import float_corp, skip_auction, start_operating
+from transcon.titles.t1870.game import Title1870
+
+PLAYERS = ["A", "B", "C", "D"]
+
+
+def stock_game(**options: object) -> Game[GameState]:
+    game = Game.new(Title1870(), PLAYERS, {"check_routes": False, "check_reach": False, **options})
+    skip_auction(game)
+    game.state.stock.number = 2  # sales allowed
+    return game
+
+
+def price(game: Game[GameState], sym: str) -> int:
+    return game.title.price(game.state, sym)  # type: ignore[attr-defined,no-any-return]
+
+
+def put_at(game: Game[GameState], sym: str, cell: tuple[int, int]) -> None:
+    game.title.move_to(game.state, sym, cell, None)  # type: ignore[attr-defined]
+
+
+def brown_pool_position() -> Game[GameState]:
+    """MP at $30 (brown) with four shares in the pool; A holds 20% of SSW to sell."""
+    game = stock_game()
+    float_corp(game, "MP", "B", 76, {"B": 3, "C": 3})
+    float_corp(game, "SSW", "B", 68, {"B": 2, "A": 2})
+    state = game.state
+    state.corps["MP"].ipo, state.corps["MP"].pool = 0, 4
+    put_at(game, "MP", (6, 1))
+    assert price(game, "MP") == 30 and game.title.zone(state, "MP") == "b"  # type: ignore[attr-defined]
+    return game
+
+
+def test_5_2_brown_several_pool_buys_after_a_sale() -> None:
+    """§5.2 brown: any number of open-market shares of that company in one turn; §6.1 a turn
+    may be sell-then-buy. 18xx.games ``can_buy_multiple?`` allows it after a sale (only a
+    par, an initial-offering buy or a buy of another company earlier in the turn forbid it)."""
+    game = brown_pool_position()
+    game.act("sell SSW 1", "A")
+    game.act("buy MP pool", "A")
+    game.act("buy MP pool", "A")
+    assert game.state.corps["MP"].holders["A"] == 2
+
+
+def test_5_2_no_brown_multi_buy_after_an_initial_offering_buy() -> None:
+    """§5.2: initial-offering shares one at a time; 18xx.games (``bought_from_ipo``,
+    ``MULTIPLE_BUY_ONLY_FROM_MARKET``) allows no further buy after one in the same turn."""
+    game = brown_pool_position()
+    game.state.corps["MP"].ipo, game.state.corps["MP"].pool = 1, 3
+    game.act("buy MP", "A")
+    with pytest.raises(IllegalAction, match="one purchase per turn"):
+        game.act("buy MP pool", "A")
+
+
+def test_5_3_sold_out_counts_redeemed_shares_but_not_reissued_ones() -> None:
+    """§5.3 sold out: all shares held by players, counting shares the company redeemed;
+    18xx.games ``Round::Stock#sold_out?``: players plus non-buyable treasury shares = 100%.
+    Reissued treasury shares are for sale, so the company is not sold out."""
+    game = stock_game()
+    float_corp(game, "MP", "A", 76, {"A": 6, "B": 3})
+    state = game.state
+    state.corps["MP"].ipo, state.corps["MP"].treasury = 0, 1
+    assert game.title.sold_out(state, "MP")  # type: ignore[attr-defined]
+    state.corps["MP"].reissued = True
+    assert not game.title.sold_out(state, "MP")  # type: ignore[attr-defined]
+    for player in PLAYERS:
+        game.act("pass", player)
+    assert price(game, "MP") == 76  # no rise at the end of the round
+
+
+def test_11_bankruptcy_sells_what_it_can_zeroes_cash_and_ends_at_once() -> None:
+    """§11 bankruptcy: the player is worth only the unsold shares and privates. 18xx.games
+    (``step/bankrupt.rb``): the company's skipped steps complete (no train: withhold, price
+    left), every share the player may sell goes to the market (pool limit, never the
+    president's certificate of the operating company; another company's presidency passes
+    to a 20% holder) without price drops, the player's cash goes to the bank, game over."""
+    game = stock_game()
+    float_corp(game, "MP", "A", 76, {"A": 2})
+    float_corp(game, "SSW", "B", 68, {"B": 4, "A": 3})
+    float_corp(game, "GMO", "A", 76, {"A": 2, "D": 2})
+    put_at(game, "SSW", (7, 0))  # $10
+    put_at(game, "GMO", (7, 1))  # $20
+    start_operating(game)
+    state = game.state
+    title = game.title
+    assert state.operating.order[0] == "MP"
+    title.pay(state, "@MP", "bank", state.corps["MP"].cash)  # type: ignore[attr-defined]
+    title.pay(state, "A", "bank", state.player("A").cash - 5)  # type: ignore[attr-defined]
+    ssw, gmo = price(game, "SSW"), price(game, "GMO")
+    game.act("bankrupt", "A")
+    assert game.is_over() and state.end_reason == "bankrupt"
+    assert state.player("A").cash == 0
+    assert price(game, "MP") == 72  # withheld (no train): one left from 76
+    assert state.corps["MP"].holders == {"A": 2}  # the operating company's presidency stays
+    assert state.corps["SSW"].holders.get("A", 0) == 0 and state.corps["SSW"].pool == 3
+    assert state.corps["GMO"].president == "D" and state.corps["GMO"].pool == 2
+    assert (price(game, "SSW"), price(game, "GMO")) == (ssw, gmo)  # no drops
+    assert game.result()["A"] == 2 * 72
