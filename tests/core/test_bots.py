@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -119,3 +120,14 @@ def test_simulate_counts_errors_instead_of_stopping() -> None:
     assert summary["first_errors"][0]["error"].startswith(
         "IllegalAction: illegal action (Pig 2: roll before holding)"
     )
+
+
+def test_simulate_keeps_every_save_named_by_game_seed(pig: ToyTitle, tmp_path: Path) -> None:
+    from transcon.core.savefile import load_game
+
+    summary = simulate(pig, 3, 2, seed=7, save_dir=tmp_path / "saves")
+    saved = sorted(p.name for p in (tmp_path / "saves").iterdir())
+    assert saved == ["pig-7.json", "pig-8.json", "pig-9.json"]
+    for outcome in summary["results"]:
+        game = load_game(outcome["save"], titles=lambda _name: pig)
+        assert game.is_over() and game.result() == outcome["result"]

@@ -54,6 +54,7 @@ def round_state(game)
     'operating_order' => order,
     'acting' => game.finished ? [] : round.active_entities.map(&:name),
     'finished' => game.finished,
+    'protection_pending' => !game.sell_queue.empty?,
   }
 end
 
@@ -73,13 +74,17 @@ game = Engine::Game::G1870::Game.new(
            seed: settings['seed'], optional_rules: (settings['optional_rules'] || []).map(&:to_sym)
 )
 $stdout.sync = true
-puts JSON.generate({ 'id' => 0, 'state' => snapshot(game) })
+def emit(object)
+  puts "ORACLE #{JSON.generate(object)}"
+end
+
+emit({ 'id' => 0, 'state' => snapshot(game) })
 data['actions'].each do |action|
   game.process_to_action(action['id'])
   if game.exception
-    puts JSON.generate({ 'id' => action['id'], 'error' => game.exception.message })
+    emit({ 'id' => action['id'], 'error' => game.exception.message })
     break
   end
-  puts JSON.generate({ 'id' => action['id'], 'state' => snapshot(game) })
+  emit({ 'id' => action['id'], 'state' => snapshot(game) })
 end
-puts JSON.generate({ 'result' => game.result.transform_keys { |k| players[k] || k } })
+emit({ 'result' => game.result.transform_keys { |k| players[k] || k } })

@@ -382,6 +382,10 @@ def simulate(
     per_game: Annotated[
         bool, typer.Option("--per-game", help="Include every game's outcome in the JSON.")
     ] = False,
+    save_dir: Annotated[
+        Path | None,
+        typer.Option("--save-dir", help="Keep every game's save file here, named TITLE-SEED.json."),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Let bots play many games; report speed, errors and outcomes."""
@@ -398,6 +402,7 @@ def simulate(
         max_actions=max_actions,
         progress=sys.stderr.isatty() and not as_json,
         per_game=per_game,
+        save_dir=save_dir,
     )
     if as_json:
         print_json(summary)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -19,6 +20,7 @@ from transcon.core.bots import bot_seed, make_bot, play_out
 from transcon.core.errors import InputError
 from transcon.core.game import Game, check_players
 from transcon.core.options import resolve_options
+from transcon.core.savefile import save_game
 from transcon.core.title import Title
 
 
@@ -40,11 +42,13 @@ def simulate(
     max_actions: int = 100_000,
     progress: bool = False,
     per_game: bool = True,
+    save_dir: Path | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` bot games and summarise them (JSON-able).
 
     ``bots`` is one bot name for every seat or one name per seat. With ``per_game`` the
-    summary includes a ``results`` list with every game's outcome.
+    summary includes a ``results`` list with every game's outcome. With ``save_dir`` every
+    game's save file is kept there as ``TITLE-SEED.json`` (the game seed), finished or not.
     """
     if games < 0:
         raise InputError(f"cannot simulate {games} games")
@@ -55,6 +59,8 @@ def simulate(
         raise InputError(f"{len(names)} players but {len(bot_names)} bots")
     for name in set(bot_names):
         make_bot(title, name, 0)  # fail fast on an unknown bot name
+    if save_dir is not None:
+        save_dir.mkdir(parents=True, exist_ok=True)
 
     results: list[dict[str, Any]] = []
     started = time.perf_counter()
@@ -69,7 +75,12 @@ def simulate(
     ) as bar:
         task = bar.add_task("games", total=games)
         for index in range(games):
-            results.append(_play_one(title, names, bot_names, resolved, seed, index, max_actions))
+            outcome, game = _play_one(title, names, bot_names, resolved, seed, index, max_actions)
+            if save_dir is not None and game is not None:
+                saved = save_dir / f"{title.name}-{outcome['seed']}.json"
+                save_game(game, saved)
+                outcome["save"] = str(saved)
+            results.append(outcome)
             bar.advance(task)
     seconds = time.perf_counter() - started
     return _summary(title, names, bot_names, resolved, seed, results, seconds, per_game)
@@ -83,7 +94,7 @@ def _play_one(
     seed: int,
     index: int,
     max_actions: int,
-) -> dict[str, Any]:
+) -> tuple[dict[str, Any], Game[Any] | None]:
     game_seed = seed + index
     outcome: dict[str, Any] = {"game": index, "seed": game_seed, "completed": False}
     game: Game[Any] | None = None
@@ -102,7 +113,7 @@ def _play_one(
     except Exception as err:  # a simulation reports failures instead of stopping
         outcome["error"] = f"{type(err).__name__}: {err}"
     outcome["actions"] = len(game.log) if game is not None else 0
-    return outcome
+    return outcome, game
 
 
 def _summary(

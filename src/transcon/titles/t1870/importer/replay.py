@@ -166,19 +166,30 @@ class Importer:
 
     def feed(self, raw: Raw) -> None:
         """Translate one recorded action and apply it (inserting turn ends as needed)."""
-        action = self.translate(raw)
+        action = self.prepare(raw)
         if action is None:
             return
+        before = self._snapshot_trains(raw)
+        self._apply(action)
+        self._after(raw, action, before)
+
+    def prepare(self, raw: Raw) -> Action | None:
+        """Apply the turn ends our engine needs before ``raw`` and return its translation
+        (None when it needs no action of ours); raises with our engine's reason when it is
+        refused. Preparing twice is harmless (the second finds nothing to insert)."""
+        action = self.translate(raw)
+        if action is None:
+            return None
         if isinstance(action, A.Pass) and self.state.round == "operating":
             op = self.state.operating
             if not (op.number == op.of and op.index == len(op.order) - 1):
-                return  # a programmed stock-round pass that our engine no longer needs
+                return None  # a programmed stock-round pass that our engine no longer needs
         if (
             isinstance(action, A.Pass)
             and action.player not in self.game.current_players()
             and not self._ends_pending_turn(action.player)
         ):
-            return  # our engine already ended this player's turn (no action needed)
+            return None  # our engine already ended this player's turn (no action needed)
         for _ in range(4):
             if self._wrong_corp(raw, action):
                 filler = self.turn_end_for(action, raw)
@@ -188,10 +199,7 @@ class Importer:
                 action = self.translate(raw) or action
                 continue
             if self.game.is_legal(action):
-                before = self._snapshot_trains(raw)
-                self._apply(action)
-                self._after(raw, action, before)
-                return
+                return action
             filler = self.turn_end_for(action, raw)
             if filler is None:
                 break
@@ -201,6 +209,7 @@ class Importer:
             sym = self.title.current_corp(self.state)
             raise IllegalAction("operating order", f"our engine has {sym} operating now")
         self.game.apply(action)  # raises with our engine's reason
+        return None
 
     def _wrong_corp(self, raw: Raw, action: Action) -> bool:
         """True when a company action of the record belongs to another company than the
