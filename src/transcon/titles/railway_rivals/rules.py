@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from transcon.core.errors import IllegalAction, InputError
 from transcon.core.options import OptionSpec
 from transcon.core.rng import GameRandom
-from transcon.core.title import Action, ActionContext, Score, Setup, Title
+from transcon.core.title import Action, ActionContext, PathQuote, Score, Setup, Title
 from transcon.titles.railway_rivals import actions as act
 from transcon.titles.railway_rivals import secrets
 from transcon.titles.railway_rivals.building import (
@@ -80,6 +80,7 @@ class RailwayRivalsUSA(Title[RRState]):
     action_types: ClassVar[tuple[type[Action], ...]] = act.ACTION_TYPES
     atomic_apply: ClassVar[bool] = True
     notation: ClassVar[str] = act.NOTATION
+    strongest_bot: ClassVar[str] = "greedy"
 
     # -- setup and flow -------------------------------------------------------------------
 
@@ -353,6 +354,13 @@ class RailwayRivalsUSA(Title[RRState]):
     def format_action_for(self, action: Action, state: RRState, viewer: str | None) -> str:
         sealed = secrets.format_action_for(action, state, viewer)
         return sealed if sealed is not None else self.format_action(action)
+
+    def cheapest_path(
+        self, state: RRState, player: str, start: str, end: str
+    ) -> PathQuote | None:
+        from transcon.titles.railway_rivals.pathquote import cheapest_path
+
+        return cheapest_path(state, player, start, end)
 
     def render_png(self, state: RRState, path: Path) -> None:
         from transcon.titles.railway_rivals.presentation import render_png
