@@ -48,6 +48,10 @@ from transcon.cli import path_cmd  # noqa: E402
 
 app.command("path")(path_cmd.path_command)
 
+from transcon.cli import hex_cmd  # noqa: E402
+
+app.command("hex")(hex_cmd.hex_command)
+
 from transcon.cli import routes_cmds  # noqa: E402
 
 app.add_typer(routes_cmds.routes_app, name="routes")

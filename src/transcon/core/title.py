@@ -433,6 +433,13 @@ class Title(ABC, Generic[S]):
         """
         raise NotImplementedError(f"{self.display_name} has no buildable paths to look up")
 
+    def describe_hex(self, state: S, player: str | None, place: str) -> str:
+        """One hex as a builder needs to see it (``transcon hex``): its terrain and what stands
+        there, and each neighbour with the cost of a link to it (for ``player``, also what
+        building it would cost them now). ``place`` is what a player types (a hex label or a
+        place name). Titles without a hex map keep this default (NotImplementedError)."""
+        raise NotImplementedError(f"{self.display_name} has no hexes to describe")
+
     def bots(self) -> dict[str, BotFactory]:
         """Extra bots by name (``seed -> Bot``); the random bot is always available."""
         return {}

@@ -93,7 +93,10 @@ def path_costs(state: RRState, player: str, path: Sequence[int]) -> tuple[int, l
     for a, b in itertools.pairwise(path):
         la, lb = model.labels[a], model.labels[b]
         if b not in model.neighbors[a]:
-            raise IllegalAction(RULE_PATH, f"{la} and {lb} are not neighbours")
+            near = " ".join(model.labels[n] for n in model.neighbors[a])
+            raise IllegalAction(
+                RULE_PATH, f"{la} and {lb} are not neighbours ({la}'s neighbours: {near})"
+            )
         cost = model.link_cost.get((a, b))
         if cost is None:
             raise IllegalAction(RULE_TERRAIN, f"cannot build {la}-{lb} (water, foreign or blocked)")

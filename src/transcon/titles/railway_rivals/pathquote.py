@@ -156,9 +156,7 @@ def _notes(state: RRState, player: str, hexes: list[int], construction: int) -> 
     labels = state.model.labels
     notes = []
     if hexes[0] not in _network(state, player):
-        notes.append(
-            f"{labels[hexes[0]]} is not on your network: a build starts on it (base 2.2)"
-        )
+        notes.append(f"{labels[hexes[0]]} is not on your network: a build starts on it (base 2.2)")
     if state.cash_mode:
         left = state.cfg.cash_build_max_links - state.spent.get(player, 0)
         notes.append(f"cash building: {left} links left this round, cash {state.cash[player]}")

@@ -355,12 +355,15 @@ class RailwayRivalsUSA(Title[RRState]):
         sealed = secrets.format_action_for(action, state, viewer)
         return sealed if sealed is not None else self.format_action(action)
 
-    def cheapest_path(
-        self, state: RRState, player: str, start: str, end: str
-    ) -> PathQuote | None:
+    def cheapest_path(self, state: RRState, player: str, start: str, end: str) -> PathQuote | None:
         from transcon.titles.railway_rivals.pathquote import cheapest_path
 
         return cheapest_path(state, player, start, end)
+
+    def describe_hex(self, state: RRState, player: str | None, place: str) -> str:
+        from transcon.titles.railway_rivals.hexinfo import describe_hex
+
+        return describe_hex(state, player, place)
 
     def render_png(self, state: RRState, path: Path) -> None:
         from transcon.titles.railway_rivals.presentation import render_png

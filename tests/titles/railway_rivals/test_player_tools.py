@@ -1,0 +1,105 @@
+"""What a player asks the GM while planning (issue 15 items 11 and 20): the cheapest path to
+build (`transcon path`, Title.cheapest_path) and a hex's neighbours, terrain and link costs
+(`transcon hex`, Title.describe_hex)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from transcon.cli.main import app
+from transcon.core.errors import IllegalAction, InputError
+from transcon.core.savefile import save_game
+from transcon.titles.railway_rivals import RailwayRivalsUSA
+from transcon.titles.railway_rivals.actions import Build, WestCoast
+from transcon.titles.railway_rivals.building import RULE_PATH
+
+from .conftest import finish, started
+from .test_building import clean, link
+
+
+def test_path_is_priced_as_building_it_costs(title: RailwayRivalsUSA, strip_path: str) -> None:
+    """Seed terrain table / base 2.3: own track is free, every other link costs its
+    construction plus the fees due now; ordering the quoted builds spends exactly that."""
+    game = started(title, strip_path, {"Ann": "E29", "Bob": "G29"})
+    s = clean(game, (30, 30, 30))
+    link(game, "Ann", "E29", "E28", "E27")
+    link(game, "Bob", *[f"{row}24" for row in "BCDEFGHI"])  # a wall of Bob's track
+    free = title.cheapest_path(s, "Ann", "e29", "E27")
+    assert free is not None and free.cost == 0 and free.actions == ()
+    quote = title.cheapest_path(s, "Ann", "E29", "E20")
+    assert quote is not None
+    assert quote.hexes[:3] == ("E29", "E28", "E27") and quote.hexes[-1] == "E20"
+    assert "to Bob" in quote.cost_text  # crossing the wall pays Bob
+    cash = dict(s.cash)
+    for text in quote.actions:
+        game.apply(title.parse_action(text, s, "Ann"))
+    spent = s.spent["Ann"]
+    finish(game)
+    fees = cash["Ann"] - s.cash["Ann"]
+    assert (spent, fees) == (quote.cost - fees, s.cash["Bob"] - cash["Bob"])
+    assert quote.cost_text.startswith(f"{spent} points of construction + {fees} cash")
+
+
+def test_path_doubles_on_an_unjoined_west_coast_network(
+    title: RailwayRivalsUSA, strip_path: str
+) -> None:
+    """Seed "West Coast Operations": links built from the West Coast city cost double until
+    the rival's own track joins the networks; a start off the network says so."""
+    game = started(title, strip_path, {"Ann": "E29", "Bob": "G29"})
+    s = clean(game)
+    s.round = 11
+    game.apply(WestCoast(player="Ann", hex="E2"))
+    quote = title.cheapest_path(s, "Ann", "E2", "E5")
+    assert quote is not None and quote.cost == 6 and quote.actions == ("build E2 E3 E4 E5",)
+    away = title.cheapest_path(s, "Ann", "E10", "E12")
+    assert away is not None and away.cost == 2 and away.actions == ()
+    assert any("not on your network" in note for note in away.notes)
+
+
+def test_hex_shows_neighbours_terrain_and_link_costs(
+    title: RailwayRivalsUSA, strip_path: str
+) -> None:
+    """Seed terrain table: each neighbour with the link's cost (mountain ends, river sides),
+    track on it and the fees a rival would pay; water and foreign hexes cannot be built."""
+    game = started(title, strip_path, {"Ann": "E29", "Bob": "G29"})
+    s = clean(game)
+    link(game, "Bob", "G29", "F28", "E28")
+    text = title.describe_hex(s, "Ann", "e29")
+    assert text.startswith("E29: plain, East Coast, city ")
+    assert "E28    plain; link 1; fees 1 to Bob" in text
+    assert "E30    water, atlantic; cannot build" in text
+    assert "link 3 across a river" in title.describe_hex(s, None, "E18")
+    assert "mountain" in title.describe_hex(s, None, "E13")
+    with pytest.raises(InputError):
+        title.describe_hex(s, None, "Atlantis")
+    with pytest.raises(IllegalAction, match=r"E29's neighbours: F28 E28 D28") as err:
+        game.apply(Build(player="Ann", path=("E29", "E27")))
+    assert err.value.rule == RULE_PATH
+
+
+def test_cli_path_and_hex(title: RailwayRivalsUSA, strip_path: str, tmp_path: Path) -> None:
+    game = started(title, strip_path, {"Ann": "E29", "Bob": "G29"})
+    save = tmp_path / "g.json"
+    save_game(game, save)
+    runner = CliRunner()
+    out = runner.invoke(app, ["path", str(save), "E29", "E25", "--player", "Ann", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["found"] and data["hexes"][0] == "E29" and data["actions"]
+    out = runner.invoke(app, ["hex", str(save), "E29", "--player", "Ann"])
+    assert out.exit_code == 0 and "neighbours" in out.stdout
+    out = runner.invoke(app, ["hex", str(save), "Q99"])
+    assert out.exit_code == 2 and "no hex 'Q99'" in out.stderr
+
+
+def test_several_players_may_act_names_the_player_option(
+    title: RailwayRivalsUSA, strip_path: str
+) -> None:
+    """Issue 15 item 20: simultaneous orders; the error says how to name the acting rival."""
+    game = started(title, strip_path, {"Ann": "E29", "Bob": "G29"})
+    with pytest.raises(InputError, match="say which player acts with --player"):
+        game.act("done")
