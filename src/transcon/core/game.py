@@ -315,7 +315,8 @@ class Game(Generic[S]):
         current = self.title.current_players(self._state)
         if len(current) != 1:
             raise InputError(
-                f"several players may act ({', '.join(current)}); say which player acts with --player"
+                f"several players may act ({', '.join(current)}); "
+                "say which player acts with --player"
             )
         return current[0]
 
