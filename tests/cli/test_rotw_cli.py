@@ -112,9 +112,13 @@ def test_status_json_has_goal_counters(game_file: Path) -> None:
     assert "transcon" in lines and "nyc-chi" in lines
     assert set(lines["nyc-chi"]["players"]) == {"Ann", "Bob", "Cat"}
     assert all(isinstance(n, int) and n > 0 for n in lines["nyc-chi"]["players"].values())
-    (ann,) = progress["barons"]["Ann"]
+    ann, *west = progress["barons"]["Ann"]
+    assert [w["kind"] for w in west] == ["west dealt", "west dealt"]  # seed 2: hers to see
     assert ann["card"] == _dealt(game_file, "Ann")[0] and ann["count"] == 0
     assert {"leaders", "leader_count", "goal", "points"} <= set(ann)
-    assert progress["barons"]["Bob"] == [{"card": "?", "kind": "east"}]
+    assert (
+        progress["barons"]["Bob"]
+        == [{"card": "?", "kind": "east"}] + [{"card": "?", "kind": "west dealt"}] * 2
+    )
     text = ok("status", game_file, "--as", "Ann")
     assert "builds to go" in text and f"{BARONS[ann['card']].name}" in text

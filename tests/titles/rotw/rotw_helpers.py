@@ -69,3 +69,15 @@ def to_act(s: RotwState, player: str) -> None:
     """Make ``player`` the one to act (as first player of the current round)."""
     s.first = s.players.index(player)
     s.pos = 0
+
+
+def play_out(game: Game[RotwState]) -> None:
+    """Everyone passes to the end; at a settle step each keeps the first dealt Western baron
+    (a game ending in the Eastern phase settles before the final scoring)."""
+    s = game.state
+    while not game.is_over():
+        player = game.current_players()[0]
+        if s.step == "settle":
+            game.act(f"settle {s.pl[player].west_dealt[0]}", player)
+        else:
+            game.act("pass", player)

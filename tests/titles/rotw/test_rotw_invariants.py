@@ -3,6 +3,7 @@ rules say, no delivery breaks the colour rule, each link has exactly one owner."
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -97,7 +98,7 @@ def check_income(s: RotwState, ledger: dict[str, tuple[int, int, int]], value: i
         issued = s.pl[q].bonds - bonds
         if s.step == "settle" or issued < 0:
             return  # the Western switch changes bonds and scores as well
-        expected = cash + income_for(score) - bonds + issued * value
+        expected = cash + income_for(score, str(s.options["income_track"])) - bonds + issued * value
         assert s.pl[q].cash == expected, (q, cash, bonds, score, s.pl[q].cash)
 
 
@@ -150,7 +151,22 @@ def test_invariants_greedy_games(seed: int) -> None:
 
 def test_income_matches_the_score_track() -> None:
     """Base 3.3: income by score position [U table], interest $1k a bond."""
-    assert [income_for(x) for x in (0, 5, 10, 20, 30, 45, 60, 90)] == [0, 5, 10, 15, 20, 25, 30, 30]
+    flat = [income_for(x, "rise_flat") for x in (0, 5, 10, 20, 30, 45, 60, 90, 200)]
+    assert flat == [0, 5, 10, 15, 20, 25, 30, 30, 30]
+
+
+def test_income_track_shape_rises_slows_and_falls_near_the_top() -> None:
+    """Base 3.3 (one score track, income read from the step reached; issue 15 item 8): the
+    default assumed track rises $1k a step at first, then needs several steps per dollar,
+    and falls near the top (option `income_track`, default `rise_peak_fall`)."""
+    track = [income_for(x) for x in range(0, 201)]
+    assert track[:11] == list(range(11))  # $1k a step
+    steps = [x for x in range(11, 61) if track[x] > track[x - 1]]
+    assert len(steps) == 20 and all(b - a >= 2 for a, b in pairwise(steps))  # slower
+    peak = max(track)
+    assert peak == 30 and track.index(peak) == 60
+    assert track[100] < peak and track[200] == 20  # falls near the top, to a floor
+    assert all(b <= a for a, b in pairwise(track[80:]))
 
 
 @pytest.mark.slow

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pytest
-from rotw_helpers import add_link, label, started, to_act
+from rotw_helpers import add_link, label, play_out, started, to_act
 
 from transcon.core.errors import IllegalAction
 from transcon.core.game import Game
@@ -113,10 +113,7 @@ def test_game_end_ladder_and_fourth_round_after_second_transcon() -> None:
     to_act(s, "Bob")
     game.act("build E3 E2 E1", "Bob")  # Sacramento-San Francisco
     assert s.pl["Bob"].score == 15 and s.end_triggered and s.rounds_this_turn == 4
-    rounds = 0
-    while not game.is_over():
-        game.act("pass", game.current_players()[0])
-        rounds += 1
+    play_out(game)
     assert s.round == 5 and s.end_reason == "second transcontinental"
 
 
@@ -126,7 +123,9 @@ def test_game_end_option_leader_transcon_ends_at_once() -> None:
     _transcon_links(s, "Ann")
     s.pl["Ann"].cash = 50
     game.act("build E3 F2 G2", "Ann")
-    assert game.is_over() and s.end_reason == "leader's transcontinental"
+    assert s.end_reason == "leader's transcontinental" and s.step == "settle"
+    play_out(game)
+    assert s.game_turn == 1
 
 
 def test_final_scoring_cash_bonds_raw_and_barons() -> None:
@@ -135,6 +134,7 @@ def test_final_scoring_cash_bonds_raw_and_barons() -> None:
     game = started()
     s = game.state
     s.options["max_game_turns"] = 1
+    s.phase = "west"
     s.pl["Ann"].raw_delivered = 2
     s.pl["Bob"].raw_delivered = 2
     s.pl["Ann"].cash = 37
@@ -156,8 +156,7 @@ def test_victory_mode_transcontinental_required() -> None:
     s = game.state
     s.pl["Ann"].transcon = True
     s.pl["Bob"].score = 50
-    while not game.is_over():
-        game.act("pass", game.current_players()[0])
+    play_out(game)
     assert game.winners() == ["Ann"]
 
 
@@ -336,6 +335,5 @@ def test_final_income_option() -> None:
         game = started(max_game_turns=1, final_income=final)
         s = game.state
         s.pl["Ann"].score = 5
-        while not game.is_over():
-            game.act("pass", game.current_players()[0])
+        play_out(game)
         assert s.pl["Ann"].cash == expected

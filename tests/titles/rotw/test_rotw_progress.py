@@ -104,11 +104,23 @@ def test_baron_counters_and_leaders_hidden_from_others() -> None:
 def test_dealt_barons_counters_only_for_their_owner() -> None:
     game = new_game()
     ann_dealt = game.state.pl["Ann"].east_dealt
+    ann_west = game.state.pl["Ann"].west_dealt
     mine = game.view("Ann")["progress"]["barons"]["Ann"]
-    assert [e["card"] for e in mine] == ann_dealt
-    assert all(e["kind"] == "east dealt" and e["count"] == 0 for e in mine)
-    assert all(e["leaders"] == [] for e in mine)  # nobody has anything yet
+    assert [e["card"] for e in mine] == ann_dealt + ann_west
+    assert [e["kind"] for e in mine] == ["east dealt"] * 2 + ["west dealt"] * 2
+    assert all(e["count"] == 0 and e["leaders"] == [] for e in mine)  # nothing yet
     assert "to choose from: " in game.status_for("Ann")
     theirs = game.view("Bob")["progress"]["barons"]["Ann"]
-    assert [e["card"] for e in theirs] == [HIDDEN, HIDDEN]
-    assert not any(BARONS[c].name in game.status_for("Bob") for c in ann_dealt)
+    assert [e["card"] for e in theirs] == [HIDDEN] * 4
+    assert not any(BARONS[c].name in game.status_for("Bob") for c in ann_dealt + ann_west)
+
+
+def test_seed2_own_western_barons_in_the_owners_text_status() -> None:
+    """Seed 2: "Players may look at their Western Barons" before choosing one at the start
+    of the Western phase: the owner's text status lists them, nobody else's does."""
+    game = new_game()
+    west = game.state.pl["Ann"].west_dealt
+    text = game.status_for("Ann")
+    assert "Western barons (keep one when the Western phase begins): " in text
+    assert all(f"{c} {BARONS[c].name}" in text for c in west)
+    assert not any(f"{c} {BARONS[c].name}" in game.status_for("Bob") for c in west)

@@ -24,10 +24,10 @@ from transcon.titles.rotw.actions import (
 )
 from transcon.titles.rotw.build import build_limit, city_colour, plan_build
 from transcon.titles.rotw.candidates import build_candidates, long_limit
+from transcon.titles.rotw.cards import check_buyback
 from transcon.titles.rotw.data import (
     BOND_REPAY,
     BOND_VALUE,
-    BUYBACK_COST,
     CARDS,
     ENGINE_COST,
     FIRST_SETTLER_POINTS,
@@ -40,10 +40,11 @@ from transcon.titles.rotw.data import (
     SETTLER,
     TRANSCON_LADDER,
     band,
-    income_for,
     next_engine,
 )
 from transcon.titles.rotw.deliveries import Candidate, best_deliveries, settler_capacity
+from transcon.titles.rotw.economy import income
+from transcon.titles.rotw.flow import final_barons_only
 from transcon.titles.rotw.graph import BoardGraph, Route
 from transcon.titles.rotw.planner import (
     coast_to_coast,
@@ -80,7 +81,7 @@ DEBT_SHARE = 3  # otherwise interest may take at most a third of the income
 def debt_cap(s: RotwState, player: str) -> int:
     """Most bonds the bot will hold: interest ($1k a bond) stays a small share of the
     income, so a loan is repaid by what it buys and debt never compounds."""
-    return max(DEBT_FLOOR, income_for(s.pl[player].score) // DEBT_SHARE)
+    return max(DEBT_FLOOR, income(s, player) // DEBT_SHARE)
 
 
 def affordable(s: RotwState, player: str, cost: int, payback: int = 0) -> bool:
@@ -121,16 +122,16 @@ class GreedyBot:
             # outrun the income (a debt spiral costs more than the discard points)
             repay = min(p.bonds, p.cash // BOND_REPAY)
             left = p.bonds - repay
-            discard = left if left > income_for(p.score) - 2 else 0
+            discard = left if left > income(s, player) - 2 else 0
+            if final_barons_only(s):
+                repay = discard = 0
             return Settle(player=player, west_baron=p.west_dealt[0], repay=repay, discard=discard)
         return self._action(g, s, player)
 
     def _action(self, g: BoardGraph, s: RotwState, player: str) -> Action:
         p = s.pl[player]
         if "bond_buyback" in s.events and p.bonds:
-            count = max(
-                (n for n in (1, 2, 3) if n <= p.bonds and BUYBACK_COST[n] <= p.cash), default=0
-            )
+            count = max((n for n in (1, 2, 3) if _can_buy_back(s, player, n)), default=0)
             if count:
                 return Buyback(player=player, count=count)
         target = next_engine(p.engine)
@@ -304,7 +305,7 @@ class GreedyBot:
         player's own), best value per cost first."""
         mine = {c for pair in own for c in pair}
         planner = planner_for(g)
-        full = frozenset(c for c, n in s.settlers_at.items() if n >= settler_capacity(g, c))
+        full = frozenset(c for c, n in s.settlers_at.items() if n >= settler_capacity(g, s, c))
         plans: list[tuple[float, list[tuple[str, str]], bool]] = []
         for origin, cubes in s.cubes.items():
             if not cubes:
@@ -387,3 +388,11 @@ KIND_BONUS = {SETTLER: 2.0, RAW: 3.0}
 TRANSCON_WEIGHT = 4  # the ladder points, plus the links' use for long Western deliveries
 TRANSCON_RETRIES = 4  # times the railroad is re-planned around links no track fits any more
 TRANSCON_SETTLERS = 8  # settlers arrived before the bot plans its own coast-to-coast railroad
+
+
+def _can_buy_back(s: RotwState, player: str, count: int) -> bool:
+    try:
+        check_buyback(s, Buyback(player=player, count=count))
+    except IllegalAction:
+        return False
+    return True

@@ -7,7 +7,7 @@ from transcon.core.rng import GameRandom
 from transcon.core.title import ActionContext
 from transcon.titles.rotw.actions import Buyback, Grow, TakeCard
 from transcon.titles.rotw.build import check_tile, place_tile
-from transcon.titles.rotw.data import BUYBACK_COST, CARDS, EAST_DECK, KEPT, WEST_DECK
+from transcon.titles.rotw.data import BUYBACK_COST, BUYBACK_LIMIT, CARDS, EAST_DECK, KEPT, WEST_DECK
 from transcon.titles.rotw.economy import add_cubes, side_bag_is_west
 from transcon.titles.rotw.graph import BoardGraph
 from transcon.titles.rotw.state import RotwState
@@ -116,19 +116,39 @@ def _grow(g: BoardGraph, s: RotwState, city: str, n: int, ctx: ActionContext) ->
     ctx.emit(f"{g.cities[city].name} grows: {', '.join(placed) or 'no cubes left'}")
 
 
+def buyback_cost(s: RotwState, player: str, count: int) -> int:
+    """Event Bond Buyback: the table prices the bonds repaid over the event (per_event:
+    $7k/$15k/$24k for the 1st/2nd/3rd in total, so 1 + 1 + 1 costs $24k like 3 at once)."""
+    done = s.pl[player].bought_back
+    return BUYBACK_COST[done + count] - BUYBACK_COST.get(done, 0)
+
+
 def check_buyback(s: RotwState, a: Buyback) -> None:
     if "bond_buyback" not in s.events:
         raise IllegalAction(RULE_BUYBACK, "no Bond Buyback this round")
     p = s.pl[a.player]
-    if a.count > p.bonds or BUYBACK_COST[a.count] > p.cash:
-        raise IllegalAction(RULE_BUYBACK, f"cannot repay {a.count} bond(s)")
+    done = p.bought_back
+    if s.options["bond_buyback_limit"] == "per_action" and done:
+        raise IllegalAction(RULE_BUYBACK, "you have used this Bond Buyback already")
+    if done + a.count > BUYBACK_LIMIT:
+        left = BUYBACK_LIMIT - done
+        raise IllegalAction(
+            RULE_BUYBACK, f"up to {BUYBACK_LIMIT} bonds per Bond Buyback; {left} left for you"
+        )
+    if a.count > p.bonds:
+        raise IllegalAction(RULE_BUYBACK, f"you hold only {p.bonds} bond(s)")
+    cost = buyback_cost(s, a.player, a.count)
+    if cost > p.cash:
+        raise IllegalAction(RULE_BUYBACK, f"repaying {a.count} bond(s) needs ${cost}k")
 
 
 def apply_buyback(s: RotwState, a: Buyback, ctx: ActionContext) -> None:
     p = s.pl[a.player]
+    cost = buyback_cost(s, a.player, a.count)
     p.bonds -= a.count
-    p.cash -= BUYBACK_COST[a.count]
-    ctx.emit(f"{a.player} buys back {a.count} bond(s) for ${BUYBACK_COST[a.count]}k")
+    p.cash -= cost
+    p.bought_back += a.count
+    ctx.emit(f"{a.player} buys back {a.count} bond(s) for ${cost}k")
 
 
 def check_grow(g: BoardGraph, s: RotwState, a: Grow) -> None:

@@ -73,11 +73,20 @@ def next_engine(level: int) -> int | None:
     return ENGINE_LEVELS[index + 1] if index + 1 < len(ENGINE_LEVELS) else None
 
 
-def income_for(score: int) -> int:
-    """Income paid for a score-track position [U: the printed track was not retrieved].
+#: Income track shapes (option ``income_track``) [U: the printed track was not retrieved].
+INCOME_TRACKS = ("rise_peak_fall", "rise_flat")
+INCOME_PEAK_END = 80  # rise_peak_fall: income starts falling after this score
+INCOME_FLOOR = 20  # ... by $1k per 5 points, down to this
 
-    Rises 1 per point to 10, then 1 per 2 points to 30 (income 20), 1 per 3 points to 60
-    (income 30), then stays flat: the "lulls in income" the seed mentions in rule 20.
+
+def income_for(score: int, track: str = INCOME_TRACKS[0]) -> int:
+    """Income paid for a score-track position [U: the printed numbers were not retrieved;
+    the shape is the real track's: one track whose step gives the income].
+
+    Both shapes rise $1k per point to 10, then $1k per 2 points to 30 (income 20), $1k per
+    3 points to 60 (income 30): the "lulls in income" of seed 20. ``rise_peak_fall``
+    (default) holds 30 to score 80 and then falls $1k per 5 points to 20, as the printed
+    track falls near its top; ``rise_flat`` stays at 30.
     """
     if score <= 0:
         return 0
@@ -87,7 +96,9 @@ def income_for(score: int) -> int:
         return 10 + (score - 10) // 2
     if score <= 60:
         return 20 + (score - 30) // 3
-    return 30
+    if track == "rise_flat" or score <= INCOME_PEAK_END:
+        return 30
+    return max(INCOME_FLOOR, 30 - (score - INCOME_PEAK_END) // 5)
 
 
 #: Western-phase delivery bands (seed 20): (min links, points, cash).
@@ -129,7 +140,8 @@ EVENTS = (
 KEPT = ("land_grant", "tunnel_engineer", "coal_engines")
 HOTEL_CASH = 1  # [U] default of option hotel_cash: the owner's $k per good delivered there
 BOUNTY_POINTS = 2  # [U] default of option bounty_points: first delivery to the bounty city
-BUYBACK_COST = {1: 7, 2: 15, 3: 24}
+BUYBACK_COST = {1: 7, 2: 15, 3: 24}  # event Bond Buyback
+BUYBACK_LIMIT = 3
 
 EAST_HOTELS = ("Charleston", "Chicago", "New York", "Baltimore", "Atlanta", "Boston")
 WEST_HOTELS = ("Oklahoma City", "Salt Lake City", "Tucson", "Denver", "Topeka", "San Francisco")

@@ -20,11 +20,13 @@ from transcon.titles.rotw.data import (
     RAW,
     RAW_CASH,
     SETTLER,
+    SETTLER_CAPACITY,
+    SETTLER_CAPACITY_DEFAULT,
     SETTLER_POINTS,
     SETTLERS_TO_SWITCH,
     band,
 )
-from transcon.titles.rotw.economy import add_cubes, add_points
+from transcon.titles.rotw.economy import add_cubes, add_points, printed_goods
 from transcon.titles.rotw.graph import BoardGraph
 from transcon.titles.rotw.state import Link, RotwState
 
@@ -43,15 +45,25 @@ class DeliveryPlan:
     links: tuple[Link, ...]
 
 
-def settler_capacity(g: BoardGraph, city: str) -> int:
-    return g.settler_room[city]
+def settler_colour(g: BoardGraph, s: RotwState, city: str) -> str:
+    """The colour seeds 11 and 12 read for settlers: the city's colour now (an urbanized
+    town is a coloured city) or, with ``urbanized_settlers=printed``, its printed colour.
+    The same for settlers placed on an emptied city, the stop rule and the capacity."""
+    if s.options["urbanized_settlers"] == "printed":
+        return g.cities[city].colour
+    return city_colour(g, s, city)
+
+
+def settler_capacity(g: BoardGraph, s: RotwState, city: str) -> int:
+    """Seed 12: settlers a Western city takes (gray 1, red 3, other colours 2)."""
+    return SETTLER_CAPACITY.get(settler_colour(g, s, city), SETTLER_CAPACITY_DEFAULT)
 
 
 def accepts(g: BoardGraph, s: RotwState, cube: str, city: str) -> bool:
     """May ``cube`` be delivered to ``city``?"""
     c = g.cities[city]
     if cube == SETTLER:
-        return c.west and s.settlers_at.get(city, 0) < settler_capacity(g, city)
+        return c.west and s.settlers_at.get(city, 0) < settler_capacity(g, s, city)
     if cube == RAW:
         return c.raw_target
     return city_colour(g, s, city) == cube
@@ -61,7 +73,8 @@ def stops(g: BoardGraph, s: RotwState, cube: str, city: str, dest_east: bool) ->
     """Must ``cube`` stop at ``city`` if it reaches it (so no route may pass through)?"""
     c = g.cities[city]
     if cube == SETTLER:
-        return c.west and c.colour != GRAY and s.settlers_at.get(city, 0) == 0
+        unsettled = s.settlers_at.get(city, 0) == 0
+        return c.west and unsettled and settler_colour(g, s, city) != GRAY
     if cube == RAW:
         return bool(s.options["raw_stop_at_first_target"]) and accepts(g, s, cube, city)
     if city_colour(g, s, city) != cube:
@@ -196,9 +209,7 @@ def _arrive_settler(
     if s.phase == "west":
         n, west_bag = 1, True  # seed 21
     elif before == 0:
-        n, west_bag = g.cities[dest].cubes, False  # seed 12: the appropriate number
-        if s.options["small_game_minus_one"] and len(s.players) <= 3:
-            n = max(1, n - 1)
+        n, west_bag = printed_goods(g, s, dest), False  # seed 12: the appropriate number
     else:
         n, west_bag = int(s.options["phase1_extra_settler_cubes"]), False
     placed = add_cubes(g, s, ctx.rng, dest, n, west_bag=west_bag)
@@ -212,7 +223,7 @@ def _arrive_settler(
 
 
 def settlers_for_empty(g: BoardGraph, s: RotwState, city: str) -> int:
-    colour = city_colour(g, s, city)
+    colour = settler_colour(g, s, city)
     if s.options["settlers_on_empty"] == "robertson":
         return {GRAY: 1, "red": 3}.get(colour, 2)
     return 0 if colour == GRAY else 2
@@ -394,9 +405,11 @@ def _rule_sets(
     """(cities accepting ``cube``, cities it must stop at, Western cities of its colour);
     the same answers as :func:`accepts` and :func:`stops`, computed for all cities at once."""
     if cube == SETTLER:
-        at, room = s.settlers_at, g.settler_room
-        accept = frozenset(c for c in west_cities if at.get(c, 0) < room[c])
-        stop = frozenset(c for c in west_cities if g.cities[c].colour != GRAY and at.get(c, 0) == 0)
+        at = s.settlers_at
+        accept = frozenset(c for c in west_cities if at.get(c, 0) < settler_capacity(g, s, c))
+        stop = frozenset(
+            c for c in west_cities if settler_colour(g, s, c) != GRAY and at.get(c, 0) == 0
+        )
         return accept, stop, frozenset()
     if cube == RAW:
         accept = g.raw_targets
@@ -416,12 +429,12 @@ def _cached_rule_sets(
     g: BoardGraph, s: RotwState, cube: str, memo: _Memo
 ) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """:func:`_rule_sets`, kept while what they depend on stays the same."""
-    depends = s.settlers_at if cube == SETTLER else s.colour
     key = (
         cube,
         s.phase,
         bool(s.options["raw_stop_at_first_target"]),
-        frozenset(depends.items()) if cube != RAW else frozenset(),
+        frozenset(s.settlers_at.items()) if cube == SETTLER else frozenset(),
+        frozenset(s.colour.items()) if cube != RAW else frozenset(),
     )
     found = memo.rules.get(key)
     if found is None:
@@ -438,7 +451,7 @@ class _Memo:
     within: dict[tuple[frozenset[str], int], frozenset[str]]
     near: dict[tuple[str, int], frozenset[str]]
     rules: dict[
-        tuple[str, str, bool, frozenset[tuple[str, Any]]],
+        tuple[str, str, bool, frozenset[tuple[str, int]], frozenset[tuple[str, str]]],
         tuple[frozenset[str], frozenset[str], frozenset[str]],
     ]
     #: routes found per (origin, cube, player, reach, rule sets)

@@ -5,11 +5,26 @@ from __future__ import annotations
 from transcon.core.errors import IllegalAction
 from transcon.core.rng import GameRandom
 from transcon.core.title import ActionContext
-from transcon.titles.rotw.data import BOND_VALUE, GOODS, RAW, RAW_PER_CITY
+from transcon.titles.rotw.data import BOND_VALUE, GOODS, RAW, RAW_PER_CITY, income_for
 from transcon.titles.rotw.graph import BoardGraph
 from transcon.titles.rotw.state import RotwState
 
 RULE_MONEY = "base 3.3: pay in cash (issue bonds first)"
+
+
+def printed_goods(g: BoardGraph, s: RotwState, city: str) -> int:
+    """A city's printed number of goods as the rules place it: base 1's "2-3 players: one
+    fewer (at least 1)" applies wherever the printed number is used (setup, a Western
+    city's first settler, seed 19's Western fill), with ``small_game_minus_one``."""
+    n = g.cities[city].cubes
+    if s.options["small_game_minus_one"] and len(s.players) <= 3:
+        return max(1, n - 1)
+    return n
+
+
+def income(s: RotwState, player: str) -> int:
+    """Base 3.3: the income of the player's score-track position (option ``income_track``)."""
+    return income_for(s.pl[player].score, str(s.options["income_track"]))
 
 
 def bond_value(s: RotwState) -> int:

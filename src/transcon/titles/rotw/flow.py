@@ -19,14 +19,15 @@ from transcon.titles.rotw.data import (
     RAW,
     SETTLERS_TOTAL,
     WEST_BARONS,
-    income_for,
 )
-from transcon.titles.rotw.economy import add_cubes, bond_value, draw_cube
+from transcon.titles.rotw.economy import add_cubes, bond_value, draw_cube, printed_goods
+from transcon.titles.rotw.economy import income as player_income
 from transcon.titles.rotw.graph import BoardGraph
 from transcon.titles.rotw.scoring import baron_met, final_scoring
 from transcon.titles.rotw.state import PlayerState, RotwState
 
 RULE_SETTLE = "seeds 2, 15, 16: keep a dealt Western baron; repay or discard bonds you hold"
+RULE_FINAL_SETTLE = "Game End (option east_game_end=barons_only): a Western baron only"
 LEADER_END = "leader's transcontinental"
 
 
@@ -56,10 +57,7 @@ def setup_state(g: BoardGraph, setup: Setup, rng: GameRandom) -> RotwState:
         s.cubes[label] = []
         if city.west or city.cubes <= 0:
             continue
-        count = city.cubes
-        if setup.options["small_game_minus_one"] and n <= 3:
-            count = max(1, count - 1)
-        wanted[label] = count
+        wanted[label] = printed_goods(g, s, label)
     # base 1: each city its printed number; drawn in passes (every city its first cube, then
     # every city its second, ...) so that a bag smaller than the map runs short evenly
     for round_no in range(max(wanted.values(), default=0)):
@@ -123,6 +121,8 @@ def start_game_turn(g: BoardGraph, s: RotwState, ctx: ActionContext) -> None:
         s.rounds_this_turn = 3
     s.events = []
     s.small_market_paid = []
+    for name in s.players:
+        s.pl[name].bought_back = 0
     ctx.emit(
         f"Game turn {s.game_turn} ({s.phase}ern phase): {s.order()[0]} is first",
         game_turn=s.game_turn,
@@ -185,10 +185,10 @@ def end_game_turn(g: BoardGraph, s: RotwState, ctx: ActionContext) -> None:
         income_phase(s, ctx)
     s.events = []
     if s.end_triggered:
-        finish(g, s, ctx)
+        game_end(g, s, ctx)
     elif s.game_turn >= int(s.options["max_game_turns"]):
         s.end_reason = "turn limit"
-        finish(g, s, ctx)
+        game_end(g, s, ctx)
     elif s.west_pending and s.phase == "east":
         begin_transition(g, s, ctx)
     else:
@@ -199,16 +199,18 @@ def income_phase(s: RotwState, ctx: ActionContext) -> None:
     """Base 3.3: income by score, then $1k interest per bond (new bonds if cash is short)."""
     for name in s.players:
         p = s.pl[name]
-        income = income_for(p.score)
+        income = player_income(s, name)
         p.cash += income
         interest = p.bonds * BOND_INTEREST
+        issued = ""
         if interest > p.cash:
             value = bond_value(s)
             need = -(-(interest - p.cash) // value)
             p.bonds += need
             p.cash += need * value
+            issued = f"; issues {need} bond(s) for ${need * value}k to pay it (base 3.3)"
         p.cash -= interest
-        ctx.emit(f"{name}: income ${income}k, interest ${interest}k")
+        ctx.emit(f"{name}: income ${income}k, interest ${interest}k{issued}")
 
 
 def next_game_turn(g: BoardGraph, s: RotwState, ctx: ActionContext) -> None:
@@ -226,11 +228,7 @@ def begin_transition(g: BoardGraph, s: RotwState, ctx: ActionContext) -> None:
     s.phase = "west"
     s.west_began = s.game_turn + 1
     ctx.emit("The Western phase begins")
-    for name in s.players:
-        p = s.pl[name]
-        if p.bonds:
-            p.score -= p.bonds
-            ctx.emit(f"{name} loses {p.bonds} point(s) for bonds held (seed 16)")
+    _bond_penalty(s, ctx)
     s.deck = new_deck("W", ctx.rng)
     s.display = []
     opening_display(s, 2 * len(s.players))
@@ -241,14 +239,54 @@ def begin_transition(g: BoardGraph, s: RotwState, ctx: ActionContext) -> None:
         if not city.west:
             continue
         settlers = s.settlers_at.get(label, 0)
-        n = settlers if settlers else city.cubes
+        n = settlers if settlers else printed_goods(g, s, label)
         add_cubes(g, s, ctx.rng, label, n, west_bag=True)
     s.pending = list(s.players)
     s.step = "settle"
 
 
+def _bond_penalty(s: RotwState, ctx: ActionContext) -> None:
+    """Seed 16: 1 point per bond held at the end of the Eastern phase."""
+    for name in s.players:
+        p = s.pl[name]
+        if p.bonds:
+            p.score -= p.bonds
+            ctx.emit(f"{name} loses {p.bonds} point(s) for bonds held (seed 16)")
+
+
+def game_end(g: BoardGraph, s: RotwState, ctx: ActionContext) -> None:
+    """The end of the last game turn. A game ending in the Eastern phase (the second
+    coast-to-coast railroad can come before the 10th settler) still ends the Eastern phase
+    first: "Final game scores will include Western Barons" (Game End) and barons are chosen
+    "at the start of the Western phase" (seed 2), so each player keeps a Western baron with
+    a ``settle`` before the final scoring; with ``east_game_end=switch_steps`` (default) the
+    whole switch's scoring happens: seed 16's bond penalty, repay or discard, and seed 15's
+    Eastern baron claim; ``barons_only``: just the Western baron."""
+    if s.phase != "east":
+        finish(g, s, ctx)
+        return
+    s.final_settle = True
+    steps = s.options["east_game_end"] == "switch_steps"
+    ctx.emit(
+        "The game ends in the Eastern phase: "
+        + ("the Eastern phase's end is scored first; " if steps else "")
+        + "each player keeps a Western baron (settle WB..)"
+    )
+    if steps:
+        _bond_penalty(s, ctx)
+    s.pending = list(s.players)
+    s.step = "settle"
+
+
+def final_barons_only(s: RotwState) -> bool:
+    """The end-of-game settle under ``east_game_end=barons_only``: a Western baron only."""
+    return s.final_settle and s.options["east_game_end"] == "barons_only"
+
+
 def check_settle(g: BoardGraph, s: RotwState, a: Settle) -> None:
     p = s.pl[a.player]
+    if final_barons_only(s) and (a.repay or a.discard or a.hold):
+        raise IllegalAction(RULE_FINAL_SETTLE, "only keep a Western baron: settle WB..")
     if a.west_baron not in p.west_dealt:
         raise IllegalAction(RULE_SETTLE, f"{a.west_baron} is not one of your Western barons")
     if a.repay + a.discard > p.bonds:
@@ -287,7 +325,10 @@ def apply_settle(g: BoardGraph, s: RotwState, a: Settle, ctx: ActionContext) -> 
         ctx.emit(f"{a.player} discards {a.discard} bond(s) for {penalty} point(s)")
     s.pending.remove(a.player)
     if not s.pending:
-        next_game_turn(g, s, ctx)
+        if s.final_settle:
+            finish(g, s, ctx)
+        else:
+            next_game_turn(g, s, ctx)
 
 
 def finish(g: BoardGraph, s: RotwState, ctx: ActionContext) -> None:

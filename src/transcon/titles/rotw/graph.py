@@ -22,8 +22,6 @@ from transcon.titles.rotw.data import (
     RAW_TARGET_VALUE,
     RIDGE_COST,
     RIVER_COST,
-    SETTLER_CAPACITY,
-    SETTLER_CAPACITY_DEFAULT,
     TERRAIN_COST,
 )
 from transcon.titles.rotw.minimap import MINI_NAME, mini_board
@@ -91,11 +89,6 @@ class BoardGraph:
         self.by_name = {c.name: c.label for c in self.cities.values()}
         self.raw_targets = frozenset(c.label for c in self.cities.values() if c.raw_target)
         self.west_cities = frozenset(c.label for c in self.cities.values() if c.west)
-        #: settlers a Western city takes (seed 12), by label
-        self.settler_room = {
-            c.label: SETTLER_CAPACITY.get(c.colour, SETTLER_CAPACITY_DEFAULT)
-            for c in self.cities.values()
-        }
         self.colour_index: dict[str, tuple[str, ...]] = {}
         for city in sorted(self.cities.values(), key=lambda c: c.label):
             self.colour_index[city.colour] = (*self.colour_index.get(city.colour, ()), city.label)

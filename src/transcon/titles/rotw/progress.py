@@ -155,7 +155,7 @@ def baron_progress(
     held = [(c, "east") for c in [p.east_baron] if c] + [(c, "west") for c in [p.west_baron] if c]
     if s.step == "barons" and not p.east_baron:
         held += [(c, "east dealt") for c in p.east_dealt]
-    elif s.step == "settle" and name in s.pending:
+    if not p.west_baron:  # seed 2: "Players may look at their Western Barons"
         held += [(c, "west dealt") for c in p.west_dealt]
     out: list[dict[str, Any]] = []
     for card, kind in held:

@@ -25,6 +25,7 @@ from transcon.titles.rotw.state import LineRecord, RotwState
 RUN_BUDGET = 20_000
 
 Adjacency = dict[str, list[tuple[str, int]]]
+Route = tuple[int, int]  # (links, pieces)
 
 
 def own_adjacency(s: RotwState, player: str | None) -> Adjacency:
@@ -53,6 +54,27 @@ def shortest(adj: Adjacency, sources: Iterable[str], targets: set[str]) -> tuple
             if nb not in done:
                 heapq.heappush(heap, (links + 1, pieces + n, nb))
     return None
+
+
+def pareto_routes(adj: Adjacency, sources: Iterable[str], targets: set[str]) -> list[Route]:
+    """Every non-dominated (links, pieces) of the routes between the sets, fewest links
+    first: no other route has at most as many links and at most as many pieces."""
+    heap = [(0, 0, src) for src in sources if src in adj]
+    heapq.heapify(heap)
+    fewest_pieces: dict[str, int] = {}  # per city, of the labels kept (popped in order)
+    found: list[Route] = []
+    while heap:
+        links, pieces, here = heapq.heappop(heap)
+        if fewest_pieces.get(here, 1 << 30) <= pieces:
+            continue  # dominated: an earlier label has no more links and no more pieces
+        fewest_pieces[here] = pieces
+        if here in targets:
+            if not found or pieces < found[-1][1]:
+                found.append((links, pieces))
+            continue  # going on through a target only makes a dominated route
+        for nb, n in adj.get(here, ()):
+            heapq.heappush(heap, (links + 1, pieces + n, nb))
+    return found
 
 
 def _labels(g: BoardGraph, names: tuple[str, ...]) -> list[str]:
@@ -88,19 +110,19 @@ def after_link(g: BoardGraph, s: RotwState, player: str, ctx: ActionContext) -> 
         record = s.lines.get(line.id)
         if record is not None and player in record.claimants:
             continue
-        route = shortest(adj, a, set(b))
-        if route is None:
+        routes = pareto_routes(adj, a, set(b))
+        if not routes:
             continue
-        links, pieces = route
         if record is None:
+            links, pieces = routes[0]
             s.lines[line.id] = LineRecord([player], links, pieces)
             add_points(s, player, line.points)
             ctx.emit(f"{player} completes major line {line.title}: +{line.points}")
-        elif (
-            links <= record.best_links
-            and pieces <= record.best_pieces
-            and (links, pieces) != (record.best_links, record.best_pieces)
-        ):
+            continue
+        best = (record.best_links, record.best_pieces)
+        shorter = [r for r in routes if r[0] <= best[0] and r[1] <= best[1] and r != best]
+        if shorter:
+            links, pieces = shorter[0]
             half = -(-line.points // 2)
             record.claimants.append(player)
             record.best_links, record.best_pieces = links, pieces

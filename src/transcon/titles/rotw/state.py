@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from transcon.core.options import OptionSpec, OptionValue
-from transcon.titles.rotw.data import BOUNTY_POINTS, HOTEL_CASH
+from transcon.titles.rotw.data import BOUNTY_POINTS, HOTEL_CASH, INCOME_TRACKS
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("map", "str", "rotw-usa", "Map name or path (rotw-mini: the small built-in map)."),
@@ -49,6 +49,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
         choices=("seed", "robertson"),
     ),
     OptionSpec(
+        "urbanized_settlers",
+        "choice",
+        "current",
+        "Seeds 11-12 for an urbanized town: current (a coloured city: 2 settlers when emptied, "
+        "a settler stops at it while unsettled, it takes 2) or printed (still gray everywhere).",
+        choices=("current", "printed"),
+    ),
+    OptionSpec(
         "phase1_extra_settler_cubes",
         "int",
         0,
@@ -77,6 +85,33 @@ OPTIONS: tuple[OptionSpec, ...] = (
         choices=("own", "any"),
     ),
     OptionSpec("final_income", "bool", True, "Game end: one last Income & Dividends phase."),
+    OptionSpec(
+        "income_track",
+        "choice",
+        INCOME_TRACKS[0],
+        "Base 3.3 income by score [U: printed numbers not found; assumed]: rise_peak_fall "
+        "($1k a point to 10, slower to $30k at 60, falling after 80 to $20k) or rise_flat "
+        "(stays $30k from 60).",
+        choices=INCOME_TRACKS,
+    ),
+    OptionSpec(
+        "east_game_end",
+        "choice",
+        "switch_steps",
+        "Game end before the Western phase: switch_steps (seed 16 bond penalty, repay or "
+        "discard, seed 15 Eastern barons, a Western baron kept, then final scoring) or "
+        "barons_only (only a Western baron is kept before final scoring).",
+        choices=("switch_steps", "barons_only"),
+    ),
+    OptionSpec(
+        "bond_buyback_limit",
+        "choice",
+        "per_event",
+        "Event Bond Buyback ('pay off up to 3 bonds - 1 for $7K, 2 for $15K, 3 for $24K'): "
+        "per_event: at most 3 bonds over the event's game turn, priced by the table on the "
+        "running total; per_action: one buyback action per event, up to 3 bonds.",
+        choices=("per_event", "per_action"),
+    ),
     OptionSpec(
         "executive_actions",
         "int",
@@ -189,6 +224,7 @@ class PlayerState:
     raw_delivered: int = 0
     transcon: bool = False
     final_bonus: dict[str, int] = field(default_factory=dict)
+    bought_back: int = 0  # bonds repaid under this game turn's Bond Buyback event
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -215,6 +251,7 @@ class PlayerState:
             "raw_delivered": self.raw_delivered,
             "transcon": self.transcon,
             "final_bonus": dict(sorted(self.final_bonus.items())),
+            "bought_back": self.bought_back,
         }
 
 
@@ -275,6 +312,7 @@ class RotwState:
     transcon_done: list[str] = field(default_factory=list)
     end_triggered: bool = False
     end_reason: str = ""
+    final_settle: bool = False  # the game ended in the Eastern phase: settle, then score
     west_began: int = 0
     ended_turn: int = 0
     deliveries: int = 0
@@ -359,6 +397,7 @@ class RotwState:
             "transcon_done": list(self.transcon_done),
             "end_triggered": self.end_triggered,
             "end_reason": self.end_reason,
+            "final_settle": self.final_settle,
             "west_began": self.west_began,
             "ended_turn": self.ended_turn,
             "deliveries": self.deliveries,

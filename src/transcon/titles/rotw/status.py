@@ -10,8 +10,8 @@ from transcon.titles.rotw.data import (
     CARDS,
     LETTER,
     engine_name,
-    income_for,
 )
+from transcon.titles.rotw.economy import income
 from transcon.titles.rotw.graph import BoardGraph
 from transcon.titles.rotw.hidden import HIDDEN
 from transcon.titles.rotw.progress import baron_progress, line_progress
@@ -40,7 +40,7 @@ def describe(g: BoardGraph, s: RotwState, viewer: str | None = None) -> str:
         p = s.pl[name]
         m = all_measures[name]
         lines.append(
-            f"  {name:8} ${p.cash}k income ${income_for(p.score)}k score {p.score} "
+            f"  {name:8} ${p.cash}k income ${income(s, name)}k score {p.score} "
             f"bonds {p.bonds} engine {engine_name(p.engine)} links {m['links']} "
             f"run {m['run']} cities {m['cities']}"
             + (" TRANSCON" if p.transcon else "")
@@ -77,7 +77,7 @@ def _baron_lines(
     """A player's barons with the player's count and the leaders', as far as ``viewer`` may
     see them (hidden.py); the dealt cards to choose from only to their owner."""
     out = []
-    choose: list[str] = []
+    choose: dict[str, list[str]] = {"east dealt": [], "west dealt": []}
     for item in baron_progress(s, name, viewer, all_measures):
         dealt = item["kind"].endswith("dealt")
         if item["card"] == HIDDEN:
@@ -90,11 +90,14 @@ def _baron_lines(
             f"{name} {item['count']}, {_leaders(item)}"
         )
         if dealt:
-            choose.append(text)
+            choose[item["kind"]].append(text)
         else:
             out.append(f"      baron {text}" + (" (claimed)" if item["claimed"] else ""))
-    if choose:
-        out.append("      to choose from: " + "; ".join(choose))
+    if choose["east dealt"]:
+        out.append("      to choose from: " + "; ".join(choose["east dealt"]))
+    if choose["west dealt"]:
+        when = "now" if s.step == "settle" else "when the Western phase begins"
+        out.append(f"      Western barons (keep one {when}): " + "; ".join(choose["west dealt"]))
     return out
 
 
@@ -125,6 +128,9 @@ def game_statistics(s: RotwState, winners: list[str]) -> dict[str, Any]:
         "transcons": len(s.transcon_done),
         "links": sum(1 for lk in s.links if lk.b),
         "max_bonds": max(s.pl[p].bonds for p in s.players),
+        "ended_in_east": s.final_settle,
+        "west_barons_kept": sum(1 for p in s.players if s.pl[p].west_baron),
+        "players": len(s.players),
     }
 
 
@@ -149,4 +155,8 @@ def aggregate_statistics(games: list[dict[str, Any]]) -> dict[str, Any]:
         "mean_links": round(mean(g.get("links", 0) for g in games), 2),
         "max_bonds": max(g.get("max_bonds", 0) for g in games),
         "max_ended_turn": max(g["ended_turn"] for g in games),
+        "ended_in_east": sum(1 for g in games if g.get("ended_in_east")),
+        "west_barons_scored_in_every_seat": sum(
+            1 for g in games if g.get("west_barons_kept", 0) == g.get("players", -1)
+        ),
     }

@@ -120,7 +120,8 @@ class RailwaysOfTheWorldEastWest(Title[RotwState]):
             return
         if step == "settle":
             if not isinstance(action, Settle):
-                raise IllegalAction(RULE_STEP, "the Western phase begins: settle WB.. first")
+                first = "the game ends" if state.final_settle else "the Western phase begins"
+                raise IllegalAction(RULE_STEP, f"{first}: settle WB.. first")
             flow.check_settle(g, state, action)
             return
         if not isinstance(action, MAIN_ACTIONS + FREE_ACTIONS):
@@ -225,6 +226,8 @@ class RailwaysOfTheWorldEastWest(Title[RotwState]):
             targets = self._targets(g, state, player, coloured=True)
             return [Grow(player=player), *(Grow(player=player, city=c) for c in targets)]
         if state.step == "settle":
+            if flow.final_barons_only(state):
+                return [Settle(player=player, west_baron=w) for w in p.west_dealt]
             out: list[Action] = []
             repay = min(p.bonds, p.cash // BOND_REPAY)
             for w in p.west_dealt:
