@@ -84,9 +84,16 @@ def shipped_maps_dir() -> Path:
     return Path(str(resources.files("transcon") / "data" / "maps"))
 
 
+def _title_maps() -> dict[str, Path]:
+    """Maps that live with a title's other data files: ``data/NAME/map.json`` (1870, 18c2c)."""
+    data = shipped_maps_dir().parent
+    return {p.parent.name: p for p in data.glob("*/map.json")} if data.is_dir() else {}
+
+
 def shipped_map_names() -> list[str]:
     folder = shipped_maps_dir()
-    return sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
+    names = {p.stem for p in folder.glob("*.json")} if folder.is_dir() else set()
+    return sorted(names | set(_title_maps()))
 
 
 def resolve_map(name_or_path: str | Path) -> Path:
@@ -99,6 +106,9 @@ def resolve_map(name_or_path: str | Path) -> Path:
     shipped = shipped_maps_dir() / f"{name_or_path}.json"
     if shipped.is_file():
         return shipped
+    title_map = _title_maps().get(str(name_or_path))
+    if title_map is not None:
+        return title_map
     names = ", ".join(shipped_map_names()) or "none"
     raise MapFileError([f"{name_or_path}: no such map file or shipped map (shipped: {names})"])
 
