@@ -293,6 +293,25 @@ SHORT_OFFBOARDS: list[tuple[str, str, list[int], list[int]]] = [
     ("M50", "West (short game)", [20, 30, 40, 50, 60], [4]),
     ("R51", "Southwest (short game)", [20, 30, 40, 50, 60], [4]),
 ]
+# The coasts of a transcontinental route (seed 001 3k; which cities count is not in our
+# sources: ASSUMED, docs/rules/18c2c.md "Transcontinental"): the Pacific ports and off-boards,
+# and the Atlantic ports with the St. Lawrence ports Montreal and Quebec.
+WEST_COAST = ("A4", "A6", "C4", "E4", "G2", "O4", "P5", "R9", "T13")
+EAST_COAST = (
+    "E88",
+    "D81",
+    "E78",
+    "F85",
+    "I82",
+    "K78",
+    "L75",
+    "M74",
+    "P73",
+    "T69",
+    "U66",
+    "W66",
+    "AA68",
+)
 STEP_NAMES = ["1", "2", "3", "4", "5"]
 
 
@@ -419,7 +438,12 @@ def build(source: Path) -> dict[str, Any]:
             "zone": zone_rows,
             "country": country_rows,
         },
-        "regions": {"east-of-mississippi": east, "mississippi": mississippi},
+        "regions": {
+            "east-of-mississippi": east,
+            "mississippi": mississippi,
+            "coast:west": list(WEST_COAST),
+            "coast:east": list(EAST_COAST),
+        },
         "sides": [{"kind": "impassable", "name": "Ottawa River", "sides": ["F75/G76"]}],
         "sites": sites,
         "meta": {

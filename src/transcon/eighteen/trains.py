@@ -7,7 +7,9 @@ common 18xx families:
 * ``D`` / diesel: unlimited stops (``TrainType("D", None)``);
 * ``N+M``: N cities/off-boards plus M towns (a town may also use a city place);
 * express trains that count only cities (``counts_towns=False``: towns are passed, not counted);
-* trains that double stations holding the owner's token (``token_multiplier=2``).
+* trains that double stations holding the owner's token (``token_multiplier=2``), such as
+  18C2C's D trains ``3D``..``6D`` (count N stops, double the company's token stops; seed 001
+  3i; unfolding: :mod:`transcon.eighteen.dtrains`).
 """
 
 from __future__ import annotations
@@ -89,11 +91,14 @@ class TrainType:
 def parse_train(name: str) -> TrainType:
     """A train type from its usual name: ``"4"``, ``"D"`` (unlimited), ``"3+1"``, ``"4E"``.
 
-    A name ending in ``E`` is an express train that counts only cities (towns are skipped).
+    A name ending in ``E`` is an express train that counts only cities (towns are skipped);
+    ``"nD"`` (``"3D"``) is an 18C2C D train: n stops, stops with the company's token doubled.
     """
     text = name.strip().upper()
     if text in ("D", "DIESEL"):
         return TrainType(name, None)
+    if text.endswith("D") and text[:-1].isdigit():
+        return TrainType(name, int(text[:-1]), token_multiplier=2)
     express = text.endswith("E")
     core = text[:-1] if express else text
     if "+" in core:

@@ -1,0 +1,66 @@
+"""18C2C runs in the D variant: stop values, destination runs, transcontinental proofs.
+
+Stop values are the printed ones (off-boards: the value of the phase's step). Destination
+tokens do not double anything (seed 001 3j); D trains double every stop with the company's
+token (3i), which the train itself does (``parse_train("4D")``). The coasts of a
+transcontinental route are the map's ``coast:west`` and ``coast:east`` regions (assumed,
+docs/rules/18c2c.md "Transcontinental").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from transcon.core.board import Board
+from transcon.eighteen.dtrains import DestinationRun, destination_run
+from transcon.eighteen.graph import TrackGraph
+from transcon.eighteen.routes import StopValues
+from transcon.eighteen.trains import Train
+from transcon.eighteen.transcontinental import Proof, prove_transcontinental
+
+
+def stop_values(graph: TrackGraph) -> StopValues:
+    """Every stop's value: the printed value (no destination doubling: seed 001 3j)."""
+    n = len(graph.stops)
+    return StopValues(tuple(s.value for s in graph.stops), (0,) * n)
+
+
+def coast_stops(board: Board, graph: TrackGraph) -> tuple[set[int], set[int]]:
+    """The stop ids on the west coast and on the east coast."""
+    west, east = board.region("coast:west"), board.region("coast:east")
+    return (
+        {s.id for s in graph.stops if s.hex in west},
+        {s.id for s in graph.stops if s.hex in east},
+    )
+
+
+def transcontinental(
+    board: Board,
+    graph: TrackGraph,
+    company: str,
+    trains: Sequence[Train],
+    engine: str | None = None,
+) -> Proof | None:
+    """A proving route coast to coast for ``company`` (seed 001 3k; D trains may unfold)."""
+    west, east = coast_stops(board, graph)
+    return prove_transcontinental(graph, company, trains, west, east, engine=engine)
+
+
+def run_to_destination(
+    board: Board,
+    graph: TrackGraph,
+    company: str,
+    trains: Sequence[Train],
+    home: str,
+    destination: Sequence[str],
+    engine: str | None = None,
+) -> DestinationRun | None:
+    """The best destination run (seed 001 3j) from the home station to the destination (the
+    first destination hex that has a stop), or None when either has no stop."""
+    stops = {board.label(s.hex): s.id for s in graph.stops if s.index == 0}
+    if home not in stops or not any(d in stops for d in destination):
+        return None
+    dest = next(stops[d] for d in destination if d in stops)
+    return destination_run(
+        graph, company, trains, stop_values(graph), stops[home], dest, engine=engine
+    )

@@ -1,0 +1,75 @@
+"""18C2C runs on the full map: D trains, destination runs, transcontinental proofs.
+
+Seed: shared/rules/seeds/001_f19be759743d05b8.txt ("seed 001") 3i, 3j, 3k, on synthetic
+late-game positions of the 801-hex board (titles/c2c/synthetic.py).
+"""
+
+from __future__ import annotations
+
+from transcon.eighteen.dtrains import check_unfold, is_d_train, unfolded
+from transcon.eighteen.optimizer import optimize
+from transcon.eighteen.routes import check_routes, route_revenue
+from transcon.eighteen.trains import parse_train
+from transcon.titles.c2c.data import load_board
+from transcon.titles.c2c.routes import (
+    coast_stops,
+    run_to_destination,
+    stop_values,
+    transcontinental,
+)
+from transcon.titles.c2c.synthetic import COMPANY, synthetic_position
+
+
+def test_d_trains_on_the_full_map_double_the_company_stations() -> None:
+    """Seed 001 3i: a late-game run with two D trains; every route valid, doubled stations."""
+    pos = synthetic_position(1)
+    g = pos.graph
+    trains = [parse_train(n) for n in ("5", "4D", "6D")]
+    sol = optimize(g, COMPANY, trains, pos.values)
+    check_routes(g, COMPANY, list(sol.routes))
+    assert sol.revenue > 0 and len(sol.routes) == 3
+    own = g.token_mask(COMPANY)
+    for route, value in zip(sol.routes, sol.values, strict=True):
+        plain = sum(g.stops[s].value for s in route.stops)
+        doubled = sum(g.stops[s].value for s in route.stops if (own >> s) & 1)
+        assert value == plain + (doubled if is_d_train(route.train) else 0)
+        assert route.train in trains  # never unfolded for revenue (3i)
+
+
+def test_transcontinental_proof_with_an_unfolded_6d() -> None:
+    """Seed 001 3k: proving a coast-to-coast route, a 6D unfolded as a 12."""
+    board = load_board()
+    for seed in range(4):
+        pos = synthetic_position(seed)
+        proof = transcontinental(board, pos.graph, COMPANY, [parse_train("6D")])
+        if proof is None:
+            continue
+        west, east = coast_stops(board, pos.graph)
+        stops = set(proof.route.stops)
+        assert stops & west and stops & east
+        assert proof.unfolded and proof.route.train == unfolded(parse_train("6D"))
+        check_unfold(pos.graph, COMPANY, proof.route, proof.train, "transcontinental")
+        return
+    raise AssertionError("no synthetic position proved a transcontinental route")
+
+
+def test_destination_run_on_the_full_map() -> None:
+    """Seed 001 3j: a destination run joins home and destination, unfolding only if needed."""
+    board = load_board()
+    pos = synthetic_position(2)
+    home = board.label(pos.home)
+    dest = next(
+        board.label(s.hex)
+        for s in pos.graph.stops
+        if s.hex != pos.home and s.index == 0 and s.kind.name == "CITY"
+    )
+    trains = [parse_train(n) for n in ("3D", "4")]
+    run = run_to_destination(board, pos.graph, COMPANY, trains, home, [dest])
+    assert run is not None
+    if run.solution.feasible:
+        routes = list(run.solution.routes)
+        check_routes(pos.graph, COMPANY, routes)
+        values = stop_values(pos.graph)
+        assert sum(route_revenue(pos.graph, COMPANY, r, values) for r in routes) == (
+            run.solution.revenue
+        )
