@@ -15,6 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from transcon.cli.common import print_json, user_errors
+from transcon.cli.legal_view import distinct, legal_lines, prompt_help
 from transcon.core.bots import Bot, bot_seed, make_bot
 from transcon.core.errors import InputError, TransconError
 from transcon.core.game import Game
@@ -188,9 +189,13 @@ def status(
 def legal(
     file: GameFile,
     player: Annotated[str | None, typer.Option("--player", help="Only this player.")] = None,
+    show_all: Annotated[
+        bool, typer.Option("--all", help="List every action, not a summary by group.")
+    ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """List the legal actions of the players who may act now."""
+    """List the legal actions of the players who may act now (duplicates removed; when a
+    player has many, grouped with a count and examples: `--all` lists every one)."""
     game = load_game(file)
     actions = game.legal_actions(player)
     if as_json:
@@ -198,16 +203,16 @@ def legal(
             {
                 "current_players": game.current_players(),
                 "actions": [
-                    {"player": a.player, "text": game.format(a), "json": a.model_dump(mode="json")}
-                    for a in actions
+                    {"player": a.player, "text": text, "json": a.model_dump(mode="json")}
+                    for a, text in distinct(game, actions)
                 ],
             }
         )
         return
     if not actions:
         print("No legal actions." if not game.is_over() else _to_act(game))
-    for action in actions:
-        print(f"{action.player}: {game.format(action)}")
+    for line in legal_lines(game, actions, full=show_all):
+        print(line)
 
 
 @user_errors
@@ -342,7 +347,7 @@ def _human_turn(game: Game[Any], player: str, humans: list[str]) -> bool:
             return False
         if text in ("?", "help"):
             print(f"Notation: {game.title.notation or 'see transcon rules'}")
-            print("Legal: " + "; ".join(game.format(a) for a in game.legal_actions(player)))
+            print("\n".join(prompt_help(game, game.legal_actions(player))))
             print("Also: status, undo, quit.")
         elif text == "status":
             print(game.status_for(player))

@@ -422,6 +422,12 @@ class Title(ABC, Generic[S]):
         """Draw the state to a PNG file; titles without a renderer raise NotImplementedError."""
         raise NotImplementedError(f"{self.display_name} cannot draw the game state")
 
+    def action_group(self, action: Action) -> str:
+        """Where ``transcon legal`` and ``play``'s ``?`` file an action when many are legal:
+        a short label for people (builds by destination, deliveries by cube). Default: the
+        action's type."""
+        return action.type
+
     def cheapest_path(self, state: S, player: str, start: str, end: str) -> PathQuote | None:
         """The cheapest path ``player`` could build now from ``start`` to ``end``.
 

@@ -238,3 +238,15 @@ def test_pareto_routes_lists_the_non_dominated_trade_offs() -> None:
         "Z": [("B", 7), ("D", 1)],
     }
     assert pareto_routes(adj, ["A"], {"Z"}) == [(2, 13), (3, 7)]
+
+
+def test_base_urbanize_refusal_lists_the_tiles_left() -> None:
+    """Base 3.2 B (3 New City tiles each of yellow, blue, purple, black): a colour with no
+    tile left, or no such tile, is refused naming the colours that are left."""
+    game = started()
+    s = game.state
+    s.tiles["blue"] = 0
+    with pytest.raises(IllegalAction, match=r"no blue New City tile is left \(left: yellow 3, "):
+        game.act("urbanize Kansas_City blue", "Ann")
+    with pytest.raises(IllegalAction, match="'green' is not a New City colour"):
+        game.act("urbanize Kansas_City green", "Ann")

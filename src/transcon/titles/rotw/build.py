@@ -225,7 +225,12 @@ def check_tile(g: BoardGraph, s: RotwState, city: str, colour: str) -> None:
     if city_colour(g, s, city) != GRAY:
         raise IllegalAction(RULE_URBANIZE, f"{_name(g, city)} is not a gray city")
     if s.tiles.get(colour, 0) <= 0:
-        raise IllegalAction(RULE_URBANIZE, f"no {colour} New City tile is left")
+        left = [f"{c} {n}" for c, n in s.tiles.items() if n > 0]
+        known = "" if colour in s.tiles else f"{colour!r} is not a New City colour; "
+        raise IllegalAction(
+            RULE_URBANIZE,
+            f"{known}no {colour} New City tile is left (left: {', '.join(left) or 'none'})",
+        )
 
 
 def check_urbanize(g: BoardGraph, s: RotwState, a: Urbanize) -> None:

@@ -35,6 +35,7 @@ from transcon.titles.rotw.data import (
     CARDS,
     ENGINE_COST,
     GRAY,
+    LETTER,
     NEW_CITY_TILES,
     next_engine,
 )
@@ -299,6 +300,15 @@ class RailwaysOfTheWorldEastWest(Title[RotwState]):
     def format_action(self, action: Action) -> str:
         text = notation.fmt(action)
         return text if text is not None else super().format_action(action)
+
+    def action_group(self, action: Action) -> str:
+        """Deliveries by cube, builds as one group (`transcon path` finds a given one), the
+        rest by type."""
+        if isinstance(action, Build):
+            return "build (or ask `transcon path GAME FROM TO`)"
+        if isinstance(action, Deliver):
+            return f"deliver {LETTER[action.cube]}"
+        return action.type
 
     def state_to_json(self, state: RotwState) -> dict[str, Any]:
         return state.to_json()
