@@ -57,3 +57,12 @@ def test_play_question_mark_is_summarised(tmp_path: Path) -> None:
     out = run("play", "rotw-east-west", "-o", "map=rotw-mini", "--bots", "1", "--seed", "2",
               input="?\nquit\n").stdout  # fmt: skip
     assert "Legal: baron EB" in out
+
+
+def test_status_starts_with_what_happened_since_the_viewer_acted(tmp_path: Path) -> None:
+    path = _started(tmp_path)
+    out = run("status", path, "--as", "Ann").stdout
+    assert "Since Ann's last action:" in out and "Bob keeps an Eastern baron" in out
+    assert "Game turn 1 (eastern phase)" in out
+    full = run("status", path, "--as", "Ann", "--full").stdout
+    assert len(full.splitlines()) > len(out.splitlines())

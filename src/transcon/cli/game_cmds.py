@@ -165,11 +165,15 @@ def status(
     file: GameFile,
     png: Annotated[Path | None, typer.Option("--png", help="Also draw the state here.")] = None,
     viewer: Viewer = None,
+    full: Annotated[
+        bool, typer.Option("--full", help="The whole status, not the compact one.")
+    ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Show the state of a game (`--as Ann`: only what Ann may see)."""
+    """Show the state of a game (`--as Ann`: only what Ann may see), starting with what
+    happened since Ann's last action (or the last action)."""
     game = load_game(file)
-    status_text = game.status_for(viewer)
+    status_text = game.status_for(viewer, full=full)
     if png is not None:
         try:
             game.title.render_png(game.state, png)
@@ -180,6 +184,7 @@ def status(
         print_json({**_summary(game), "status": status_text, "state": state})
         return
     print(f"{game.title.display_name}: {', '.join(game.players)}; {len(game.log)} actions.")
+    print("\n".join(_since_lines(game, viewer)))
     print(status_text)
     if png is not None:
         print(f"Drew {png}.")
@@ -327,6 +332,26 @@ def play(
         if save is not None:
             save_game(game, save)
     print(game.status_for(viewer))
+
+
+#: ``status`` shows at most this many events of what happened since the viewer acted.
+SINCE_MAX = 12
+
+
+def _since_lines(game: Game[Any], viewer: str | None) -> list[str]:
+    """What happened since ``viewer``'s last action (None: in the last action), as
+    ``viewer`` may read it; the latest :data:`SINCE_MAX` events."""
+    if not game.log:
+        return []
+    mine = [i for i, a in enumerate(game.log) if a.player == viewer]
+    first = mine[-1] if mine else len(game.log) - 1
+    events = [e.text for i in range(first, len(game.log)) for e in game.events_for(i, viewer)]
+    if not events:
+        return []
+    who = f"{viewer}'s last action" if mine else "the last action"
+    skipped = len(events) - SINCE_MAX
+    head = f"Since {who}" + (f" (last {SINCE_MAX} of {len(events)} events)" if skipped > 0 else "")
+    return [f"{head}:", *(f"  {text}" for text in events[-SINCE_MAX:])]
 
 
 def _show_last(game: Game[Any], viewer: str | None) -> None:

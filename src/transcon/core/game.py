@@ -246,8 +246,11 @@ class Game(Generic[S]):
         """The state as ``viewer`` may see it (None: everything)."""
         return self.title.player_view(self._state, self._check_viewer(viewer))
 
-    def status_for(self, viewer: str | None) -> str:
-        """The text status as ``viewer`` may read it (None: everything)."""
+    def status_for(self, viewer: str | None, full: bool = False) -> str:
+        """The text status as ``viewer`` may read it (None: everything); ``full``: the whole
+        status where the title shows a compact one by default."""
+        if full:
+            return self.title.describe_status_full(self._state, self._check_viewer(viewer))
         return self.title.describe_status_for(self._state, self._check_viewer(viewer))
 
     def format_for(self, action: Action, viewer: str | None) -> str:

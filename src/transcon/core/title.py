@@ -413,6 +413,11 @@ class Title(ABC, Generic[S]):
         """:meth:`describe_status` as ``viewer`` may read it. Default: the same text."""
         return self.describe_status(state)
 
+    def describe_status_full(self, state: S, viewer: str | None) -> str:
+        """The whole status (``transcon status --full``) where :meth:`describe_status_for`
+        shows a compact one. Default: the same text."""
+        return self.describe_status_for(state, viewer)
+
     def format_action_for(self, action: Action, state: S, viewer: str | None) -> str:
         """How a logged action reads to ``viewer`` given the current ``state`` (a sealed
         entry may read ``"Ann enters a race"`` until it is revealed). Default: in full."""

@@ -146,3 +146,36 @@ def test_every_listed_action_is_legal(options: dict[str, object]) -> None:
             assert TITLE.is_legal(game.state, action), game.format(action)
         player = game.current_players()[0]
         game.apply(bots[player].choose(game, player))
+
+
+def test_status_compact_by_default_full_on_request() -> None:
+    """Issue 15 item 16: the status shows the nearest open major lines and the cubes on
+    the viewer's network; the full status every line and every city's cubes."""
+    game = started()
+    s = game.state
+    add_link(s, "Ann", "Chicago", "Pittsburgh")
+    compact, full = game.status_for("Ann"), game.status_for("Ann", full=True)
+    titles = [line.title for line in MAJOR_LINES]
+    assert sum(f"  {t} (" in compact for t in titles) <= 5
+    assert all(f"  {t} (" in full for t in titles if t in full)
+    assert sum(f"  {t} (" in full for t in titles) > 5
+    assert "on your network: " in compact and "Chicago(B12)" in compact
+    assert "St. Louis(E12)" not in compact and "St. Louis(E12)" in full
+    assert "more cities hold cubes (`status --full`)" in compact
+
+
+def test_status_words_players_read() -> None:
+    """Settlers are counted toward the 10 that open the West (not "14/10"); the best-engine
+    baron shows the engine level (8, not 7); held cards by their titles."""
+    game = new_game()
+    s = game.state
+    ann = s.pl["Ann"]
+    ann.west_dealt = ["WB5", ann.west_dealt[1]]  # Thomas Durant: best engine
+    ann.engine = 8
+    ann.kept_cards = ["land_grant"]
+    text = game.status_for("Ann")
+    assert "settlers arrived 0 of 10 to open the West" in text
+    assert "WB5 Thomas Durant (best engine, 5 pts): Ann engine 8, leader Ann engine 8" in text
+    assert "cards: Government Land Grant" in text and "land_grant" not in text
+    s.phase, s.settlers_arrived = "west", 14
+    assert "settlers arrived 14 (the West opened at 10)" in game.status_for("Ann")

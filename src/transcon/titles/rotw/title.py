@@ -325,6 +325,12 @@ class RailwaysOfTheWorldEastWest(Title[RotwState]):
 
         return describe(self.graph(state), state, viewer)
 
+    def describe_status_full(self, state: RotwState, viewer: str | None) -> str:
+        """Every major line and every city's cubes (``status --full``)."""
+        from transcon.titles.rotw.status import describe
+
+        return describe(self.graph(state), state, viewer, full=True)
+
     def player_view(self, state: RotwState, viewer: str | None) -> dict[str, Any]:
         """The state ``viewer`` may see, plus ``progress``: the live goal counters
         (progress.py; ``transcon status --json``)."""
