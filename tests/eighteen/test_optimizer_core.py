@@ -53,6 +53,14 @@ def test_the_core_is_built_by_the_setup() -> None:
     assert optimize_core.available()
 
 
+def _merged(solver: optimize_core.CoreSolver, hops: Sequence[int]) -> int:
+    """A route's track in the solver's merged track ids (``merge_track_ids``)."""
+    out = 0
+    for h in hops:
+        out |= solver.hop_track[h]
+    return out
+
+
 def _solver(g: TrackGraph, trains: Sequence[Train], values: StopValues) -> optimize_core.CoreSolver:
     ctx = Context.build(g, CO, values)
     models = {t: TrainModel(t, len(g.stops) + 1) for t in trains}
@@ -74,7 +82,7 @@ def test_core_walk_lists_the_reference_routes(
         want = enumerate_routes(ctx, model, connect=connect)
         got = solver.candidates(train, 0, connect)
         assert {c.track: (c.value, c.tagged) for c in got} == {
-            c.track: (c.value, c.tagged) for c in want
+            _merged(solver, c.hops): (c.value, c.tagged) for c in want
         }
         assert [c.value for c in got] == sorted((c.value for c in got), reverse=True)
         for c in got:
@@ -85,16 +93,18 @@ def test_core_walk_lists_the_reference_routes(
             thr = want[len(want) // 2].value
             fresh = _solver(g, trains, values)
             assert {c.track for c in fresh.candidates(train, thr, connect)} == {
-                c.track for c in want if c.value >= thr
+                _merged(fresh, c.hops) for c in want if c.value >= thr
             }
         # the best route avoiding some taken track (with and without the connection)
-        for used in [0] + [c.track for c in want[:3]]:
+        for taken in [None, *want[:3]]:
+            used = 0 if taken is None else taken.track
+            merged = 0 if taken is None else _merged(solver, taken.hops)
             for conn in {None, connect}:
                 ref = enumerate_routes(ctx, model, base_used=used, connect=conn, best_only=True)
-                top = solver.top(train, conn, used)
+                top = solver.top(train, conn, merged)
                 assert top.value == (ref[0].value if ref else 0)
                 if ref:
-                    assert not top.track & used and top.tagged == (conn is not None)
+                    assert not top.track & merged and top.tagged == (conn is not None)
 
 
 TWINS = [
@@ -250,7 +260,7 @@ def test_engine_selection(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_more_stops_than_the_core_handles_fall_back_to_the_reference() -> None:
-    n = 70
+    n = optimize_core._core.MAX_STOPS + 10 if optimize_core.available() else 300
     g = make_graph(
         [NodeKind.CITY] * n,
         [10] * n,
@@ -352,18 +362,48 @@ def test_core_search_equals_exhaustive_on_random_lists(
 
 
 @needs_core
-@pytest.mark.parametrize("train", ["2", "4", "D", "3+1", "4E"])
-def test_engines_agree_at_the_core_limits(train: str) -> None:
-    """64 stops (a full stop mask) and track ids far beyond one 64-bit word; no stops or no hops."""
-    n = 64
+@pytest.mark.parametrize("n", [64, 65, 130, 256])
+@pytest.mark.parametrize("train", ["2", "4", "D", "3+1", "4E", "3D"])
+def test_engines_agree_at_the_core_limits(train: str, n: int) -> None:
+    """Stop masks of one to four words (64, 65, 130 and 256 = the most stops), track ids far
+    beyond one 64-bit word; no stops or no hops. Tokens at both ends and past each word
+    boundary, so the walk crosses words."""
+    if train == "D" and n > 130:
+        pytest.skip("an unlimited train on 256 stops is slow in the reference engine")
     hops = [(i, i + 1, 1 << (3 * i + 5)) for i in range(n - 1)] + [(0, 40, 1 << 300 | 1 << 8)]
-    g = make_graph([NodeKind.CITY] * n, list(range(n)), hops, {0: (CO,), 63: (CO,)}, [1] * n, {CO})
+    if train != "D":  # chords (an unlimited train would walk exponentially many paths)
+        hops += [(i, i + 70, 1 << (3 * n + i)) for i in range(0, n - 70, 37)]
+    own = {s: (CO,) for s in (0, n - 1, 63, 64, 128, 129) if s < n}
+    g = make_graph([NodeKind.CITY] * n, list(range(n)), hops, own, [1] * n, {CO})
     values = StopValues(tuple(range(n)), (0,) * n)
     trains = [parse_train(train), parse_train("2")]
     got = optimize(g, CO, trains, values, engine="c")
+    assert got.stats.engine == "c"
     assert got.revenue == optimize(g, CO, trains, values, engine="python").revenue
     assert_solution(g, got, values)
     empty = make_graph([], [], [], {}, [], {CO})
     assert optimize(empty, CO, trains, StopValues((), ()), engine="c").revenue == 0
     bare = make_graph([NodeKind.CITY] * 2, [10, 20], [], {0: (CO,)}, [1, 1], {CO})
     assert optimize(bare, CO, trains, StopValues((10, 20), (0, 0)), engine="c").revenue == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, (1 << 40) - 1), max_size=12))
+def test_merged_track_ids_keep_every_disjointness(tracks: list[int]) -> None:
+    """``merge_track_ids``: two sets of hops share a merged id exactly when they shared a
+    track id, and no mask gets wider."""
+    merged = optimize_core.merge_track_ids(tuple(tracks))
+    n = len(tracks)
+    for a in range(1 << min(n, 6)):
+        for b in range(1 << min(n, 6)):
+            ta = tb = ma = mb = 0
+            for i in range(min(n, 6)):
+                if a >> i & 1:
+                    ta |= tracks[i]
+                    ma |= merged[i]
+                if b >> i & 1:
+                    tb |= tracks[i]
+                    mb |= merged[i]
+            assert bool(ta & tb) == bool(ma & mb)
+    for t, m in zip(tracks, merged, strict=True):
+        assert m.bit_count() <= t.bit_count() and (m == 0) == (t == 0)

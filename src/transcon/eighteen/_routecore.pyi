@@ -3,6 +3,7 @@
 from collections.abc import Sequence
 
 MAX_STOPS: int
+STOP_WORDS: int
 MAX_TRACK_WORDS: int
 MAX_TRAINS: int
 
@@ -22,8 +23,8 @@ class Walker:
         depth: int,
         caps: tuple[int, ...],
         train: tuple[int, int, bool],
-        token: int,
-        no_pass: int,
+        token: bytes,
+        no_pass: bytes,
         kind: Sequence[int],
         tok_dist: Sequence[int],
         order: Sequence[int],

@@ -10,13 +10,15 @@ route sets (``search``, the search of ``route_sets.RouteSets``). Candidate lists
 why it is exact: ``docs/18xx-optimizer.md``, "The compiled core".
 
 The core handles ``TrainType`` trains (whose revenue is a sum of per-stop terms and whose length
-rule it evaluates the same way), at most 64 stops and 512 track ids; :func:`unsupported` says
-why a position is not handled, and the optimiser then runs the pure-Python reference.
+rule it evaluates the same way), at most 256 stops (multi-word stop masks) and 1024 track ids
+after :func:`merge_track_ids`; :func:`unsupported` says why a position is not handled, and the
+optimiser then runs the pure-Python reference.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+import functools
+from collections.abc import Hashable, Sequence
 
 from transcon.eighteen.optimize_routes import NO_LIMIT, Candidate, Context, TrainModel
 from transcon.eighteen.optimizer import Connect, _Solver
@@ -37,8 +39,37 @@ def available() -> bool:
     return AVAILABLE
 
 
-def _words(ctx: Context) -> int:
-    bits = max((h.track.bit_length() for hops in ctx.graph.adj for h in hops), default=1)
+@functools.lru_cache(maxsize=8)
+def merge_track_ids(tracks: tuple[int, ...]) -> tuple[int, ...]:
+    """Hop track masks with the track ids that lie in exactly the same hops merged into one bit.
+
+    Two sets of hops share a track id after merging exactly when they did before (a merged bit
+    is in a hop's mask iff each of its ids is), so every disjointness test of the search is
+    unchanged; the masks get much narrower (a chain of paths and edges between two stops
+    becomes one bit: 18C2C late game ~1,700 ids -> ~430)."""
+    members: dict[int, list[int]] = {}
+    for hop, track in enumerate(tracks):
+        while track:
+            low = track & -track
+            members.setdefault(low.bit_length() - 1, []).append(hop)
+            track ^= low
+    classes: dict[tuple[int, ...], int] = {}
+    out = [0] * len(tracks)
+    for bit in sorted(members):
+        hops = tuple(members[bit])
+        if hops not in classes:
+            classes[hops] = len(classes)
+            for hop in hops:
+                out[hop] |= 1 << classes[hops]
+    return tuple(out)
+
+
+def _hop_tracks(ctx: Context) -> tuple[int, ...]:
+    return merge_track_ids(tuple(info.track for info in ctx.graph.hops))
+
+
+def _words(tracks: Sequence[int]) -> int:
+    bits = max((t.bit_length() for t in tracks), default=1)
     return max(1, (bits + 63) // 64)
 
 
@@ -48,8 +79,8 @@ def unsupported(ctx: Context, models: dict[Hashable, TrainModel]) -> str | None:
         return "the extension transcon.eighteen._routecore is not built"
     if len(ctx.graph.stops) > _core.MAX_STOPS:
         return f"{len(ctx.graph.stops)} stops (at most {_core.MAX_STOPS})"
-    if _words(ctx) > _core.MAX_TRACK_WORDS:
-        return f"more than {64 * _core.MAX_TRACK_WORDS} track ids"
+    if _words(_hop_tracks(ctx)) > _core.MAX_TRACK_WORDS:
+        return f"more than {64 * _core.MAX_TRACK_WORDS} distinct track ids"
     for model in models.values():
         if type(model.train) is not TrainType:
             return f"train {model.train.name!r} is not a TrainType"
@@ -63,15 +94,17 @@ class CoreSolver(_Solver):
 
     def __init__(self, ctx: Context, models: dict[Hashable, TrainModel]) -> None:
         super().__init__(ctx, models)
-        self.nw = _words(ctx)
+        # Track masks in merged ids everywhere in this solver (candidates, used track, the
+        # conflict index): only disjointness is ever asked of them.
+        track = _hop_tracks(ctx)
+        self.hop_track = list(track)
+        self.nw = _words(track)
         graph = ctx.graph
-        track = [0] * len(graph.hops)
         start = [0]
         to: list[int] = []
         hid: list[int] = []
         for hops in graph.adj:
             for h in hops:
-                track[h.id] = h.track
                 to.append(h.to)
                 hid.append(h.id)
             start.append(len(to))
@@ -100,8 +133,8 @@ class CoreSolver(_Solver):
             min(model.depth, NO_LIMIT),
             tuple(min(c, NO_LIMIT) for c in model.caps),
             (cities, train.towns, train.counts_towns),
-            ctx.token,
-            ctx.no_pass,
+            ctx.token.to_bytes(8 * _core.STOP_WORDS, "little"),
+            ctx.no_pass.to_bytes(8 * _core.STOP_WORDS, "little"),
             ctx.kind,
             tuple(min(d, NO_LIMIT) for d in ctx.tok_dist),
             order,

@@ -73,3 +73,17 @@ def test_destination_run_on_the_full_map() -> None:
         assert sum(route_revenue(pos.graph, COMPANY, r, values) for r in routes) == (
             run.solution.revenue
         )
+
+
+def test_full_map_positions_run_compiled_and_agree_with_the_reference() -> None:
+    """Issue 13 item 5: 18C2C positions (118 stops, ~1,700 track ids) run in the compiled
+    core, with the same revenue as the pure-Python reference."""
+    pos = synthetic_position(3)
+    trains = [parse_train(n) for n in ("4", "3D", "5D")]
+    compiled = optimize(pos.graph, COMPANY, trains, pos.values, engine="c")
+    reference = optimize(pos.graph, COMPANY, trains, pos.values, engine="python")
+    assert compiled.stats.engine == "c" and len(pos.graph.stops) > 64
+    assert compiled.revenue == reference.revenue
+    check_routes(pos.graph, COMPANY, list(compiled.routes))
+    auto = optimize(pos.graph, COMPANY, trains, pos.values)
+    assert auto.stats.engine == "c"

@@ -31,20 +31,31 @@ static void walker_dealloc(Walker *self) {
     PyMem_Free(self->sadj_to);
     PyMem_Free(self->sadj_hid);
     PyMem_Free(self->hop_track);
+    PyMem_Free(self->rings);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* Walker(nw, depth, caps, (cities, towns, counts_towns), token, no_pass, kind, tok_dist, order,
- *        mid, endv, xmid, xend, adj_start, adj_to, adj_hid, hop_track bytes) */
+/* A stop mask from little-endian bytes (a Python int's to_bytes(8 * RC_SW, "little")). */
+static int read_mask(Py_buffer *b, smask *out, const char *what) {
+    if (b->len != (Py_ssize_t)sizeof(u64) * RC_SW) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %d bytes", what, (int)(8 * RC_SW));
+        return -1;
+    }
+    memcpy(out->w, b->buf, sizeof(u64) * RC_SW);
+    return 0;
+}
+
+/* Walker(nw, depth, caps, (cities, towns, counts_towns), token bytes, no_pass bytes, kind,
+ *        tok_dist, order, mid, endv, xmid, xend, adj_start, adj_to, adj_hid, hop_track bytes) */
 static int walker_init(Walker *w, PyObject *args, PyObject *kwds) {
     (void)kwds;
     int nw, depth, cities, towns, counts_towns;
-    unsigned long long token, no_pass;
+    Py_buffer token_b, no_pass_b;
     PyObject *caps, *kind, *tok_dist, *order, *mid, *endv, *xmid, *xend, *start, *to, *hid;
     Py_buffer tracks;
-    if (!PyArg_ParseTuple(args, "iiO(iip)KKOOOOOOOOOOy*", &nw, &depth, &caps, &cities, &towns,
-                          &counts_towns, &token, &no_pass, &kind, &tok_dist, &order, &mid, &endv,
-                          &xmid, &xend, &start, &to, &hid, &tracks))
+    if (!PyArg_ParseTuple(args, "iiO(iip)y*y*OOOOOOOOOOy*", &nw, &depth, &caps, &cities, &towns,
+                          &counts_towns, &token_b, &no_pass_b, &kind, &tok_dist, &order, &mid,
+                          &endv, &xmid, &xend, &start, &to, &hid, &tracks))
         return -1;
     int rc = -1;
     Py_ssize_t n = PySequence_Size(kind);
@@ -54,14 +65,16 @@ static int walker_init(Walker *w, PyObject *args, PyObject *kwds) {
         PyErr_SetString(PyExc_ValueError, "too many stops or track ids for the compiled core");
         goto done;
     }
+    if (read_mask(&token_b, &w->token, "token") < 0 ||
+        read_mask(&no_pass_b, &w->no_pass, "no_pass") < 0)
+        goto done;
     w->n = (int)n;
+    w->nsw = n > 0 ? (int)((n + 63) / 64) : 1;
     w->nw = nw;
     w->depth = depth;
     w->cities = cities;
     w->towns = towns;
     w->counts_towns = counts_towns;
-    w->token = token;
-    w->no_pass = no_pass;
     if (read_ints(caps, c3, 3, "caps") < 0) goto done;
     for (int k = 0; k < 3; k++) w->caps[k] = (int)c3[k];
     if (read_ints(kind, buf, n, "kind") < 0) goto done;
@@ -105,14 +118,16 @@ static int walker_init(Walker *w, PyObject *args, PyObject *kwds) {
     PyMem_Free(tmp);
     /* rank space, sorted adjacency (stable, by endv of the stop reached, descending) */
     for (int r = 0; r < n; r++) {
-        w->rbit[w->order[r]] = (u64)1 << r;
+        w->rank[w->order[r]] = r;
         w->val_r[r] = w->endv[w->order[r]];
     }
-    w->no_pass_r = 0;
-    w->kind_r[0] = w->kind_r[1] = w->kind_r[2] = 0;
+    memset(&w->no_pass_r, 0, sizeof(smask));
+    memset(&w->full_r, 0, sizeof(smask));
+    memset(w->kind_r, 0, sizeof w->kind_r);
     for (int s = 0; s < n; s++) {
-        if ((no_pass >> s) & 1) w->no_pass_r |= w->rbit[s];
-        w->kind_r[w->kind[s]] |= w->rbit[s];
+        if (sm_has(&w->no_pass, s)) sm_add(&w->no_pass_r, w->rank[s]);
+        sm_add(&w->kind_r[w->kind[s]], w->rank[s]);
+        sm_add(&w->full_r, w->rank[s]);
     }
     for (int s = 0; s < n; s++) {
         int a = w->adj_start[s], b = w->adj_start[s + 1];
@@ -128,37 +143,48 @@ static int walker_init(Walker *w, PyObject *args, PyObject *kwds) {
         }
     }
     /* within(stop, levels): breadth-first rings, never through a no_pass stop */
+    PyMem_Free(w->rings);
+    w->rings = PyMem_Calloc((size_t)n * (size_t)(n + 1) + 1, sizeof(smask));
+    if (!w->rings) {
+        PyErr_NoMemory();
+        goto done;
+    }
     for (int s = 0; s < n; s++) {
-        u64 seen = (u64)1 << s, got = 0;
+        char seen[RC_MAXN];
+        smask got;
         int frontier[RC_MAXN], nxt[RC_MAXN], nf = 1, nn;
+        memset(seen, 0, (size_t)n);
+        memset(&got, 0, sizeof got);
+        seen[s] = 1;
         frontier[0] = s;
-        w->rings[s][0] = 0;
+        smask *ring = w->rings + (size_t)s * (size_t)(n + 1);
         for (int l = 1; l <= n; l++) {
             nn = 0;
             for (int f = 0; f < nf; f++) {
                 int a = frontier[f];
-                if (a != s && ((no_pass >> a) & 1)) continue;
+                if (a != s && sm_has(&w->no_pass, a)) continue;
                 for (int h = w->adj_start[a]; h < w->adj_start[a + 1]; h++) {
                     int b = w->adj_to[h];
-                    if (!((seen >> b) & 1)) {
-                        seen |= (u64)1 << b;
-                        got |= (u64)1 << b;
+                    if (!seen[b]) {
+                        seen[b] = 1;
+                        sm_add(&got, w->rank[b]);
                         nxt[nn++] = b;
                     }
                 }
             }
             memcpy(frontier, nxt, sizeof(int) * nn);
             nf = nn;
-            u64 r = 0, m = got;
-            while (m) {
-                r |= w->rbit[lowbit(m)];
-                m &= m - 1;
+            ring[l] = got;
+            if (!nf) {
+                for (int k = l + 1; k <= n; k++) ring[k] = got;
+                break;
             }
-            w->rings[s][l] = r;
         }
     }
     rc = 0;
 done:
+    PyBuffer_Release(&token_b);
+    PyBuffer_Release(&no_pass_b);
     PyBuffer_Release(&tracks);
     return rc;
 }
@@ -283,6 +309,7 @@ PyMODINIT_FUNC PyInit__routecore(void) {
     if (PyModule_AddObject(m, "RouteList", (PyObject *)&RouteListType) < 0 ||
         PyModule_AddObject(m, "Walker", (PyObject *)&WalkerType) < 0 ||
         PyModule_AddIntConstant(m, "MAX_STOPS", RC_MAXN) < 0 ||
+        PyModule_AddIntConstant(m, "STOP_WORDS", RC_SW) < 0 ||
         PyModule_AddIntConstant(m, "MAX_TRACK_WORDS", RC_MAXW) < 0 ||
         PyModule_AddIntConstant(m, "MAX_TRAINS", RC_MAXT) < 0) {
         Py_DECREF(m);

@@ -114,37 +114,63 @@ static inline int allowed(const Walker *w, const int *c) {
 }
 
 
-static long long rest(const Enum *e, u64 mask, int depth, const int *counts) {
+static long long rest(const Enum *e, smask mask, int depth, const int *counts) {
     const Walker *w = e->w;
-    u64 ends = mask & w->no_pass_r;
-    if (ends) mask = (mask & ~w->no_pass_r) | (ends & (~ends + 1));
+    int nsw = w->nsw;
+    /* of the stops a walk may only end at, only the best (lowest rank) counts */
+    for (int k = 0; k < nsw; k++) {
+        u64 ends = mask.w[k] & w->no_pass_r.w[k];
+        if (ends) {
+            for (int q = k; q < nsw; q++) mask.w[q] &= ~w->no_pass_r.w[q];
+            mask.w[k] |= ends & (~ends + 1);
+            break;
+        }
+    }
     long long got = 0;
     if (e->single_pool) {
         int r = w->depth - depth;
-        while (r > 0 && mask) {
-            got += w->val_r[lowbit(mask)];
-            mask &= mask - 1;
-            r--;
+        for (int k = 0; k < nsw && r > 0; k++) {
+            u64 m = mask.w[k];
+            const long long *val = w->val_r + 64 * k;
+            while (r > 0 && m) {
+                got += val[lowbit(m)];
+                m &= m - 1;
+                r--;
+            }
         }
         return got;
     }
     if (e->all_stops) {
-        while (mask) {
-            got += w->val_r[lowbit(mask)];
-            mask &= mask - 1;
+        for (int k = 0; k < nsw; k++) {
+            u64 m = mask.w[k];
+            const long long *val = w->val_r + 64 * k;
+            while (m) {
+                got += val[lowbit(m)];
+                m &= m - 1;
+            }
         }
         return got;
     }
-    for (int k = 0; k < 3; k++) {
-        int r = w->caps[k] - counts[k];
-        u64 m = mask & w->kind_r[k];
-        while (r > 0 && m) {
-            got += w->val_r[lowbit(m)];
-            m &= m - 1;
-            r--;
+    for (int c = 0; c < 3; c++) {
+        int r = w->caps[c] - counts[c];
+        for (int k = 0; k < nsw && r > 0; k++) {
+            u64 m = mask.w[k] & w->kind_r[c].w[k];
+            const long long *val = w->val_r + 64 * k;
+            while (r > 0 && m) {
+                got += val[lowbit(m)];
+                m &= m - 1;
+                r--;
+            }
         }
     }
     return got;
+}
+
+/* ``a`` without the stops of ``b`` (first nsw words) */
+static inline smask minus(const smask *a, const smask *b, int nsw) {
+    smask out = *a;
+    for (int k = 0; k < nsw; k++) out.w[k] &= ~b->w[k];
+    return out;
 }
 
 static inline int meets(const u64 *a, const u64 *b, int nw) {
@@ -153,10 +179,13 @@ static inline int meets(const u64 *a, const u64 *b, int nw) {
     return 0;
 }
 
-static u64 reach(const Enum *e, int end, u64 visited, const u64 *used, long long levels) {
+static smask reach(const Enum *e, int end, const smask *visited, const u64 *used,
+                   long long levels) {
     const Walker *w = e->w;
     int nw = w->nw;
-    u64 seen = visited | w->rbit[end], got = 0;
+    smask seen = *visited, got;
+    memset(&got, 0, sizeof got);
+    sm_add(&seen, w->rank[end]);
     int frontier[RC_MAXN], nxt[RC_MAXN], nf = 1, nn;
     frontier[0] = end;
     while (nf && levels > 0) {
@@ -164,13 +193,14 @@ static u64 reach(const Enum *e, int end, u64 visited, const u64 *used, long long
         nn = 0;
         for (int f = 0; f < nf; f++) {
             int a = frontier[f];
-            if (a != end && ((w->no_pass >> a) & 1)) continue;
+            if (a != end && sm_has(&w->no_pass, a)) continue;
             for (int h = w->adj_start[a]; h < w->adj_start[a + 1]; h++) {
                 int b = e->to[h];
-                u64 bb = w->rbit[b];
-                if (!(seen & bb) && !meets(w->hop_track + (size_t)e->hid[h] * nw, used, nw)) {
-                    seen |= bb;
-                    got |= bb;
+                int rb = w->rank[b];
+                if (!sm_has(&seen, rb) &&
+                    !meets(w->hop_track + (size_t)e->hid[h] * nw, used, nw)) {
+                    sm_add(&seen, rb);
+                    sm_add(&got, rb);
                     nxt[nn++] = b;
                 }
             }
@@ -285,24 +315,25 @@ static void emit(Enum *e, int first, int last, const u64 *used, long long acc, l
     store_path(e, i, value, tagged);
 }
 
-static void walk(Enum *e, int first, int end, u64 visited, u64 *used, int depth, int has_tok,
-                 long long acc, long long exact, int *counts) {
+static void walk(Enum *e, int first, int end, const smask *visited, u64 *used, int depth,
+                 int has_tok, long long acc, long long exact, int *counts) {
     const Walker *w = e->w;
-    int nw = w->nw;
+    int nw = w->nw, nsw = w->nsw;
     e->nodes++;
     if (e->oom) return;
     if (depth >= 2 && has_tok) emit(e, first, end, used, acc, exact);
-    if (depth >= w->depth || (depth >= 2 && ((w->no_pass >> end) & 1))) return;
+    if (depth >= w->depth || (depth >= 2 && sm_has(&w->no_pass, end))) return;
     if (!has_tok && (long long)depth + w->tok_dist[end] > w->depth) return;
     long long need = e->best + e->bump - acc;
     if (need > 0) {
-        u64 full = w->n >= 64 ? ~(u64)0 : (((u64)1 << w->n) - 1);
-        if (rest(e, full & ~visited, depth, counts) < need) return;
+        if (rest(e, minus(&w->full_r, visited, nsw), depth, counts) < need) return;
         long long left = (long long)w->depth - depth;
         if (left >= 2) {
             int lv = left > w->n ? w->n : (int)left;
-            if (rest(e, w->rings[end][lv] & ~visited, depth, counts) < need) return;
-            if (rest(e, reach(e, end, visited, used, left), depth, counts) < need) return;
+            const smask *ring = w->rings + (size_t)end * (size_t)(w->n + 1) + lv;
+            if (rest(e, minus(ring, visited, nsw), depth, counts) < need) return;
+            smask far = reach(e, end, visited, used, left);
+            if (rest(e, far, depth, counts) < need) return;
         }
     }
     long long base, xbase;
@@ -314,11 +345,12 @@ static void walk(Enum *e, int first, int end, u64 visited, u64 *used, int depth,
         xbase = exact - w->xend[end] + w->xmid[end];
     }
     u64 next[RC_MAXW];
+    smask nvis = *visited;
     for (int h = w->adj_start[end]; h < w->adj_start[end + 1]; h++) {
         int to = e->to[h];
-        u64 tb = w->rbit[to];
+        int rt = w->rank[to];
         const u64 *track = w->hop_track + (size_t)e->hid[h] * nw;
-        if ((visited & tb) || meets(used, track, nw)) continue;
+        if (sm_has(visited, rt) || meets(used, track, nw)) continue;
         int k = w->kind[to];
         counts[k]++;
         if (allowed(w, counts)) {
@@ -326,8 +358,10 @@ static void walk(Enum *e, int first, int end, u64 visited, u64 *used, int depth,
             e->path[e->plen] = to;
             e->path_hops[e->plen - 1] = e->hid[h];
             e->plen++;
-            walk(e, first, to, visited | tb, next, depth + 1, has_tok || ((w->token >> to) & 1),
+            sm_add(&nvis, rt);
+            walk(e, first, to, &nvis, next, depth + 1, has_tok || sm_has(&w->token, to),
                  base + w->endv[to], xbase + w->xend[to], counts);
+            nvis.w[rt >> 6] &= ~((u64)1 << (rt & 63));
             e->plen--;
         }
         counts[k]--;
@@ -400,8 +434,10 @@ PyObject *walker_enumerate(Walker *w, PyObject *args) {
         e.plen = 1;
         u64 used[RC_MAXW];
         memcpy(used, e.base, sizeof(u64) * nw);
-        walk(&e, s, s, w->rbit[s], used, 1, (int)((w->token >> s) & 1), w->endv[s], w->xend[s],
-             counts);
+        smask visited;
+        memset(&visited, 0, sizeof visited);
+        sm_add(&visited, w->rank[s]);
+        walk(&e, s, s, &visited, used, 1, sm_has(&w->token, s), w->endv[s], w->xend[s], counts);
     }
     if (e.oom) {
         enum_free(&e);
