@@ -17,7 +17,7 @@ from transcon.titles.railway_rivals import RailwayRivalsUSA
 from transcon.titles.railway_rivals.actions import Build, WestCoast
 from transcon.titles.railway_rivals.building import RULE_PATH
 
-from .conftest import finish, started
+from .conftest import finish, new_game, started
 from .test_building import clean, link
 
 
@@ -103,3 +103,13 @@ def test_several_players_may_act_names_the_player_option(
     game = started(title, strip_path, {"Ann": "E29", "Bob": "G29"})
     with pytest.raises(InputError, match="say which player acts with --player"):
         game.act("done")
+
+
+def test_seed_west_coast_operations_refused_during_start_picks_cites_the_rounds(
+    title: RailwayRivalsUSA, strip_path: str
+) -> None:
+    """Seed "West Coast Operations" (rounds 11-15, before building): during the start picks
+    the refusal names the rounds, not only "at the start of a round's builds"."""
+    game = new_game(title, strip_path)
+    with pytest.raises(IllegalAction, match=r"only in rounds 11-15, at the start of the builds"):
+        game.apply(WestCoast(player="Ann", hex="E2"))

@@ -151,12 +151,13 @@ class RailwayRivalsUSA(Title[RRState]):
 
     def _check_wco(self, state: RRState, player: str, label: str) -> int:
         cfg = state.cfg
-        if state.phase != "build" or state.segment != 0:
-            raise IllegalAction(RULE_WCO, "only at the start of a round's builds")
-        if not cfg.wco_first_round <= state.round <= cfg.wco_last_round:
+        rounds = f"rounds {cfg.wco_first_round}-{cfg.wco_last_round}"
+        if state.phase == "start" or not cfg.wco_first_round <= state.round <= cfg.wco_last_round:
             raise IllegalAction(
-                RULE_WCO, f"only in rounds {cfg.wco_first_round}-{cfg.wco_last_round}"
+                RULE_WCO, f"only in {rounds}, at the start of the builds (round {state.round})"
             )
+        if state.phase != "build" or state.segment != 0:
+            raise IllegalAction(RULE_WCO, f"only at the start of the builds ({rounds})")
         if player in state.west_start:
             raise IllegalAction(RULE_WCO, "once per game")
         if state.pending.get(player) or state.spent.get(player):
