@@ -17,8 +17,9 @@ from transcon.titles.railway_rivals import RailwayRivalsUSA
 from transcon.titles.railway_rivals.actions import Build, WestCoast
 from transcon.titles.railway_rivals.building import RULE_PATH
 
-from .conftest import finish, new_game, started
+from .conftest import finish, hexes, new_game, started
 from .test_building import clean, link
+from .test_routes_and_races import scenario
 
 
 def test_path_is_priced_as_building_it_costs(title: RailwayRivalsUSA, strip_path: str) -> None:
@@ -113,3 +114,29 @@ def test_seed_west_coast_operations_refused_during_start_picks_cites_the_rounds(
     game = new_game(title, strip_path)
     with pytest.raises(IllegalAction, match=r"only in rounds 11-15, at the start of the builds"):
         game.apply(WestCoast(player="Ann", hex="E2"))
+
+
+def test_status_shows_allowance_left_race_labels_and_tc_ends(
+    title: RailwayRivalsUSA, strip_path: str
+) -> None:
+    """Seed "Die Rolling Scheme" / "Building" / "Special Transcontinental Race" (issue 15
+    items 11, 20): the status shows each rival's die points left in the segment (sealed: a
+    rival sees its own), links and cash left when building for cash, races with their cities'
+    labels, and where the Transcontinental race may start and finish."""
+    game = started(title, strip_path, {"Ann": "E29", "Bob": "G29"})
+    s = clean(game, (5, 4, 3))
+    game.apply(Build(player="Ann", path=("E29", "E28")))
+    gm = title.describe_status_for(s, None)
+    assert "  Ann: 4 points left in this segment" in gm
+    assert "  Bob: 5 points left in this segment" in gm
+    ann = title.describe_status_for(s, "Ann")
+    assert "Ann: 4 points left" in ann and "Bob: 5 points" not in ann
+    e29, g29 = (s.cities[h].name for h in hexes(game, "E29", "G29"))
+    assert f"may start at an East Coast city: {e29} (E29), {g29} (G29)" in gm
+    assert "finish at a West Coast city: none yet" in gm
+    s.cash_mode = True
+    s.spent = {"Ann": 2}
+    assert "  Ann: 4 links left, cash 20" in title.describe_status_for(s, "Ann")
+    race = scenario(title, strip_path)
+    text = title.describe_status_for(race.state, None)
+    assert f"-- {race.state.cities[hexes(race, 'E25')[0]].name} (E29 -- E25)" in text

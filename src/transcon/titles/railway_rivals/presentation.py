@@ -8,9 +8,10 @@ from typing import Any
 
 from transcon.render import Marker, Overlay, TrackLine, owner_colour, render_svg, write_image
 from transcon.render.svg import RenderOptions
-from transcon.titles.railway_rivals.races import race_name
+from transcon.titles.railway_rivals.building import points_available
+from transcon.titles.railway_rivals.races import coast_cities, race_ends, race_name
 from transcon.titles.railway_rivals.secrets import visible_cash
-from transcon.titles.railway_rivals.state import RRState
+from transcon.titles.railway_rivals.state import Race, RRState
 
 
 def cash_table(state: RRState, viewer: str | None = None) -> list[str]:
@@ -23,6 +24,52 @@ def cash_table(state: RRState, viewer: str | None = None) -> list[str]:
             joined = "joined" if state.wc_connected.get(p) else "not joined"
             west = f", West Coast start {state.model.labels[state.west_start[p]]} ({joined})"
         lines.append(f"  {p:12} {cash[p]:5}   {len(state.track[p])} links, {hexes} hexes{west}")
+    return lines
+
+
+def city_list(state: RRState, hexes: list[int]) -> str:
+    lab = state.model.labels
+    return ", ".join(f"{state.cities[h].name} ({lab[h]})" for h in hexes) or "none yet"
+
+
+def tc_ends(state: RRState) -> str:
+    """Seed "Special Transcontinental Race": the cities it may start and finish at now."""
+    east = coast_cities(state, state.model.east_coast)
+    west = coast_cities(state, state.model.west_coast)
+    return (
+        f"it may start at an East Coast city: {city_list(state, east)}; "
+        f"and finish at a West Coast city: {city_list(state, west)}"
+    )
+
+
+def race_line(state: RRState, race: Race) -> str:
+    """A race on offer with its cities' labels (builds and routes are written in labels)."""
+    if race.tc:
+        starts, ends = race_ends(state, race)
+        return (
+            f"{race_name(state, race)}: from {city_list(state, starts)} to {city_list(state, ends)}"
+        )
+    lab = state.model.labels
+    return f"{race_name(state, race)} ({lab[race.a]} -- {lab[race.b]})"
+
+
+def build_allowance(state: RRState, viewer: str | None) -> list[str]:
+    """The segment's die or the cash-building limit, and what each rival has left of it
+    (sealed: a rival sees its own, the game master everybody's)."""
+    cfg = state.cfg
+    if state.cash_mode:
+        lines = [f"Cash building: up to {cfg.cash_build_max_links} links this round"]
+    else:
+        die = state.dice[state.segment]
+        lines = [f"Building segment {state.segment + 1} of 3: die {die}"]
+    for p in state.players:
+        if viewer not in (None, p):
+            continue
+        if state.cash_mode:
+            left = cfg.cash_build_max_links - state.spent.get(p, 0)
+            lines.append(f"  {p}: {left} links left, cash {state.cash[p]}")
+        else:
+            lines.append(f"  {p}: {points_available(state, p)} points left in this segment")
     return lines
 
 
@@ -40,7 +87,7 @@ def describe_status(state: RRState, viewer: str | None = None) -> str:
             out.append("Each rival picks an East Coast starting hex: start HEX")
         elif state.phase == "races":
             out.append("Races on offer:")
-            out.extend(f"  {race_name(state, r)}" for r in state.races)
+            out.extend(f"  {race_line(state, r)}" for r in state.races)
             # entries stay sealed until the races are run, as with a postal GM
             shown = [e for e in state.entries if viewer is None or e.player == viewer]
             if shown:
@@ -53,11 +100,7 @@ def describe_status(state: RRState, viewer: str | None = None) -> str:
                     route = " ".join(lab[h] for h in e.route)
                     out.append(f"  {e.player}: #{e.race}{extra} {route}")
         else:
-            if state.cash_mode:
-                out.append(f"Cash building: up to {state.cfg.cash_build_max_links} hexes")
-            else:
-                die = state.dice[state.segment]
-                out.append(f"Building segment {state.segment + 1} of 3: die {die}")
+            out.extend(build_allowance(state, viewer))
             lab = state.model.labels
             for p in state.players:
                 if state.pending.get(p) and viewer in (None, p):
@@ -65,12 +108,10 @@ def describe_status(state: RRState, viewer: str | None = None) -> str:
                     out.append(f"{p}'s build orders (sealed): {links}")
         waiting = [p for p in state.players if p not in state.done and p not in state.picks]
         out.append("Waiting for: " + ", ".join(waiting))
-    tc = (
-        f"Transcontinental race run in round {state.tc_run_round}"
-        if state.tc_run_round
-        else "Transcontinental race not yet run"
-    )
-    out.append(tc)
+    if state.tc_run_round:
+        out.append(f"Transcontinental race run in round {state.tc_run_round}")
+    else:
+        out.append("Transcontinental race not yet run; " + tc_ends(state))
     out.extend(cash_table(state, viewer))
     if state.phase == "over":
         best = max(state.cash.values())
