@@ -202,6 +202,13 @@ def legal(
     """List the legal actions of the players who may act now (duplicates removed; when a
     player has many, grouped with a count and examples: `--all` lists every one)."""
     game = load_game(file)
+    if not as_json:
+        lines = _legal_lines(game, player)
+        if lines is not None:
+            if not lines:
+                print("No legal actions." if not game.is_over() else _to_act(game))
+            print("\n".join(lines))
+            return
     actions = game.legal_actions(player)
     if as_json:
         print_json(
@@ -218,6 +225,19 @@ def legal(
         print("No legal actions." if not game.is_over() else _to_act(game))
     for line in legal_lines(game, actions, full=show_all):
         print(line)
+
+
+def _legal_lines(game: Game[Any], player: str | None) -> list[str] | None:
+    """The title's own ``legal`` text (Title.legal_lines) for the players who may act."""
+    if player is not None and player not in game.players:
+        raise InputError(f"{player!r} is not playing (players: {', '.join(game.players)})")
+    lines: list[str] = []
+    for who in [player] if player else game.current_players():
+        own = game.title.legal_lines(game.state, who)
+        if own is None:
+            return None
+        lines.extend(own)
+    return lines
 
 
 @user_errors

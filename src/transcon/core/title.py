@@ -444,6 +444,12 @@ class Title(ABC, Generic[S]):
         """
         raise NotImplementedError(f"{self.display_name} has no buildable paths to look up")
 
+    def legal_lines(self, state: S, player: str) -> list[str] | None:
+        """What ``transcon legal`` prints for ``player`` instead of one line per legal action
+        (e.g. with costs, or grouped), or None for the default. Lines holding an action
+        must paste back into ``transcon act``; ``legal --json`` still lists every action."""
+        return None
+
     def describe_hex(self, state: S, player: str | None, place: str) -> str:
         """One hex as a builder needs to see it (``transcon hex``): its terrain and what stands
         there, and each neighbour with the cost of a link to it (for ``player``, also what

@@ -20,6 +20,7 @@ both by any unambiguous prefix: ``build balt U83 philadelphia``, ``enter 7 with 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Literal
 
@@ -70,12 +71,16 @@ NOTATION = (
 )
 
 
+#: A note after the action (`` # cost 1``, as ``transcon legal`` prints it) is ignored.
+NOTE = re.compile(r"\s+#(\s.*)?$")
+
+
 def parse(text: str, player: str, spelling: Spelling | None = None) -> Action | None:
     """Parse the short notation; None when the text is not in it (use the generic parser).
 
     With ``spelling`` (the position's labels, cities and rivals) city names and rival
     prefixes are turned into labels and exact names; without it words are taken as written."""
-    words = text.split()
+    words = NOTE.sub("", text).split()
     if not words or any("=" in w for w in words) or text.strip().startswith("{"):
         return None
     head, rest = words[0].lower(), words[1:]

@@ -93,6 +93,18 @@ def affordable_links(state: RRState, player: str) -> list[tuple[int, int]]:
     return out
 
 
+def wco_open(state: RRState, player: str) -> bool:
+    """Whether the rival may start West Coast operations now (at some West Coast hex)."""
+    cfg = state.cfg
+    return (
+        state.segment == 0
+        and player not in state.west_start
+        and cfg.wco_first_round <= state.round <= cfg.wco_last_round
+        and not state.spent.get(player)
+        and state.cash[player] >= cfg.wco_cost
+    )
+
+
 def wco_hexes(title: RailwayRivalsUSA, state: RRState, player: str) -> list[str]:
     """West Coast hexes where the rival may start West Coast operations now."""
     out = []
@@ -121,13 +133,7 @@ def legal_actions(title: RailwayRivalsUSA, state: RRState, player: str) -> list[
     if state.phase == "races":
         out.extend(entry_actions(state, player))
         return out
-    if (
-        state.segment == 0
-        and player not in state.west_start
-        and state.cfg.wco_first_round <= state.round <= state.cfg.wco_last_round
-        and not state.spent.get(player)
-        and state.cash[player] >= state.cfg.wco_cost
-    ):
+    if wco_open(state, player):
         out.extend(act.WestCoast(player=player, hex=h) for h in wco_hexes(title, state, player))
     out.extend(
         act.Build(player=player, path=(lab[a], lab[b])) for a, b in affordable_links(state, player)

@@ -326,6 +326,11 @@ class RailwayRivalsUSA(Title[RRState]):
 
         return legal_actions(self, state, player)
 
+    def legal_lines(self, state: RRState, player: str) -> list[str]:
+        from transcon.titles.railway_rivals.legaltext import legal_lines
+
+        return legal_lines(self, state, player)
+
     def parse_action(self, text: str, state: RRState, player: str) -> Action:
         parsed = act.parse(text, player, Spelling.of(state))
         return parsed if parsed is not None else super().parse_action(text, state, player)

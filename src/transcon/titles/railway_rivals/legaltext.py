@@ -1,0 +1,139 @@
+"""What ``transcon legal`` prints for a rival (``Title.legal_lines``): the legal actions with
+what each costs, as ``Ann: ACTION  # note`` lines that paste back into ``transcon act`` (the
+notation ignores a `` # note``), under ``#`` headers.
+
+* build phase: the die (or cash-building limit) and the points (links, cash) left; each
+  single-link build with its construction cost and the fees due now (base 2.3);
+  ``westcoast`` with its price.
+* races: per race its cities with labels; ``enter N`` with the GM route's length and fees;
+  every legal route for the rival alone with its length (the better-route metric), hexes and
+  fees per rival. Joint runs and exchanges of running powers are not listed per partner
+  (the partner must enter the same route): one line says how to write them and with whom.
+  ``legal --json`` still lists every legal action (``Title.legal_actions``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING
+
+from transcon.titles.railway_rivals.building import link_fees, path_costs
+from transcon.titles.railway_rivals.legal import (
+    TooManyRoutes,
+    affordable_links,
+    legal_routes,
+    wco_hexes,
+    wco_open,
+)
+from transcon.titles.railway_rivals.presentation import build_allowance, race_line
+from transcon.titles.railway_rivals.races import route_options
+from transcon.titles.railway_rivals.state import Race, RRState
+from transcon.titles.railway_rivals.tracks import step_points
+
+if TYPE_CHECKING:
+    from transcon.titles.railway_rivals.rules import RailwayRivalsUSA
+
+
+def legal_lines(title: RailwayRivalsUSA, state: RRState, player: str) -> list[str]:
+    if player not in title.current_players(state):
+        return []
+    lab = state.model.labels
+    if state.phase == "start":
+        east = [h for h in sorted(state.model.east_coast) if state.model.buildable[h]]
+        return ["# East Coast hexes (seed Game Start)"] + [
+            f"{player}: start {lab[h]}" for h in east
+        ]
+    if state.phase == "races":
+        return _race_lines(state, player)
+    return _build_lines(title, state, player)
+
+
+def _fees_text(fees: list[tuple[str, int]] | dict[str, int]) -> str:
+    items = sorted(fees.items()) if isinstance(fees, dict) else fees
+    total = sum(n for _, n in items)
+    if not total:
+        return "no fees"
+    return f"fees {total} (" + ", ".join(f"{n} to {r}" for r, n in items) + ")"
+
+
+def _build_lines(title: RailwayRivalsUSA, state: RRState, player: str) -> list[str]:
+    lab = state.model.labels
+    out = [f"# {line.strip()}" for line in build_allowance(state, player)]
+    out.append(f"{player}: done")
+    if wco_open(state, player):
+        price = state.cfg.wco_cost
+        out += [
+            f"{player}: westcoast {h}  # West Coast operations, pay {price}"
+            for h in wco_hexes(title, state, player)
+        ]
+    for a, b in affordable_links(state, player):
+        cost, west = path_costs(state, player, [a, b])
+        mult = state.cfg.wco_build_multiplier if west[0] and state.cfg.wc_double_fees else 1
+        unit = "cash" if state.cash_mode else "point" if cost == 1 else "points"
+        note = f"cost {cost} {unit}, {_fees_text(link_fees(state, player, a, b, mult))}"
+        out.append(f"{player}: build {lab[a]} {lab[b]}  # {note}")
+    return out
+
+
+def _race_lines(state: RRState, player: str) -> list[str]:
+    out = [f"{player}: done"]
+    entered = {e.race for e in state.entries if e.player == player}
+    limit = state.cfg.max_entries_per_round
+    if limit and len(entered) >= limit:
+        return [*out, f"# at most {limit} entries a round (base 3.2): none left"]
+    for race in state.races:
+        if race.id in entered:
+            continue
+        out.append(f"# race {race_line(state, race)}")
+        out.extend(_entry_lines(state, player, race))
+    others = ", ".join(p for p in state.players if p != player)
+    if state.cfg.joint_runs and state.races:
+        out.append(
+            f"# joint run: enter N with RIVAL ROUTE (base 3.6; RIVAL one of {others}, who "
+            "must enter the same route with you)"
+        )
+    if state.cfg.allow_running_power_exchange and state.races:
+        out.append(
+            f"# exchange of running powers: enter N erp RIVAL [ROUTE] (base 3.7; RIVAL one of "
+            f"{others}, who must enter erp you)"
+        )
+    return out
+
+
+def _entry_lines(state: RRState, player: str, race: Race) -> list[str]:
+    team = (player,)
+    front = route_options(state, race, team)
+    if not front:
+        return ["#   no legal route for you"]
+    gm = min(front, key=lambda o: (o.length, o.total))
+    out = [
+        f"{player}: enter {race.id}  # the GM's route: length {gm.length}, "
+        f"{len(gm.route)} hexes, {_fees_text(dict(gm.payments))}"
+    ]
+    lab = state.model.labels
+    fee = state.cfg.track_use_fee_per_hex
+    try:
+        routes = list(legal_routes(state, race, team))
+    except TooManyRoutes:
+        return [*out, "#   too many routes to list: enter with the GM's route or write one"]
+    for route, owners in routes:
+        words = [lab[route[0]]]
+        fees: dict[str, int] = {}
+        for h, owner in zip(route[1:], owners, strict=True):
+            if owner == player:
+                words.append(lab[h])
+            else:
+                words.append(f"{lab[h]}:{owner}")
+                fees[owner] = fees.get(owner, 0) + fee
+        length = _length(state, route)
+        out.append(
+            f"{player}: enter {race.id} {' '.join(words)}  # length {length}, "
+            f"{len(route)} hexes, {_fees_text(fees)}"
+        )
+    return out
+
+
+def _length(state: RRState, route: list[int]) -> int:
+    if state.cfg.route_length_metric == "hexes":
+        return len(route) - 1
+    return sum(step_points(state, a, b) for a, b in itertools.pairwise(route))
