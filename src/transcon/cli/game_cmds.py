@@ -200,10 +200,11 @@ def legal(
     as_json: JsonFlag = False,
 ) -> None:
     """List the legal actions of the players who may act now (duplicates removed; when a
-    player has many, grouped with a count and examples: `--all` lists every one)."""
+    player has many, grouped with a count and examples, or the title's own summary with
+    costs: `--all` lists every one)."""
     game = load_game(file)
-    if not as_json:
-        lines = _legal_lines(game, player)
+    if not as_json and not show_all:
+        lines = _title_legal_lines(game, player)
         if lines is not None:
             if not lines:
                 print("No legal actions." if not game.is_over() else _to_act(game))
@@ -227,8 +228,9 @@ def legal(
         print(line)
 
 
-def _legal_lines(game: Game[Any], player: str | None) -> list[str] | None:
-    """The title's own ``legal`` text (Title.legal_lines) for the players who may act."""
+def _title_legal_lines(game: Game[Any], player: str | None) -> list[str] | None:
+    """The title's own ``legal`` summary (Title.legal_lines) for the players who may act,
+    or None when the title has none (then the generic grouping is printed)."""
     if player is not None and player not in game.players:
         raise InputError(f"{player!r} is not playing (players: {', '.join(game.players)})")
     lines: list[str] = []

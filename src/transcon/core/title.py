@@ -447,7 +447,7 @@ class Title(ABC, Generic[S]):
     def legal_lines(self, state: S, player: str) -> list[str] | None:
         """What ``transcon legal`` prints for ``player`` instead of one line per legal action
         (e.g. with costs, or grouped), or None for the default. Lines holding an action
-        must paste back into ``transcon act``; ``legal --json`` still lists every action."""
+        must paste back into ``transcon act``; ``legal --all`` and ``--json`` list every action."""
         return None
 
     def describe_hex(self, state: S, player: str | None, place: str) -> str:

@@ -9,7 +9,7 @@ notation ignores a `` # note``), under ``#`` headers.
   every legal route for the rival alone with its length (the better-route metric), hexes and
   fees per rival. Joint runs and exchanges of running powers are not listed per partner
   (the partner must enter the same route): one line says how to write them and with whom.
-  ``legal --json`` still lists every legal action (``Title.legal_actions``).
+  ``legal --all`` and ``legal --json`` still list every legal action (``Title.legal_actions``).
 """
 
 from __future__ import annotations
