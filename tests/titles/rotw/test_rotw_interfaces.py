@@ -179,3 +179,23 @@ def test_status_words_players_read() -> None:
     assert "cards: Government Land Grant" in text and "land_grant" not in text
     s.phase, s.settlers_arrived = "west", 14
     assert "settlers arrived 14 (the West opened at 10)" in game.status_for("Ann")
+
+
+def test_png_legend_player_palette_and_letters() -> None:
+    """Issue 15 item 17: player colours differ from every goods colour; the legend names
+    each player's colour and letter and the cube letters; each track carries its owner's
+    letter (colour-blind players)."""
+    from transcon.titles.rotw.render import CITY_FILL, PLAYER_COLOURS, rotw_svg
+
+    assert not {c.lower() for c in PLAYER_COLOURS} & {c.lower() for c in CITY_FILL.values()}
+    game = started()
+    s = game.state
+    add_link(s, "Ann", "Chicago", "Pittsburgh")
+    add_link(s, "Bob", "Chicago", "Omaha")
+    svg = rotw_svg(graph_for("rotw-mini"), s)
+    assert '<g id="legend"' in svg
+    for i, player in enumerate(("Ann", "Bob", "Cat", "Dan")):
+        assert f"{player} ({player[0]} on track)" in svg and PLAYER_COLOURS[i] in svg
+    assert "R=red Y=yellow B=blue P=purple G=black S=settler M=raw" in svg
+    letters = svg.split('<g id="track-letters"')[1]
+    assert ">A</text>" in letters and ">B</text>" in letters

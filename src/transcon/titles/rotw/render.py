@@ -1,4 +1,8 @@
-"""Drawing a game: links coloured by owner, each city's colour and its cubes as letters."""
+"""Drawing a game: links coloured by owner, each city's colour and its cubes as letters.
+
+Players get colours no good uses (green, orange, cyan, pink, ... never red, yellow, blue,
+purple, black or gray) and a letter drawn on each of their links, so track reads without
+colour; the legend under the map names the players' colours and letters and the cubes'."""
 
 from __future__ import annotations
 
@@ -7,16 +11,16 @@ from pathlib import Path
 
 from transcon.core.hexgrid import Hex, Layout, Point
 from transcon.render import (
+    LegendEntry,
     Marker,
     Overlay,
     RenderOptions,
     TrackLine,
-    owner_colour,
     render_svg,
     write_image,
 )
 from transcon.titles.rotw.build import city_colour
-from transcon.titles.rotw.data import engine_name
+from transcon.titles.rotw.data import LETTER, engine_name
 from transcon.titles.rotw.graph import BoardGraph
 from transcon.titles.rotw.scoring import final_points
 from transcon.titles.rotw.state import RotwState
@@ -32,10 +36,48 @@ CITY_FILL = {
 }
 
 
+#: Player colours: none is a goods colour (CITY_FILL), so track never reads as a cube.
+PLAYER_COLOURS = ("#2ca02c", "#ff7f0e", "#17becf", "#f781bf", "#8c6d31", "#bcbd22")
+CUBE_NAMES = {
+    "red": "red",
+    "yellow": "yellow",
+    "blue": "blue",
+    "purple": "purple",
+    "black": "black",
+}
+
+
+def player_colours(players: list[str]) -> dict[str, str]:
+    return {p: PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i, p in enumerate(players)}
+
+
+def player_letters(players: list[str]) -> dict[str, str]:
+    """Each player's initial, or their seat number when two share an initial."""
+    initials = [p[:1].upper() for p in players]
+    if len(set(initials)) == len(initials):
+        return dict(zip(players, initials, strict=True))
+    return {p: str(i + 1) for i, p in enumerate(players)}
+
+
+def legend(s: RotwState) -> list[LegendEntry]:
+    colours, letters = player_colours(s.players), player_letters(s.players)
+    entries = [
+        LegendEntry(
+            colours[p],
+            f"{p} ({letters[p]} on track): {s.pl[p].score} pts, ${s.pl[p].cash}k, "
+            f"engine {engine_name(s.pl[p].engine)}",
+        )
+        for p in s.players
+    ]
+    cubes = " ".join(f"{LETTER[c]}={name}" for c, name in CUBE_NAMES.items())
+    entries.append(LegendEntry(CITY_FILL["gray"], f"Cubes above cities: {cubes} S=settler M=raw"))
+    return entries
+
+
 def rotw_overlay(g: BoardGraph, s: RotwState) -> Overlay:
-    """Track by owner (unfinished track thinner), a token in each city's colour, a caption."""
+    """Track by owner (unfinished track thinner), a token in each city's colour, a legend."""
     board = g.board
-    colour = {p: owner_colour(i) for i, p in enumerate(s.players)}
+    colour = player_colours(s.players)
 
     def hexes(labels: tuple[str, ...]) -> list[Hex]:
         return [board.hex(label) for label in labels]
@@ -52,14 +94,10 @@ def rotw_overlay(g: BoardGraph, s: RotwState) -> Overlay:
         Marker(board.hex(c), "", CITY_FILL.get(city_colour(g, s, c), "#999999"), "token")
         for c in sorted(g.cities)
     ]
-    legend = "  ".join(
-        f"{p}: {s.pl[p].score} pts ${s.pl[p].cash}k eng {engine_name(s.pl[p].engine)}"
-        for p in s.players
-    )
-    turn = f"Turn {s.game_turn} ({s.phase})"
+    turn = f"Game turn {s.game_turn}, {s.phase}ern phase"
     if s.step == "over":
         turn = "Final: " + ", ".join(f"{p} {final_points(s, p)}" for p in s.players)
-    return Overlay(track=track, markers=markers, caption=f"{turn}   {legend}")
+    return Overlay(track=track, markers=markers, caption=turn, legend=legend(s))
 
 
 def city_texts(g: BoardGraph, s: RotwState) -> list[tuple[Hex, str]]:
@@ -92,7 +130,25 @@ def rotw_svg(g: BoardGraph, s: RotwState) -> str:
             f'stroke="#fff" stroke-width="0.5">{escape(text)}</text>'
         )
     parts.append("</g>")
+    parts.extend(_track_letters(g, s, layout, size))
     return svg.replace("</svg>", "".join(parts) + "</svg>")
+
+
+def _track_letters(g: BoardGraph, s: RotwState, layout: Layout, size: float) -> list[str]:
+    """The owner's letter on the middle hex of each track (colour-blind players)."""
+    letters, colours = player_letters(s.players), player_colours(s.players)
+    parts = [f'<g id="track-letters" font-size="{size * 0.36:.1f}" text-anchor="middle">']
+    for lk in s.links:
+        if not lk.hexes:
+            continue
+        c = layout.center(g.board.hex(lk.hexes[len(lk.hexes) // 2]))
+        parts.append(
+            f'<text x="{c.x:.1f}" y="{c.y + size * 0.13:.1f}" font-weight="bold" '
+            f'fill="#000" stroke="{colours[lk.owner]}" stroke-width="0.4">'
+            f"{escape(letters[lk.owner])}</text>"
+        )
+    parts.append("</g>")
+    return parts
 
 
 def render_state(g: BoardGraph, s: RotwState, path: Path) -> None:
