@@ -457,6 +457,14 @@ def build(source: Path) -> dict[str, Any]:
                 "d": {"2": 0, "3": 0, "4": 0, "5": 1, "3D": 1, "4D": 2, "5D": 3, "6D": 4},
             },
             "super_short_offboards": short,
+            "render": {
+                "region_fills": {
+                    "zone:eastern": "#9ec5e8",
+                    "zone:plains": "#f2dc82",
+                    "zone:west": "#e8a98a",
+                    "zone:canada": "#a8d5a2",
+                }
+            },
         },
     }
 

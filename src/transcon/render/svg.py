@@ -148,10 +148,12 @@ def render_svg(
         f'<rect width="{width:.0f}" height="{height:.0f}" fill="#ffffff"/>',
     ]
     out.append('<g id="terrain" stroke="#ffffff" stroke-width="0.6">')
+    region_fills: dict[str, str] = dict(board.meta.get("render", {}).get("region_fills", {}))
     for info in board:
         out.append(
             f'<polygon points="{_pts(layout.corners(info.hex))}" '
-            f'fill="{_fill(info, opts)}"><title>{escape(_tooltip(info))}</title></polygon>'
+            f'fill="{_fill(info, opts, region_fills)}">'
+            f"<title>{escape(_tooltip(info))}</title></polygon>"
         )
     out.append("</g>")
     out.extend(_terrain_marks(board, layout))
@@ -254,7 +256,18 @@ def _border_labels(board: Board, layout: Layout, width: float, bottom: float) ->
     return out
 
 
-def _fill(info: HexInfo, opts: RenderOptions) -> str:
+def mix_colours(a: str, b: str) -> str:
+    """The colour halfway between two ``#rrggbb`` colours."""
+    parts = [(int(a[i : i + 2], 16) + int(b[i : i + 2], 16)) // 2 for i in (1, 3, 5)]
+    return "#" + "".join(f"{p:02x}" for p in parts)
+
+
+def _fill(info: HexInfo, opts: RenderOptions, region_fills: dict[str, str] | None = None) -> str:
+    """The terrain colour, mixed with the colour of the first region of the map's
+    ``meta.render.region_fills`` the hex is in (18C2C: its zone)."""
+    for tag, colour in (region_fills or {}).items():
+        if tag in info.regions:
+            return mix_colours(TERRAIN_FILL.get(info.terrain, "#eeeeee"), colour)
     if (
         not info.is_water
         and opts.home_country
