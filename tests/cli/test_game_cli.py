@@ -102,7 +102,7 @@ def test_illegal_action_leaves_the_file_untouched(game_file: Path) -> None:
     assert fails("act", game_file, "roll", "--player", "Bob") == (
         "error: illegal action (turn order): Bob may not act now (waiting for Ann)"
     )
-    assert fails("act", game_file, "fly").startswith("error: unknown action type 'fly'")
+    assert fails("act", game_file, "fly") == "error: unknown action 'fly' (actions: roll, hold)"
     assert game_file.read_bytes() == before
 
 
@@ -127,7 +127,8 @@ def test_hidden_information_is_shown_only_to_its_owner(tmp_path: Path) -> None:
     path = tmp_path / "secret.json"
     ok("new", "secret-pig", "--players", "Ann,Bob", "--seed", "3", "--save", path)
     ok("act", path, "roll")
-    assert "Ann rolls 5" in ok("log", path)  # the game master sees everything
+    assert "Ann rolls 5" in ok("log", path, "--as", "gm")  # the game master sees everything
+    assert "Ann rolls 5" not in ok("log", path)  # the default is the public view
     assert "Ann rolls 5" in ok("log", path, "--as", "Ann")
     bob_log = ok("log", path, "--as", "Bob")
     assert "Ann rolls\n" in bob_log and "5" not in bob_log

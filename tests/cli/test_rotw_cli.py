@@ -49,9 +49,11 @@ def test_new_act_legal_and_hidden_barons(game_file: Path) -> None:
     summary = query("status", game_file)
     assert sorted(summary["current_players"]) == ["Ann", "Bob", "Cat"]
     ann_dealt = _dealt(game_file, "Ann")
-    assert ok("legal", game_file, "--player", "Ann").splitlines() == [
+    assert ok("legal", game_file, "--as", "Ann").splitlines() == [
         f"Ann: baron {card}" for card in ann_dealt
     ]
+    assert "EB" not in ok("legal", game_file)  # the public view lists no secret options
+    assert ok("legal", game_file, "--as", "gm").count("baron EB") == 6
     for player in ("Ann", "Bob", "Cat"):
         out = ok("act", game_file, f"baron {_dealt(game_file, player)[0]}", "--player", player)
         assert f"{player}: baron " in out
@@ -60,7 +62,8 @@ def test_new_act_legal_and_hidden_barons(game_file: Path) -> None:
     assert query("status", game_file, "--as", "Bob")["state"]["pl"]["Ann"]["east_baron"] == "?"
     assert BARONS[kept].name not in ok("status", game_file, "--as", "Bob")
     assert BARONS[kept].name in ok("status", game_file, "--as", "Ann")
-    assert BARONS[kept].name in ok("status", game_file)  # the game master
+    assert BARONS[kept].name in ok("status", game_file, "--as", "gm")  # the game master
+    assert BARONS[kept].name not in ok("status", game_file)  # public by default
     bob_log = query("log", game_file, "--as", "Bob")
     assert bob_log[0]["action"] == "baron ?"
     assert bob_log[0]["events"] == ["Ann keeps an Eastern baron"]
@@ -75,7 +78,7 @@ def test_actions_png_replay_and_verify(game_file: Path, tmp_path: Path) -> None:
     for player in ("Ann", "Bob", "Cat"):
         ok("act", game_file, f"baron {_dealt(game_file, player)[0]}", "--player", player)
     for _ in range(6):
-        legal = query("legal", game_file)
+        legal = query("legal", game_file, "--as", "gm")
         texts = [a["text"] for a in legal["actions"]]
         pick = next((t for t in texts if t.startswith("build")), "pass")
         ok("act", game_file, pick)

@@ -141,11 +141,11 @@ def test_unknown_player_or_foreign_action_type_is_an_input_error() -> None:
     ("text", "message"),
     [
         ("", "empty action"),
-        ("jump", "unknown action type 'jump'"),
-        ("roll twice", "expected field=value"),
+        ("jump", r"unknown action 'jump' \(actions: roll, hold\)"),
+        ("roll twice", "roll: cannot read 'twice'; usage: roll"),
         ("roll times=3", "bad roll action: times: Extra inputs"),
-        ("{bad json", "bad action JSON"),
-        ("[1]", "unknown action type"),
+        ("{bad json", "action JSON: not valid JSON"),
+        ("[1]", "unknown action"),
         ('roll "unclosed', "cannot parse action"),
     ],
 )

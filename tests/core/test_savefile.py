@@ -143,7 +143,7 @@ def test_not_json_or_not_an_object(tmp_path: Path) -> None:
     assert error_for(tmp_path, "[]") == "game.json: not a transcon game file (format 'list')"
     path = tmp_path / "game.json"
     path.write_bytes(b"\xff\xfe\x00")
-    with pytest.raises(SaveFileError, match="not a text file"):
+    with pytest.raises(SaveFileError, match="not UTF-8 text"):
         load_game(path)
 
 

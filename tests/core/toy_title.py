@@ -176,6 +176,7 @@ class SecretPig(ToyTitle):
     see the running turn total only as "?". Exercises the hidden-information hooks."""
 
     name = "secret-pig"
+    hidden_information = True
 
     def apply(self, state: PigState, action: Action, ctx: ActionContext) -> None:
         if not isinstance(action, Roll):

@@ -21,17 +21,18 @@ from transcon.core.errors import InputError, TransconError
 from transcon.core.game import Game
 from transcon.core.options import parse_option_args
 from transcon.core.registry import available_titles, get_title
-from transcon.core.savefile import load_game, load_game_checked, save_game
+from transcon.core.savefile import editing_game, load_game, load_game_checked, save_game
 from transcon.core.simulate import simulate as run_simulation
-from transcon.core.title import Event, Title
+from transcon.core.title import GAME_MASTER, PUBLIC, Event, Title
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 Viewer = Annotated[
     str | None,
     typer.Option(
         "--as",
-        help="Show only what this player may see (sealed entries, secret cards); "
-        "default: everything, as the game master sees it.",
+        help="Whose view: a player's name (their own secrets too), `gm` (the game master: "
+        "everything, the seed included) or `public` (the default: what every player may see).",
+        show_default=False,
     ),
 ]
 GameFile = Annotated[Path, typer.Argument(help="Save file of the game.", show_default=False)]
@@ -58,7 +59,9 @@ def register(app: typer.Typer) -> None:
         ("rules", rules),
         ("titles", titles),
     ):
-        app.command(name)(func)
+        # An action may start with "-" (e.g. "-5"): act reads it as the action, not an option.
+        settings = {"ignore_unknown_options": True} if func is act else None
+        app.command(name, context_settings=settings)(func)
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -82,16 +85,28 @@ def _to_act(game: Game[Any]) -> str:
     return f"To act: {', '.join(game.current_players())}."
 
 
-def _summary(game: Game[Any]) -> dict[str, Any]:
+def _viewer(game: Game[Any], text: str | None) -> str | None:
+    """``--as`` to a core viewer: a player's name, None for the game master, or PUBLIC."""
+    if text is None or text.lower() == "public":
+        return PUBLIC
+    if text.lower() == GAME_MASTER:
+        return None
+    return game.check_viewer(text)  # InputError naming the players if it is nobody's
+
+
+def _summary(game: Game[Any], viewer: str | None) -> dict[str, Any]:
+    """Facts about the game for ``viewer``; the seed (which predicts every future draw and
+    reveals dealt cards) only for the game master."""
     data: dict[str, Any] = {
         "title": game.title.name,
         "players": list(game.players),
         "options": dict(game.options),
-        "seed": game.seed,
         "actions": len(game.log),
         "current_players": game.current_players(),
         "is_over": game.is_over(),
     }
+    if viewer is None:
+        data["seed"] = game.seed
     if game.is_over():
         data["result"] = game.result()
         data["winners"] = game.winners()
@@ -106,7 +121,7 @@ def _action_json(game: Game[Any], index: int, viewer: str | None = None) -> dict
         "action": game.format_for(action, viewer),
         "events": [event.text for event in game.events_for(index, viewer)],
     }
-    if viewer is None or viewer == action.player:
+    if viewer is None or viewer == action.player or not game.title.hidden_information:
         data["json"] = game.title.action_to_json(action)
     return data
 
@@ -122,20 +137,23 @@ def new(
     seed: Seed = 0,
     option: OptionArgs = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    viewer: Viewer = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Start a game, e.g. `transcon new demo --players Ann,Bob --seed 7 --save game.json`."""
     the_title = get_title(title)
     game = Game.new(the_title, _names(players), _options(the_title, option), seed)
+    who = _viewer(game, viewer)
     if save is not None:
         if save.exists() and not force:
             raise InputError(f"{save}: file exists (pass --force to overwrite)")
         save_game(game, save)
     if as_json:
-        print_json({**_summary(game), "file": str(save) if save else None})
+        print_json({**_summary(game, who), "file": str(save) if save else None})
         return
-    print(f"New {the_title.display_name} game: {', '.join(game.players)} (seed {seed}).")
-    print(game.describe_status())
+    seeded = f" (seed {seed})" if who is None else ""
+    print(f"New {the_title.display_name} game: {', '.join(game.players)}{seeded}.")
+    print(game.status_for(who))
     if save is not None:
         print(f"Saved to {save}.")
 
@@ -148,13 +166,14 @@ def act(
     as_json: JsonFlag = False,
 ) -> None:
     """Apply one action and save the game; an illegal action leaves the file untouched."""
-    game = load_game(file)
-    game.act(action, player)
-    save_game(game, file)
-    if as_json:
-        print_json({**_action_json(game, len(game.log) - 1), **_summary(game)})
-        return
+    with editing_game(file) as game:
+        game.act(action, player)
     done = game.log[-1]
+    if as_json:
+        # The reply is for the acting player: their view, never the seed.
+        reply = _action_json(game, len(game.log) - 1, done.player)
+        print_json({**reply, **_summary(game, done.player)})
+        return
     print(f"{done.player}: {game.format(done)}")
     print("\n".join(_event_lines(game.events_for(len(game.log) - 1, done.player))))
     print(_to_act(game))
@@ -170,21 +189,23 @@ def status(
     ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Show the state of a game (`--as Ann`: only what Ann may see), starting with what
-    happened since Ann's last action (or the last action)."""
+    """Show the state of a game as every player may see it (`--as Ann`: with Ann's secrets,
+    `--as gm`: everything), starting with what happened since the viewer's last action (or
+    the last action)."""
     game = load_game(file)
-    status_text = game.status_for(viewer, full=full)
+    who = _viewer(game, viewer)
+    status_text = game.status_for(who, full=full)
     if png is not None:
         try:
-            game.title.render_png(game.state, png)
+            game.render_png(png, who)
         except NotImplementedError as err:
             raise InputError(str(err) or f"{game.title.name} cannot draw PNGs") from None
     if as_json:
-        state = game.view(viewer)
-        print_json({**_summary(game), "status": status_text, "state": state})
+        state = game.view(who)
+        print_json({**_summary(game, who), "status": status_text, "state": state})
         return
     print(f"{game.title.display_name}: {', '.join(game.players)}; {len(game.log)} actions.")
-    print("\n".join(_since_lines(game, viewer)))
+    print("\n".join(_since_lines(game, who)))
     print(status_text)
     if png is not None:
         print(f"Drew {png}.")
@@ -197,20 +218,27 @@ def legal(
     show_all: Annotated[
         bool, typer.Option("--all", help="List every action, not a summary by group.")
     ] = False,
+    viewer: Viewer = None,
     as_json: JsonFlag = False,
 ) -> None:
     """List the legal actions of the players who may act now (duplicates removed; when a
     player has many, grouped with a count and examples, or the title's own summary with
-    costs: `--all` lists every one)."""
+    costs: `--all` lists every one).
+
+    In a game with secrets a player's options may reveal them, so the public view lists
+    none there: use `--as NAME` (that player's own) or `--as gm` (everybody's). Each line
+    of `--all` pastes back into `transcon act` as it is.
+    """
     game = load_game(file)
+    actors = game.actors_for(_viewer(game, viewer), player)
     if not as_json and not show_all:
-        lines = _title_legal_lines(game, player)
+        lines = _title_legal_lines(game, actors)
         if lines is not None:
             if not lines:
-                print("No legal actions." if not game.is_over() else _to_act(game))
+                print(_nothing_to_list(game, actors))
             print("\n".join(lines))
             return
-    actions = game.legal_actions(player)
+    actions = [action for who in actors for action in game.legal_actions(who)]
     if as_json:
         print_json(
             {
@@ -223,18 +251,24 @@ def legal(
         )
         return
     if not actions:
-        print("No legal actions." if not game.is_over() else _to_act(game))
+        print(_nothing_to_list(game, actors))
     for line in legal_lines(game, actions, full=show_all):
         print(line)
 
 
-def _title_legal_lines(game: Game[Any], player: str | None) -> list[str] | None:
-    """The title's own ``legal`` summary (Title.legal_lines) for the players who may act,
-    or None when the title has none (then the generic grouping is printed)."""
-    if player is not None and player not in game.players:
-        raise InputError(f"{player!r} is not playing (players: {', '.join(game.players)})")
+def _nothing_to_list(game: Game[Any], actors: list[str]) -> str:
+    if game.is_over():
+        return _to_act(game)
+    if not actors and game.current_players():
+        return f"{_to_act(game)} Their options are secret: list them with --as NAME."
+    return "No legal actions."
+
+
+def _title_legal_lines(game: Game[Any], actors: list[str]) -> list[str] | None:
+    """The title's own ``legal`` summary (Title.legal_lines) for ``actors``, or None when
+    the title has none (then the generic grouping is printed)."""
     lines: list[str] = []
-    for who in [player] if player else game.current_players():
+    for who in actors:
         own = game.title.legal_lines(game.state, who)
         if own is None:
             return None
@@ -244,10 +278,11 @@ def _title_legal_lines(game: Game[Any], player: str | None) -> list[str] | None:
 
 @user_errors
 def log(file: GameFile, viewer: Viewer = None, as_json: JsonFlag = False) -> None:
-    """Show every action with the events it produced (`--as Ann`: as Ann may read it)."""
+    """Show every action with the events it produced, as every player may read them
+    (`--as Ann`: as Ann may, `--as gm`: in full)."""
     game = load_game(file)
-    game.status_for(viewer)  # checks the name
-    entries = [_action_json(game, index, viewer) for index in range(len(game.log))]
+    who = _viewer(game, viewer)
+    entries = [_action_json(game, index, who) for index in range(len(game.log))]
     if as_json:
         print_json(entries)
         return
@@ -262,18 +297,25 @@ def log(file: GameFile, viewer: Viewer = None, as_json: JsonFlag = False) -> Non
 def undo(
     file: GameFile,
     n: Annotated[int, typer.Option("-n", help="How many actions to take back.")] = 1,
+    viewer: Viewer = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Take back the last N actions (the game is replayed without them) and save."""
-    game = load_game(file)
-    undone = game.undo(n)
-    save_game(game, file)
-    texts = [f"{a.player}: {game.format(a)}" for a in undone]
+    with editing_game(file) as game:
+        who = _viewer(game, viewer)
+        undone = game.undo(n)
+    texts = [_undone_text(game, a, who) for a in undone]
     if as_json:
-        print_json({"undone": texts, **_summary(game)})
+        print_json({"undone": texts, **_summary(game, who)})
         return
     print(f"Undid {len(undone)} action(s): {'; '.join(texts)}")
     print(_to_act(game))
+
+
+def _undone_text(game: Game[Any], action: Any, viewer: str | None) -> str:
+    """An undone action as ``viewer`` may read it: secret orders only by name."""
+    visible = viewer is None or viewer == action.player or not game.title.hidden_information
+    return f"{action.player}: {game.format(action) if visible else '(hidden)'}"
 
 
 @user_errors
@@ -282,10 +324,12 @@ def replay(
     verify: Annotated[
         bool, typer.Option("--verify", help="Replay twice and compare byte for byte.")
     ] = False,
+    viewer: Viewer = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Replay a game from its log; with --verify exit 1 unless the replay is identical."""
     game, stored = load_game_checked(file)
+    who = _viewer(game, viewer)
     data: dict[str, Any] = {"actions": len(game.log), "checksum": game.state_digest()}
     problems: list[str] = []
     if verify:
@@ -302,7 +346,7 @@ def replay(
         print_json(data)
     elif not verify:
         print(f"Replayed {len(game.log)} actions.")
-        print(game.describe_status())
+        print(game.status_for(who))
     elif problems:
         print(f"{file}: replay differs: {'; '.join(problems)}")
     else:
@@ -341,8 +385,9 @@ def play(
         name: make_bot(the_title, kind, bot_seed(seed, "play", name)) for name in bot_names
     }
     print(f"{the_title.display_name}: {', '.join(game.players)}. Type ? for help.")
-    # One human sees only their own hidden information; hot-seat humans share the screen.
-    viewer = humans[0] if len(humans) == 1 else None
+    # One human sees only their own hidden information; hot-seat humans sharing the screen
+    # see the public view (each sees their own secrets at their own prompt).
+    viewer = humans[0] if len(humans) == 1 else PUBLIC
     print(game.status_for(viewer))
     while current := game.current_players():
         player = current[0]

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Sequence
 from typing import Annotated
 
 import typer
+from typer import _click
 
 from transcon import __version__
+from transcon.cli.common import EXIT_BAD_INPUT, one_line
 
 app = typer.Typer(
     help="Transcon: engine, referee and route solver for transcontinental railroad board games.",
@@ -63,3 +67,25 @@ routes_optimize.register(routes_cmds.routes_app)
 from transcon.cli import import18xx_cmds  # noqa: E402
 
 import18xx_cmds.register(app)
+
+
+def run(args: Sequence[str] | None = None) -> int:
+    """Run the command line and return the exit status (what ``transcon`` does).
+
+    Unlike calling ``app`` directly, a usage error (unknown option, missing argument, a bad
+    number) is one ``error: ...`` line with status 2, like every other bad input.
+    """
+    try:
+        status = app(args=args, standalone_mode=False)
+    except _click.exceptions.ClickException as err:
+        print(f"error: {one_line(err.format_message())}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except _click.exceptions.Abort:
+        print("error: aborted", file=sys.stderr)
+        return 1
+    return status if isinstance(status, int) else 0
+
+
+def main() -> None:
+    """Console-script entry point."""
+    sys.exit(run())

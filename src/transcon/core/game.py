@@ -12,14 +12,27 @@ import bisect
 import copy
 import hashlib
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from pydantic import ValidationError
+
 from transcon.core.errors import IllegalAction, InputError, TransconError
+from transcon.core.inputs import (
+    MAX_ACTION_CHARS,
+    MAX_INT_DIGITS,
+    brief,
+    check_printable,
+    control_character,
+)
 from transcon.core.options import OptionValue, resolve_options
 from transcon.core.rng import GameRandom
 from transcon.core.title import (
+    GAME_MASTER,
+    PUBLIC,
     RULE_GAME_OVER,
     Action,
     ActionContext,
@@ -27,6 +40,7 @@ from transcon.core.title import (
     Score,
     Setup,
     Title,
+    validation_message,
 )
 
 S = TypeVar("S")
@@ -53,12 +67,21 @@ class ReplayCheck:
         return self.identical
 
 
+#: Names that mean a view rather than a player (``--as gm``, ``--as public``).
+RESERVED_NAMES = (GAME_MASTER, "public")
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_INT_DIGITS + 1},}}")
+
+
 def check_players(title: Title[Any], players: Sequence[str]) -> tuple[str, ...]:
-    """Validate player names (non-empty, unique, no commas) and the title's player count."""
+    """Validate player names (non-empty, unique, no commas or control characters, not a
+    reserved view name) and the title's player count."""
     names = tuple(name.strip() for name in players)
     for name in names:
         if not name or "," in name:
-            raise InputError(f"bad player name {name!r} (empty or containing a comma)")
+            raise InputError(f"bad player name {brief(name)} (empty or containing a comma)")
+        check_printable(name, "player name")
+        if name.lower() in RESERVED_NAMES:
+            raise InputError(f"player name {name!r} is reserved for a view (--as {name.lower()})")
     if len(set(names)) != len(names):
         raise InputError(f"player names must be unique, got {', '.join(names)}")
     if not title.min_players <= len(names) <= title.max_players:
@@ -187,8 +210,27 @@ class Game(Generic[S]):
         return self.apply(self.parse(text, player))
 
     def parse(self, text: str, player: str | None = None) -> Action:
-        """Parse action text for ``player``; without one, the single player who may act."""
-        return self.title.parse_action(text, self._state, self._resolve_player(player))
+        """Parse action text for ``player``; without one, the single player who may act.
+
+        ``text`` may start with ``NAME: `` as ``transcon legal`` prints it (NAME acts).
+        Oversized input (too long, a number of too many digits) is refused before parsing,
+        and a field the title's models reject is a one-line InputError.
+        """
+        text, player = self._split_player_prefix(text, player)
+        _check_action_text(text)
+        acting = self._resolve_player(player)
+        try:
+            return self.title.parse_action(text, self._state, acting)
+        except ValidationError as err:
+            raise InputError(f"cannot parse action {brief(text)}: {validation_message(err)}") from None
+
+    def _split_player_prefix(self, text: str, player: str | None) -> tuple[str, str | None]:
+        name, sep, rest = text.strip().partition(": ")
+        if not sep or name not in self.setup.players:
+            return text, player
+        if player is not None and player != name:
+            raise InputError(f"the action is {name}'s but --player says {player}")
+        return rest, name
 
     def format(self, action: Action) -> str:
         """An action in the title's text notation."""
@@ -244,22 +286,49 @@ class Game(Generic[S]):
 
     def view(self, viewer: str | None) -> dict[str, Any]:
         """The state as ``viewer`` may see it (None: everything)."""
-        return self.title.player_view(self._state, self._check_viewer(viewer))
+        return self.title.player_view(self._state, self.check_viewer(viewer))
 
     def status_for(self, viewer: str | None, full: bool = False) -> str:
         """The text status as ``viewer`` may read it (None: everything); ``full``: the whole
         status where the title shows a compact one by default."""
         if full:
-            return self.title.describe_status_full(self._state, self._check_viewer(viewer))
-        return self.title.describe_status_for(self._state, self._check_viewer(viewer))
+            return self.title.describe_status_full(self._state, self.check_viewer(viewer))
+        return self.title.describe_status_for(self._state, self.check_viewer(viewer))
 
     def format_for(self, action: Action, viewer: str | None) -> str:
         """A logged action as ``viewer`` may read it now (None: in full)."""
-        return self.title.format_action_for(action, self._state, self._check_viewer(viewer))
+        return self.title.format_action_for(action, self._state, self.check_viewer(viewer))
 
-    def _check_viewer(self, viewer: str | None) -> str | None:
-        if viewer is not None and viewer not in self.players:
-            raise InputError(f"unknown player {viewer!r} (players: {self._names()})")
+    def actors_for(self, viewer: str | None, player: str | None = None) -> list[str]:
+        """Whose legal actions ``viewer`` may list now (``player``: only that one): the game
+        master anybody's, a player only their own, the public view anybody's when the title
+        has no hidden information and nobody's when it has (options can reveal secrets)."""
+        viewer = self.check_viewer(viewer)
+        if player is not None and player not in self.setup.players:
+            raise InputError(f"{brief(player)} is not playing (players: {self._names()})")
+        if viewer not in (None, PUBLIC) and player not in (None, viewer):
+            raise InputError(f"{viewer} may list only {viewer}'s own actions")
+        current = self.current_players()
+        asked = current if player is None else [player] if player in current else []
+        if viewer is None:
+            return asked
+        if viewer != PUBLIC:
+            return [viewer] if viewer in current else []
+        return [] if self.title.hidden_information else asked
+
+    def legal_actions_for(self, viewer: str | None, player: str | None = None) -> list[Action]:
+        """Legal actions as ``viewer`` may list them (see :meth:`actors_for`)."""
+        actors = self.actors_for(viewer, player)
+        return [action for p in actors for action in self.title.legal_actions(self._state, p)]
+
+    def render_png(self, path: Path, viewer: str | None) -> None:
+        """Draw the state as ``viewer`` may see it (None: everything)."""
+        self.title.render_png_for(self._state, path, self.check_viewer(viewer))
+
+    def check_viewer(self, viewer: str | None) -> str | None:
+        """``viewer`` if it is a player, PUBLIC or None (the game master); else InputError."""
+        if viewer is not None and viewer != PUBLIC and viewer not in self.players:
+            raise InputError(f"unknown player {brief(viewer)} (players: {self._names()})")
         return viewer
 
     def state_json(self) -> bytes:
@@ -382,6 +451,17 @@ class Game(Generic[S]):
         self._state = other._state
         self._log = other._log
         self._events = other._events
+
+
+def _check_action_text(text: str) -> None:
+    """Refuse action text no title could mean before a parser spends time on it."""
+    if len(text) > MAX_ACTION_CHARS:
+        raise InputError(f"action of {len(text):,} characters (at most {MAX_ACTION_CHARS:,})")
+    bad = control_character(text.replace("\t", " ").replace("\n", " ").replace("\r", " "))
+    if bad is not None:
+        raise InputError(f"action {brief(text)} contains the control character {bad!r}")
+    if _LONG_NUMBER.search(text):
+        raise InputError(f"action {brief(text)} has a number of more than {MAX_INT_DIGITS} digits")
 
 
 def _event_index(event: Event) -> int:

@@ -20,22 +20,27 @@
 The state is never stored: loading replays the log. ``checksum`` (optional) is the
 :meth:`~transcon.core.game.Game.state_digest` at save time, so ``transcon replay --verify``
 can tell when today's rules replay an old game differently. Writes are atomic (temporary
-file, then ``os.replace``), so a failed save leaves the previous file intact.
+file, then ``os.replace``), so a failed save leaves the previous file intact. Commands that
+change a saved game use :func:`editing_game`, which holds an OS lock on the file over the
+whole read-change-write, so two processes acting at once both land (one after the other).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
 
 from transcon import __version__
-from transcon.core.atomic import write_text_atomic
+from transcon.core.atomic import remove_stale_temporaries, write_text_atomic
 from transcon.core.errors import InputError, SaveFileError
+from transcon.core.filelock import locked_file
 from transcon.core.game import Game
+from transcon.core.inputs import load_json, read_input_bytes
 from transcon.core.registry import get_title
 from transcon.core.title import Title, validation_message
 
@@ -85,20 +90,43 @@ def dumps_record(record: dict[str, Any]) -> str:
     return f'{lines},\n  "actions": {inner}\n}}\n'
 
 
-def save_game(game: Game[Any], path: str | Path) -> None:
-    """Write the game to ``path`` atomically."""
-    write_text_atomic(Path(path), dumps_record(game_record(game)))
+def save_game(game: Game[Any], path: str | Path, *, locked: bool = False) -> None:
+    """Write the game to ``path`` atomically, removing temporaries a killed writer left.
+
+    ``locked``: the caller holds the file's lock (:func:`editing_game`), so every leftover
+    temporary is stale; otherwise only those older than a minute are removed.
+    """
+    target = Path(path)
+    remove_stale_temporaries(target, all_of_them=locked)
+    write_text_atomic(target, dumps_record(game_record(game)))
+
+
+@contextmanager
+def editing_game(
+    path: str | Path, titles: Callable[[str], Title[Any]] = get_title
+) -> Iterator[Game[Any]]:
+    """Lock the save file, load the game and yield it; save it if the block succeeds.
+
+    The lock is held from before the read until after the write, so a concurrent ``act``
+    waits and then starts from this one's result: no accepted action is ever lost. If the
+    block raises, the file is left exactly as it was.
+    """
+    target = Path(path)
+    with locked_file(target):
+        game = load_game(target, titles)
+        yield game
+        save_game(game, target, locked=True)
 
 
 def read_record(path: str | Path) -> SaveRecord:
     """Read and validate a save file without replaying it; SaveFileError if it is bad."""
     where = str(path)
     try:
-        raw = json.loads(Path(path).read_text(encoding="utf-8"))
-    except UnicodeDecodeError:
-        raise SaveFileError(f"{where}: not a text file") from None
-    except json.JSONDecodeError as err:
-        raise SaveFileError(f"{where}: not valid JSON (line {err.lineno}: {err.msg})") from None
+        raw = load_json(read_input_bytes(Path(path), "the save file"), where)
+    except SaveFileError:
+        raise
+    except InputError as err:
+        raise SaveFileError(str(err)) from None
     return parse_record(raw, where)
 
 
@@ -108,12 +136,12 @@ def parse_record(raw: Any, where: str = "save file") -> SaveRecord:
         found = raw.get("format") if isinstance(raw, dict) else type(raw).__name__
         raise SaveFileError(f"{where}: not a transcon game file (format {found!r})")
     version = raw.get("version")
-    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+    if type(version) is int and version > VERSION:  # neither a bool nor a float
         raise SaveFileError(
             f"{where}: save format version {version} is newer than this transcon supports "
             f"({VERSION}); upgrade transcon"
         )
-    if isinstance(version, bool) or version != VERSION:
+    if type(version) is not int or version != VERSION:
         raise SaveFileError(f"{where}: unknown save format version {version!r}")
     try:
         return SaveRecord.model_validate(raw)

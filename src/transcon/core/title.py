@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+import re
 import shlex
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, final
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from transcon.core.errors import IllegalAction, InputError
+from transcon.core.inputs import brief, load_json
 from transcon.core.options import OptionSpec, OptionValue
 from transcon.core.rng import GameRandom
 
@@ -33,6 +35,12 @@ if TYPE_CHECKING:
 S = TypeVar("S")
 
 Score = int | float
+
+#: The viewer that is nobody in particular: what every player may see (``--as public``, the
+#: CLI's default). No player can have this name. ``None`` is the game master, who sees all.
+PUBLIC = ""
+#: How the CLI spells the game master's view (``--as gm``).
+GAME_MASTER = "gm"
 
 #: Rule names the engine itself enforces, before the title's own checks.
 RULE_GAME_OVER = "game over"
@@ -207,6 +215,9 @@ class Title(ABC, Generic[S]):
     action_types: ClassVar[tuple[type[Action], ...]] = ()
     #: True when ``check`` finds every illegal action, so ``apply`` needs no snapshot.
     atomic_apply: ClassVar[bool] = False
+    #: True when players hold secrets (sealed orders, secret cards): then a player's legal
+    #: actions may reveal them, so only that player and the game master may list them.
+    hidden_information: ClassVar[bool] = False
     #: One paragraph on the text notation for actions (shown by ``transcon rules``).
     notation: ClassVar[str] = ""
     #: The strongest of :meth:`bots` (``"random"`` or a key of ``bots()``): ``transcon play``
@@ -323,7 +334,7 @@ class Title(ABC, Generic[S]):
         cls = self._action_classes().get(kind) if isinstance(kind, str) else None
         if cls is None:
             known = ", ".join(self.action_type_names()) or "none"
-            raise InputError(f"unknown action type {kind!r} (actions: {known})")
+            raise InputError(f"unknown action type {brief(kind)} (actions: {known})")
         try:
             return cls.model_validate(data)
         except ValidationError as err:
@@ -354,28 +365,43 @@ class Title(ABC, Generic[S]):
         """
         text = text.strip()
         if text.startswith("{"):
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as err:
-                raise InputError(f"bad action JSON: {err.msg}") from None
+            data = load_json(text, "action JSON")
             if not isinstance(data, dict):
                 raise InputError("an action in JSON must be an object")
             return self.action_from_json({"player": player, **data})
         try:
             words = shlex.split(text)
         except ValueError as err:
-            raise InputError(f"cannot parse action {text!r}: {err}") from None
+            raise InputError(f"cannot parse action {brief(text)}: {err}") from None
         if not words:
             raise InputError("empty action")
-        data = {"type": words[0], "player": player}
+        verb = words[0]
+        if verb not in self._action_classes():
+            known = ", ".join(self.action_type_names()) or "none"
+            raise InputError(f"unknown action {brief(verb)} (actions: {known})")
+        data = {"type": verb, "player": player}
         for word in words[1:]:
             key, sep, value = word.partition("=")
             if not sep or key in ("type", "player"):
-                raise InputError(
-                    f"cannot parse action {text!r}: expected field=value, got {word!r}"
-                )
+                raise InputError(f"{verb}: cannot read {brief(word)}; usage: {self.usage(verb)}")
             data[key] = _parse_value(value)
         return self.action_from_json(data)
+
+    def usage(self, verb: str) -> str:
+        """How to write the action ``verb``: the title's own example from :attr:`notation`
+        (a backquoted text starting with the verb), else ``verb field=VALUE ...``."""
+        examples = re.findall(rf"`({re.escape(verb)}(?: [^`]*)?)`", self.notation)
+        if examples:
+            return " or ".join(examples)
+        cls = self._action_classes().get(verb)
+        if cls is None:
+            return verb
+        parts = [verb]
+        for name, spec in cls.model_fields.items():
+            if name in ("type", "player"):
+                continue
+            parts.append(f"{name}=VALUE" if spec.is_required() else f"[{name}=VALUE]")
+        return " ".join(parts)
 
     def format_action(self, action: Action) -> str:
         """The action in the title's notation; :meth:`parse_action` must read it back."""
@@ -426,6 +452,11 @@ class Title(ABC, Generic[S]):
     def render_png(self, state: S, path: Path) -> None:
         """Draw the state to a PNG file; titles without a renderer raise NotImplementedError."""
         raise NotImplementedError(f"{self.display_name} cannot draw the game state")
+
+    def render_png_for(self, state: S, path: Path, viewer: str | None) -> None:
+        """Draw the state as ``viewer`` may see it. Default: :meth:`render_png`, for titles
+        whose drawing shows nothing secret; titles whose drawing would, override this."""
+        self.render_png(state, path)
 
     def action_group(self, action: Action) -> str:
         """Where ``transcon legal`` and ``play``'s ``?`` file an action when many are legal:
@@ -487,10 +518,7 @@ class Title(ABC, Generic[S]):
 def _parse_value(text: str) -> Any:
     # JSON for structured values; everything else stays a string and pydantic coerces it.
     if text[:1] in ('"', "[", "{"):
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as err:
-            raise InputError(f"bad value {text!r}: {err.msg}") from None
+        return load_json(text, f"value {brief(text)}")
     return None if text == "null" else text
 
 

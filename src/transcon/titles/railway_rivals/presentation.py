@@ -120,8 +120,9 @@ def describe_status(state: RRState, viewer: str | None = None) -> str:
     return "\n".join(out)
 
 
-def overlay(state: RRState) -> Overlay:
-    """Track coloured by rival (parallel lines drawn thinner), cities with names."""
+def overlay(state: RRState, viewer: str | None = None) -> Overlay:
+    """Track coloured by rival (parallel lines drawn thinner), cities with names; the cash
+    caption as ``viewer`` may see it (sealed construction not yet deducted)."""
     model = state.model
     colour = {p: owner_colour(i) for i, p in enumerate(state.players)}
     lines = []
@@ -137,13 +138,14 @@ def overlay(state: RRState) -> Overlay:
         col = colour[starters[0]] if starters else "#222222"
         keys = f" x{city.keys}" if city.keys > 1 else ""
         markers.append(Marker(model.hexes[city.hex], city.name + keys, col, "city"))
-    cash = "  ".join(f"{p} {state.cash[p]}" for p in state.players)
+    shown = visible_cash(state, viewer)
+    cash = "  ".join(f"{p} {shown[p]}" for p in state.players)
     return Overlay(track=lines, markers=markers, caption=f"Round {state.round}  {cash}")
 
 
-def render_png(state: RRState, path: Path) -> None:
+def render_png(state: RRState, path: Path, viewer: str | None = None) -> None:
     size = 32.0 if len(state.model.hexes) < 500 else 14.0
-    svg = render_svg(state.model.board, overlay(state), RenderOptions(hex_size=size))
+    svg = render_svg(state.model.board, overlay(state, viewer), RenderOptions(hex_size=size))
     write_image(svg, path)
 
 

@@ -79,6 +79,7 @@ class RailwayRivalsUSA(Title[RRState]):
     options: ClassVar[tuple[OptionSpec, ...]] = OPTIONS
     action_types: ClassVar[tuple[type[Action], ...]] = act.ACTION_TYPES
     atomic_apply: ClassVar[bool] = True
+    hidden_information: ClassVar[bool] = True
     notation: ClassVar[str] = act.NOTATION
     strongest_bot: ClassVar[str] = "greedy"
 
@@ -372,9 +373,12 @@ class RailwayRivalsUSA(Title[RRState]):
         return describe_hex(state, player, place)
 
     def render_png(self, state: RRState, path: Path) -> None:
+        self.render_png_for(state, path, None)
+
+    def render_png_for(self, state: RRState, path: Path, viewer: str | None) -> None:
         from transcon.titles.railway_rivals.presentation import render_png
 
-        render_png(state, path)
+        render_png(state, path, viewer)
 
     def bots(self) -> dict[str, BotFactory]:
         from transcon.titles.railway_rivals.bots import GreedyBot, RandomLegalBot

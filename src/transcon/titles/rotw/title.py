@@ -66,6 +66,7 @@ class RailwaysOfTheWorldEastWest(Title[RotwState]):
     options: ClassVar[tuple[OptionSpec, ...]] = OPTIONS
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
     atomic_apply: ClassVar[bool] = True
+    hidden_information: ClassVar[bool] = True
     notation: ClassVar[str] = notation.NOTATION
     strongest_bot: ClassVar[str] = "greedy"
 
