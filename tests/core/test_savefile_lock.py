@@ -12,12 +12,11 @@ import time
 from pathlib import Path
 
 import pytest
+from toy_title import ToyTitle
 
 from transcon.core.atomic import STALE_SECONDS, remove_stale_temporaries
 from transcon.core.game import Game
 from transcon.core.savefile import editing_game, load_game, save_game
-
-from toy_title import ToyTitle
 
 
 def _slow_roll(path: str, barrier: multiprocessing.synchronize.Barrier, out: str) -> None:

@@ -26,7 +26,7 @@ def _version(value: bool) -> None:
 
 
 @app.callback()
-def main(
+def root(
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
     ] = False,
@@ -80,7 +80,7 @@ def run(args: Sequence[str] | None = None) -> int:
     except _click.exceptions.ClickException as err:
         print(f"error: {one_line(err.format_message())}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except _click.exceptions.Abort:
+    except typer.Abort:
         print("error: aborted", file=sys.stderr)
         return 1
     return status if isinstance(status, int) else 0

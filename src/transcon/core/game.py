@@ -222,7 +222,8 @@ class Game(Generic[S]):
         try:
             return self.title.parse_action(text, self._state, acting)
         except ValidationError as err:
-            raise InputError(f"cannot parse action {brief(text)}: {validation_message(err)}") from None
+            problem = validation_message(err)
+            raise InputError(f"cannot parse action {brief(text)}: {problem}") from None
 
     def _split_player_prefix(self, text: str, player: str | None) -> tuple[str, str | None]:
         name, sep, rest = text.strip().partition(": ")

@@ -110,13 +110,16 @@ def test_cli_status_and_log_as_another_rival(title: RailwayRivalsUSA, tmp_path: 
         return result.stdout
 
     ok("new", "railway-rivals-usa", "--players", "Ann,Bob", "--seed", "3", "--save", path)
-    picks = json.loads(ok("legal", path, "--player", "Ann", "--json"))
+    picks = json.loads(ok("legal", path, "--as", "Ann", "--json"))
     first = picks[0] if isinstance(picks, list) else picks["actions"][0]
     hex_label = (first["text"] if isinstance(first, dict) else first).split()[-1]
     ok("act", path, f"start {hex_label}", "--player", "Ann")
     bob_log = ok("log", path, "--as", "Bob")
     assert "start (sealed pick)" in bob_log and hex_label not in bob_log
-    assert hex_label in ok("log", path, "--as", "Ann") and hex_label in ok("log", path)
+    assert hex_label in ok("log", path, "--as", "Ann") and hex_label in ok(
+        "log", path, "--as", "gm"
+    )
+    assert hex_label not in ok("log", path)  # the public view, the default
     bob = json.loads(ok("status", path, "--as", "Bob", "--json"))
     assert bob["state"]["picks"] == {"Ann": "sealed"}
     ann = json.loads(ok("status", path, "--as", "Ann", "--json"))

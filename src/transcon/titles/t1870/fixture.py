@@ -11,7 +11,6 @@ graph, checked with :func:`~transcon.eighteen.routes.check_routes` and valued wi
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +18,8 @@ from typing import Any
 
 from transcon.core.errors import InputError
 from transcon.core.hexgrid import Hex
+from transcon.core.inputs import brief, load_json, read_input_bytes
+from transcon.eighteen.games_file import validate_games_file
 from transcon.eighteen.graph import TrackGraph
 from transcon.eighteen.routes import (
     NOT_CONNECTED,
@@ -141,16 +142,13 @@ class OracleReport:
 
 
 def load_fixture(path: Path) -> dict[str, Any]:
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as err:
-        raise InputError(f"{path}: line {err.lineno}: invalid JSON: {err.msg}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{path}: not UTF-8 text") from None
+    """Read an 18xx.games 1870 game file; its shape is validated once here (InputError)."""
+    raw = load_json(read_input_bytes(path, "the 18xx.games file"), str(path))
     if not isinstance(raw, dict) or not isinstance(raw.get("actions"), list):
         raise InputError(f"{path}: not an 18xx.games game (no action list)")
     if str(raw.get("title")) != "1870":
-        raise InputError(f"{path}: title {raw.get('title')!r} is not 1870")
+        raise InputError(f"{path}: title {brief(raw.get('title'))} is not 1870")
+    validate_games_file(raw, str(path))
     return raw
 
 
