@@ -79,7 +79,7 @@ def test_shipped_maps_load_and_round_trip_through_the_writer() -> None:
 
 
 EXPECTED = {
-    "invalid_json.json": "line 3: invalid JSON: Expecting value",
+    "invalid_json.json": "not valid JSON (line 3: Expecting value)",
     "unknown_terrain.json": "B2: terrain layer: character 'q' not in legend",
     "water_without_body.json": "A3: water hex has no water body",
     "site_off_map.json": "Z9: sites (Ghost): hex is not on the map",

@@ -13,7 +13,7 @@ from transcon.cli.common import print_json, user_errors
 from transcon.cli.mapgen_cmds import generate_cmd
 from transcon.core.board import Board
 from transcon.core.errors import MapFileError
-from transcon.core.mapfile import load_map, parse_map_text, resolve_map, shipped_map_names
+from transcon.core.mapfile import load_map, read_map_file, resolve_map, shipped_map_names
 from transcon.render import RenderOptions, render_svg, write_image
 
 map_app = typer.Typer(help="List, show, validate and render map files.", no_args_is_help=True)
@@ -31,7 +31,7 @@ def validate(
     """Check a map file; print every problem as FILE: HEX: reason. Exit 0 if valid, 2 if not."""
     try:
         path = resolve_map(file)
-        board = parse_map_text(path.read_bytes(), source=str(path))
+        board = read_map_file(path)
     except MapFileError as err:
         if json_out:
             print_json({"valid": False, "problems": err.problems})

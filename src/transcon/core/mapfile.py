@@ -12,19 +12,38 @@ import re
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from transcon.core.board import Board, HexInfo, SideFeature, Site, SiteKind, Terrain, side_key
-from transcon.core.errors import MapFileError
+from transcon.core.errors import InputError, MapFileError
 from transcon.core.hexgrid import Hex, Orientation
+from transcon.core.inputs import MAX_FILE_BYTES, control_character, load_json, read_input_bytes
 from transcon.core.labels import HexLabels, LabelStyle, Stagger
 
 FORMAT = "transcon-map"
 VERSION = 1
 _NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_.:-]*$")
 _RESERVED_LAYERS = ("terrain", "water", "country")
+#: Most hexes a map may have (the shipped maps have up to ~5,200).
+MAX_MAP_HEXES = 20_000
+#: Most rows in a layer, and characters in a row.
+MAX_LAYER_ROWS = 1_000
+MAX_LAYER_COLUMNS = 1_000
+#: Largest map file, in bytes.
+MAX_MAP_BYTES = min(MAX_FILE_BYTES, 4 * 1024 * 1024)
+
+
+def _printable(text: str) -> str:
+    """Names end up in one-line messages and in SVG text, which allow no control characters."""
+    bad = control_character(text)
+    if bad is not None:
+        raise ValueError(f"contains the control character {bad!r}")
+    return text
+
+
+Printable = Annotated[str, AfterValidator(_printable)]
 
 
 class _Strict(BaseModel):
@@ -37,24 +56,24 @@ class LayoutModel(_Strict):
     labels: LabelStyle = LabelStyle.OFFSET
     stagger: Stagger = Stagger.ODD
     first_row: str = Field(default="A", pattern=r"^[A-Z]+$")
-    first_column: int = 1
+    first_column: int = Field(default=1, ge=-1000, le=1000)
 
 
 class SideGroupModel(_Strict):
     kind: str = Field(pattern=_NAME_RE.pattern)
-    name: str = ""
+    name: Printable = ""
     sides: list[str]
 
 
 class SiteModel(_Strict):
     hex: str
     kind: SiteKind
-    name: str = ""
+    name: Printable = ""
     value: int | None = None
     values: dict[str, int] = Field(default_factory=dict)
     slots: int = Field(default=0, ge=0)
     keys: int = Field(default=0, ge=0)
-    label: str = ""
+    label: Printable = ""
     count: int = Field(default=1, ge=1)
     tags: list[str] = Field(default_factory=list)
     data: dict[str, Any] = Field(default_factory=dict)
@@ -66,7 +85,7 @@ class MapDocument(_Strict):
     format: Literal["transcon-map"]
     version: int
     name: str = Field(pattern=_NAME_RE.pattern)
-    title: str = ""
+    title: Printable = ""
     description: str = ""
     layout: LayoutModel = LayoutModel()
     legends: dict[str, dict[str, str]]
@@ -124,18 +143,25 @@ def load_map(name_or_path: str | Path) -> Board:
     path = resolve_map(name_or_path)
     key = (str(path.resolve()), path.stat().st_mtime)
     if key not in _CACHE:
-        _CACHE[key] = parse_map_text(path.read_bytes(), source=str(path))
+        _CACHE[key] = read_map_file(path)
     return _CACHE[key]
+
+
+def read_map_file(path: Path) -> Board:
+    """Read and validate a map file, refusing one over :data:`MAX_MAP_BYTES` unread."""
+    try:
+        data = read_input_bytes(path, "the map file", MAX_MAP_BYTES)
+    except InputError as err:
+        raise MapFileError([str(err)]) from None
+    return parse_map_text(data, source=str(path))
 
 
 def parse_map_text(text: bytes | str, source: str = "<map>") -> Board:
     """Parse and validate a map document given as JSON text."""
     try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise MapFileError([f"{source}: line {err.lineno}: invalid JSON: {err.msg}"]) from None
-    except UnicodeDecodeError:
-        raise MapFileError([f"{source}: not UTF-8 text"]) from None
+        raw = load_json(text, source)
+    except InputError as err:
+        raise MapFileError([str(err)]) from None
     return board_from_dict(raw, source)
 
 
@@ -146,15 +172,45 @@ def board_from_dict(raw: Any, source: str = "<map>") -> Board:
     if raw.get("format") != FORMAT:
         raise MapFileError([f"{source}: format: expected {FORMAT!r}, got {raw.get('format')!r}"])
     version = raw.get("version")
-    if not isinstance(version, int) or version > VERSION or version < 1:
+    if type(version) is not int or version > VERSION or version < 1:  # no bool, no float
         raise MapFileError(
             [f"{source}: version: unsupported map format version {version!r} (we read {VERSION})"]
         )
+    _check_size(raw, source)
     try:
         doc = MapDocument.model_validate(raw)
     except ValidationError as err:
         raise MapFileError([_pydantic_problem(source, raw, e) for e in err.errors()]) from None
     return _Builder(doc, source).build()
+
+
+def _check_size(raw: dict[str, Any], source: str) -> None:
+    """Refuse a map too big to work with before validating or building anything."""
+    layers = raw.get("layers")
+    if not isinstance(layers, dict):
+        return  # the schema reports it
+    for name, rows in layers.items():
+        if not isinstance(rows, list):
+            continue
+        if len(rows) > MAX_LAYER_ROWS:
+            raise MapFileError(
+                [f"{source}: layers.{name}: {len(rows):,} rows (at most {MAX_LAYER_ROWS:,})"]
+            )
+        widest = max((len(row) for row in rows if isinstance(row, str)), default=0)
+        if widest > MAX_LAYER_COLUMNS:
+            raise MapFileError(
+                [
+                    f"{source}: layers.{name}: a row of {widest:,} cells "
+                    f"(at most {MAX_LAYER_COLUMNS:,})"
+                ]
+            )
+    terrain = layers.get("terrain")
+    if isinstance(terrain, list):
+        hexes = sum(len(row) - row.count(" ") for row in terrain if isinstance(row, str))
+        if hexes > MAX_MAP_HEXES:
+            raise MapFileError(
+                [f"{source}: {hexes:,} hexes; a map may have at most {MAX_MAP_HEXES:,}"]
+            )
 
 
 def _pydantic_problem(source: str, raw: dict[str, Any], error: Any) -> str:

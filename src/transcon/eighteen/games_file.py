@@ -72,7 +72,7 @@ class RecordedAction(_Open):
     auto_actions: list[RecordedAction] = []
     company: Name | None = None
     corporation: Name | None = None
-    share_price: Name | None = None
+    share_price: Name | Money | None = None  # a par "67,0,4" or a sale's price
     shares: list[Name] | None = None
     percent: Annotated[StrictInt, Field(ge=0, le=100)] | None = None
     price: Money | None = None
@@ -91,6 +91,7 @@ class RecordedAction(_Open):
     choice: Name | None = None
     target: Name | None = None
     target_type: Name | None = None
+    exchange: Name | None = None
 
     @model_validator(mode="after")
     def _required_fields(self) -> RecordedAction:
@@ -136,6 +137,8 @@ def validate_games_file(raw: Any, where: str) -> GamesFile:
         if len(loc) >= 2 and loc[0] == "actions" and isinstance(loc[1], int):
             action = raw["actions"][loc[1]]
             ident = action.get("id") if isinstance(action, dict) else None
-            at = f"action {brief(ident) if ident is not None else '#' + str(loc[1] + 1)}: {at}"
+            field = ".".join(str(part) for part in loc[2:]) or "action"
+            number = brief(ident) if ident is not None else f"#{loc[1] + 1}"
+            at = f"action {number}: {field}"
         message = first["msg"].removeprefix("Value error, ")
         raise InputError(f"{where}: {at}: {message}") from None

@@ -9,6 +9,7 @@ frame (18xx tiles, route highlights: see :mod:`transcon.eighteen.draw`).
 
 from __future__ import annotations
 
+import math
 import re
 import textwrap
 from collections.abc import Iterable, Sequence
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from html import escape
 
 from transcon.core.board import Board, HexInfo, SiteKind, Terrain
+from transcon.core.errors import InputError
 from transcon.core.hexgrid import Hex, Layout, Point
 
 TERRAIN_FILL: dict[str, str] = {
@@ -109,6 +111,15 @@ class RenderOptions:
 
 
 REGION_COLOURS = ("#c0392b", "#2471a3", "#7d3c98", "#117864")
+#: Smallest and largest hex radius we draw, in pixels.
+MIN_HEX_SIZE = 2.0
+MAX_HEX_SIZE = 200.0
+
+
+def check_hex_size(size: float) -> None:
+    """InputError unless ``size`` is a finite radius within the limits."""
+    if not (math.isfinite(size) and MIN_HEX_SIZE <= size <= MAX_HEX_SIZE):
+        raise InputError(f"hex size {size} must be a number from {MIN_HEX_SIZE} to {MAX_HEX_SIZE}")
 
 
 def owner_colour(index: int) -> str:
@@ -126,6 +137,7 @@ def render_svg(
     opts = options or RenderOptions()
     overlay = overlay or Overlay()
     size = opts.hex_size
+    check_hex_size(size)
     raw = Layout(board.orientation, size)
     if len(board) == 0:
         return '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'
