@@ -124,3 +124,23 @@ def test_cli_status_and_log_as_another_rival(title: RailwayRivalsUSA, tmp_path: 
     assert bob["state"]["picks"] == {"Ann": "sealed"}
     ann = json.loads(ok("status", path, "--as", "Ann", "--json"))
     assert ann["state"]["picks"] == {"Ann": hex_label}
+
+
+def test_png_caption_and_legal_use_the_viewers_view(
+    title: RailwayRivalsUSA, strip_path: str, tmp_path: Path
+) -> None:
+    """Issue 16 items 3-4: `status --as Bob --png` draws Bob's view (Ann's sealed cash build
+    not yet deducted) and `legal --as Bob` lists only Bob's own orders."""
+    from transcon.titles.railway_rivals.presentation import overlay
+
+    game = started(title, strip_path, {"Ann": "E29", "Bob": "G29"})
+    s = clean(game)
+    s.cash_mode = True
+    game.apply(Build(player="Ann", path=("E29", "E28", "E27", "E26")))
+    assert "Ann 20" in overlay(s, "Bob").caption
+    assert "Ann 17" in overlay(s, "Ann").caption and "Ann 17" in overlay(s, None).caption
+    game.render_png(tmp_path / "bob.png", "Bob")
+    assert (tmp_path / "bob.png").stat().st_size > 1000
+    assert {a.player for a in game.legal_actions_for("Bob")} == {"Bob"}
+    assert game.legal_actions_for("") == []  # the public view: no rival's secret options
+    assert {a.player for a in game.legal_actions_for(None)} >= {"Ann", "Bob"}
