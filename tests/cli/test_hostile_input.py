@@ -40,7 +40,7 @@ def refused(*args: str | Path) -> str:
 
 def new_game(tmp_path: Path, title: str, players: str = "Ann,Bob,Cat", seed: int = 3) -> Path:
     path = tmp_path / f"{title}.json"
-    code, out, err = invoke("new", title, "-p", players, "--seed", str(seed), "--save", path)
+    code, _, err = invoke("new", title, "-p", players, "--seed", str(seed), "--save", path)
     assert code == 0, err
     return path
 
