@@ -23,23 +23,23 @@ def _started(tmp_path: Path) -> Path:
     assert run("new", "rotw-east-west", "-p", "Ann,Bob", "-o", "map=rotw-mini", "--save",
                path).exit_code == 0  # fmt: skip
     for player in ("Ann", "Bob"):
-        first = run("legal", path, "--player", player).stdout.splitlines()[0]
+        first = run("legal", path, "--as", player).stdout.splitlines()[0]
         assert run("act", path, first.split(": ", 1)[1], "--player", player).exit_code == 0
     return path
 
 
 def test_legal_groups_many_actions_and_lists_all_on_request(tmp_path: Path) -> None:
     path = _started(tmp_path)
-    every = run("legal", path, "--all").stdout.splitlines()
+    every = run("legal", path, "--all", "--as", "gm").stdout.splitlines()
     assert len(every) > FULL_LIST_MAX and len(set(every)) == len(every)
-    summary = run("legal", path).stdout.splitlines()
+    summary = run("legal", path, "--as", "gm").stdout.splitlines()
     assert summary[0].endswith(
         f": {len(every)} legal actions in 6 groups (`legal --all` lists all):"
     )
     assert "  pass" in summary and "  bond" in summary
     build = next(line for line in summary if line.startswith("  build"))
     assert "more" in build and "transcon path" in build
-    data = json.loads(run("legal", path, "--json").stdout)
+    data = json.loads(run("legal", path, "--json", "--as", "gm").stdout)
     assert len(data["actions"]) == len(every)
 
 
