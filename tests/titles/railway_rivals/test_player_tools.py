@@ -94,9 +94,9 @@ def test_cli_path_and_hex(title: RailwayRivalsUSA, strip_path: str, tmp_path: Pa
     assert data["found"] and data["hexes"][0] == "E29" and data["actions"]
     out = runner.invoke(app, ["hex", str(save), "E29", "--player", "Ann"])
     assert out.exit_code == 0 and "neighbours" in out.stdout
-    out = runner.invoke(app, ["legal", str(save), "--player", "Ann"])
+    out = runner.invoke(app, ["legal", str(save), "--as", "Ann"])
     assert out.exit_code == 0 and "Ann: build E29 E28  # cost 1 point, no fees" in out.stdout
-    out = runner.invoke(app, ["legal", str(save), "--player", "Ann", "--all"])
+    out = runner.invoke(app, ["legal", str(save), "--as", "Ann", "--all"])
     assert out.exit_code == 0 and "#" not in out.stdout
     out = runner.invoke(app, ["hex", str(save), "Q99"])
     assert out.exit_code == 2 and "no hex 'Q99'" in out.stderr
