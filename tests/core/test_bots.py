@@ -8,7 +8,15 @@ from typing import Any
 import pytest
 from toy_title import CautiousBot, Hold, ToyTitle
 
-from transcon.core.bots import RandomBot, available_bots, bot_seed, make_bot, play_out
+from transcon.core.bots import (
+    NoisyBot,
+    RandomBot,
+    available_bots,
+    bot_seed,
+    make_bot,
+    play_out,
+    split_noise,
+)
 from transcon.core.errors import InputError
 from transcon.core.game import Game
 from transcon.core.simulate import simulate
@@ -41,9 +49,38 @@ def test_bots_are_deterministic_and_do_not_touch_the_game_rng(pig: ToyTitle) -> 
 def test_bot_registry(pig: ToyTitle) -> None:
     assert sorted(available_bots(pig)) == ["cautious", "random"]
     assert isinstance(make_bot(pig, "cautious", 1), CautiousBot)
-    with pytest.raises(InputError, match=r"unknown bot 'smart' for pig \(bots: cautious, random\)"):
+    with pytest.raises(InputError, match=r"unknown bot 'smart' for pig \(bots: cautious, random;"):
         make_bot(pig, "smart", 1)
     assert bot_seed(1, 2, "x") == bot_seed(1, 2, "x") != bot_seed(1, 2, "y")
+
+
+def test_noisy_bots_mix_random_moves_in_reproducibly(pig: ToyTitle) -> None:
+    assert split_noise("cautious~0.25") == ("cautious", 0.25)
+    assert split_noise("cautious") == ("cautious", 0.0)
+    assert isinstance(make_bot(pig, "cautious~0", 1), CautiousBot)
+    assert isinstance(make_bot(pig, "cautious~0.5", 1), NoisyBot)
+    for bad in ("cautious~2", "cautious~x", "cautious~-0.1"):
+        with pytest.raises(InputError, match=r"the noise after '~' must be in 0\.\.1"):
+            make_bot(pig, bad, 1)
+    with pytest.raises(InputError, match="add ~P for random moves"):
+        make_bot(pig, "smart~0.1", 1)
+
+    def moves(name: str, seed: int) -> list[str]:
+        game = Game.new(pig, ["A"], {"target": 50}, seed=3)
+        bot = make_bot(pig, name, seed)
+        found = []
+        for _ in range(30):
+            if game.is_over():
+                break
+            before = game.rng.get_state()
+            action = bot.choose(game, "A")
+            assert game.rng.get_state() == before  # the noise coin is the bot's own
+            found.append(action.type)
+            game.apply(action)
+        return found
+
+    assert moves("cautious~0.5", 7) == moves("cautious~0.5", 7)
+    assert moves("cautious~1", 7) != moves("cautious", 7)
 
 
 def test_play_out_limits_and_errors(pig: ToyTitle) -> None:

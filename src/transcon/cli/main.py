@@ -68,6 +68,10 @@ from transcon.cli import import18xx_cmds  # noqa: E402
 
 import18xx_cmds.register(app)
 
+from transcon.cli import analyze_cmd  # noqa: E402
+
+analyze_cmd.register(app)
+
 
 def run(args: Sequence[str] | None = None) -> int:
     """Run the command line and return the exit status (what ``transcon`` does).

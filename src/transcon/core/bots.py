@@ -3,6 +3,11 @@
 A bot never draws from the game's random generator (that would change the dice of a replay);
 each bot owns its own seeded ``random.Random``. Titles add their own bots with
 ``Title.bots()``, a ``name -> factory(seed)`` dict; ``"random"`` is always available.
+
+Any bot name may carry a noise level: ``"greedy~0.2"`` is the ``greedy`` bot that, before
+each choice, plays a uniformly random legal action instead with probability 0.2 (an
+"epsilon-greedy" player, used to grade skill). Its coin has its own generator, seeded from
+the bot's seed, so such games stay reproducible from their seeds.
 """
 
 from __future__ import annotations
@@ -40,7 +45,24 @@ class RandomBot:
         return self._rng.choice(actions)
 
 
+class NoisyBot:
+    """Plays ``inner``'s choice, or with probability ``noise`` a uniformly random legal action."""
+
+    def __init__(self, inner: Bot, noise: float, seed: int) -> None:
+        self._inner = inner
+        self._noise = noise
+        self._rng = random.Random(bot_seed(seed, "noise"))
+
+    def choose(self, game: Game[Any], player: str) -> Action:
+        if self._noise > 0 and self._rng.random() < self._noise:
+            actions = game.legal_actions(player)
+            if actions:
+                return self._rng.choice(actions)
+        return self._inner.choose(game, player)
+
+
 BUILTIN_BOTS: dict[str, BotFactory] = {"random": RandomBot}
+NOISE_MARK = "~"
 
 
 def available_bots(title: Title[Any]) -> dict[str, BotFactory]:
@@ -50,12 +72,31 @@ def available_bots(title: Title[Any]) -> dict[str, BotFactory]:
 
 def make_bot(title: Title[Any], name: str, seed: int) -> Bot:
     """A bot by name; InputError naming the choices if there is no such bot."""
+    base, noise = split_noise(name)
     factories = available_bots(title)
-    factory = factories.get(name)
+    factory = factories.get(base)
     if factory is None:
         known = ", ".join(sorted(factories))
-        raise InputError(f"unknown bot {name!r} for {title.name} (bots: {known})")
-    return factory(seed)
+        raise InputError(
+            f"unknown bot {name!r} for {title.name} "
+            f"(bots: {known}; add {NOISE_MARK}P for random moves with probability P)"
+        )
+    bot = factory(seed)
+    return NoisyBot(bot, noise, seed) if noise > 0 else bot
+
+
+def split_noise(name: str) -> tuple[str, float]:
+    """``"greedy~0.2"`` -> ``("greedy", 0.2)``; a plain name has noise 0."""
+    base, mark, level = name.partition(NOISE_MARK)
+    if not mark:
+        return name, 0.0
+    try:
+        noise = float(level)
+    except ValueError:
+        noise = -1.0
+    if not 0.0 <= noise <= 1.0:
+        raise InputError(f"bot {name!r}: the noise after {NOISE_MARK!r} must be in 0..1")
+    return base, noise
 
 
 def bot_seed(*parts: object) -> int:
