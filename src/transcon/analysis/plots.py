@@ -10,6 +10,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
+from matplotlib.figure import Figure
 
 from transcon.analysis.questions import Answers
 from transcon.analysis.stats import Estimate
@@ -32,6 +33,12 @@ def _bars(
         ax.legend(fontsize=8)
 
 
+def _save(fig: Figure, path: Path) -> None:
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
 def seat_plot(answers: Sequence[Answers], path: Path) -> None:
     """Win rate and mean score by seat, 95% intervals, one bar colour per setting."""
     usable = [a for a in answers if a.seats]
@@ -45,9 +52,7 @@ def seat_plot(answers: Sequence[Answers], path: Path) -> None:
     _bars(right, seats, {a.setting: [s.score for s in a.seats] for a in usable})
     right.set_ylabel("mean score")
     fig.suptitle("Seat advantage (identical bots, 95% intervals)")
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    _save(fig, path)
 
 
 def skill_plot(answers: Sequence[Answers], path: Path) -> None:
@@ -67,9 +72,7 @@ def skill_plot(answers: Sequence[Answers], path: Path) -> None:
     ax.set_ylabel("strong bot's win rate, % (dashed: fair share)")
     ax.set_xlabel("opponents (~p: random move with probability p)")
     ax.set_title("Skill signal (95% intervals)")
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    _save(fig, path)
 
 
 def luck_plot(answers: Sequence[Answers], path: Path) -> None:
@@ -85,6 +88,4 @@ def luck_plot(answers: Sequence[Answers], path: Path) -> None:
     _bars(ax, [a.setting for a in usable], {k: [s.luck for s in v] for k, v in series.items()}, 100)
     ax.set_ylabel("variance share of the dice, %")
     ax.set_title("Luck share (95% bootstrap intervals)")
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    _save(fig, path)

@@ -16,13 +16,11 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
 from transcon.analysis.design import GameSpec
 from transcon.analysis.play import COLUMNS, play_spec
 from transcon.core.atomic import write_text_atomic
 from transcon.core.errors import InputError
+from transcon.core.simulate import games_progress
 
 Row = dict[str, Any]
 
@@ -85,15 +83,7 @@ def run_design(
     write_text_atomic(results, _csv_text(done.values()))
     with (
         results.open("a", encoding="utf-8") as sink,
-        Progress(
-            TextColumn("analysing"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=Console(stderr=True),
-            disable=not progress,
-            transient=True,
-        ) as bar,
+        games_progress("analysing", progress) as bar,
     ):
         task = bar.add_task("games", total=len(specs), completed=len(specs) - len(todo))
         for row in _execute(todo, workers, use_ray, ray_address):

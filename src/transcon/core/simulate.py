@@ -24,6 +24,19 @@ from transcon.core.savefile import save_game
 from transcon.core.title import Title
 
 
+def games_progress(label: str, enabled: bool) -> Progress:
+    """The Rich progress bar of a run of games (on stderr; gone when the run ends)."""
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=not enabled,
+        transient=True,
+    )
+
+
 def seat_names(players: int | Sequence[str]) -> list[str]:
     """Player names: as given, or ``P1..Pn`` for a count."""
     if isinstance(players, int):
@@ -64,15 +77,7 @@ def simulate(
 
     results: list[dict[str, Any]] = []
     started = time.perf_counter()
-    with Progress(
-        TextColumn(f"simulating {title.name}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        disable=not progress,
-        transient=True,
-    ) as bar:
+    with games_progress(f"simulating {title.name}", progress) as bar:
         task = bar.add_task("games", total=games)
         for index in range(games):
             outcome, game = _play_one(title, names, bot_names, resolved, seed, index, max_actions)
