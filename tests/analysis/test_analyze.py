@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,13 @@ def test_a_small_analysis_of_each_title(
         assert (tmp_path / f"{title}-{plot}.png").stat().st_size > 1000
     if "ordinary" in settings:
         assert "**Verdict (variant vs ordinary):**" in report
+    assert "## Headlines" in report and "Title figures" in report
+    # --report-only: the same answers from the file, nothing played or written
+    before = (tmp_path / "games.csv").read_bytes()
+    bigger = Sizes(2, 1, 2, 2, sizes.noise_levels)
+    again = analyze(title, bigger, replace(run, play=False), players=3)
+    assert (tmp_path / "games.csv").read_bytes() == before
+    assert [a.games for a in again] == [a.games for a in answers]
 
 
 def test_a_small_1870_analysis_from_the_command_line(tmp_path: Path) -> None:

@@ -49,7 +49,8 @@ def _coin_flip_rows(dice_seeds: int, bot_seeds: int, rng: random.Random) -> list
         rows.append(
             {"key": f"{experiment}/{len(rows)}", "experiment": experiment, "players": 2,
              "completed": True, "error": "", "length": 1, "scores": json.dumps(score),
-             "winners": json.dumps(winners), "bots": json.dumps(["coin", "coin"]), **extra}
+             "winners": json.dumps(winners), "bots": json.dumps(["coin", "coin"]),
+             "figures": "{}", **extra}
         )  # fmt: skip
 
     for _ in range(4000):

@@ -24,6 +24,7 @@ class AnalysisRun:
     use_ray: bool = False
     ray_address: str | None = None
     progress: bool = False
+    play: bool = True  # False: report on the games already in the results file
 
 
 def analyze(
@@ -49,6 +50,7 @@ def analyze(
         use_ray=run.use_ray,
         ray_address=run.ray_address,
         progress=run.progress,
+        play=run.play,
     )
     answers = [
         answer(name, [r for r in rows if r["setting"] == name], prof.main_bot) for name in settings

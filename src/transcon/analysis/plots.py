@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -23,14 +24,17 @@ def _bars(
     for number, (label, estimates) in enumerate(series.items()):
         xs = [i + (number - (len(series) - 1) / 2) * width for i in range(len(groups))]
         values = [scale * e.value for e in estimates]
-        errors = [
-            [scale * (e.value - e.low) for e in estimates],
-            [scale * (e.high - e.value) for e in estimates],
+        errors = [  # no bar where an interval is unknown (NaN) or empty
+            [scale * max(0.0, e.value - e.low) if e.low == e.low else 0.0 for e in estimates],
+            [scale * max(0.0, e.high - e.value) if e.high == e.high else 0.0 for e in estimates],
         ]
         ax.bar(xs, values, width, yerr=errors, capsize=3, label=label)
     ax.set_xticks(range(len(groups)), groups)
     if len(series) > 1:
         ax.legend(fontsize=8)
+
+
+MISSING = Estimate(math.nan, math.nan, math.nan, 0)  # no games of this kind (yet)
 
 
 def _save(fig: Figure, path: Path) -> None:
@@ -65,7 +69,7 @@ def skill_plot(answers: Sequence[Answers], path: Path) -> None:
     _bars(
         ax,
         opponents,
-        {a.setting: [a.skill[o] for o in opponents if o in a.skill] for a in usable},
+        {a.setting: [a.skill.get(o, MISSING) for o in opponents] for a in usable},
         100,
     )
     ax.axhline(100 / usable[0].players, color="grey", linestyle="--", linewidth=1)

@@ -40,6 +40,7 @@ class Answers:
     skill: dict[str, Estimate] = field(default_factory=dict)  # opponent -> strong bot's wins
     luck: LuckShare | None = None  # on relative scores
     luck_wins: LuckShare | None = None  # on the win indicator
+    figures: dict[str, float] = field(default_factory=dict)  # title figures, seat-game means
 
 
 def win_shares(row: Row) -> list[float]:
@@ -73,7 +74,19 @@ def answer(setting: str, rows: Sequence[Row], main_bot: str) -> Answers:
         skill=skill_signal([r for r in done if r["experiment"] == "skill"], main_bot),
         luck=luck_of([r for r in rows if r["experiment"] == "luck"], relative_scores),
         luck_wins=luck_of([r for r in rows if r["experiment"] == "luck"], win_shares),
+        figures=mean_figures([r for r in done if r["experiment"] == "seat"]),
     )
+
+
+def mean_figures(rows: Sequence[Row]) -> dict[str, float]:
+    """The mean of each numeric title figure over ``rows`` (a missing value counts as absent:
+    e.g. the round of a race that was never run)."""
+    values: dict[str, list[float]] = {}
+    for row in rows:
+        for name, value in json.loads(row["figures"]).items():
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                values.setdefault(name, []).append(float(value))
+    return {name: sum(v) / len(v) for name, v in sorted(values.items())}
 
 
 def seat_advantage(rows: Sequence[Row], players: int) -> list[SeatAnswer]:

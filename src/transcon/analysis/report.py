@@ -36,6 +36,7 @@ def write_report(context: ReportContext, answers: Sequence[Answers], folder: Pat
     plots.luck_plot(answers, folder / f"{stem}-luck.png")
     parts = [
         _header(context, answers),
+        _headlines(answers),
         _seat_section(answers, stem),
         _skill_section(answers, stem, context.profile.main_bot),
         _luck_section(answers, stem),
@@ -71,6 +72,29 @@ def _header(context: ReportContext, answers: Sequence[Answers]) -> str:
     for name, (_, meaning) in prof.settings.items():
         if name in context.settings:
             lines += ["", f"**{name}** means {meaning}."]
+    return "\n".join(lines) + "\n"
+
+
+def _headlines(answers: Sequence[Answers]) -> str:
+    lines = ["## Headlines", ""]
+    for a in answers:
+        if not a.seats:
+            continue
+        fair = 1 / a.players
+        rates = ", ".join(f"{100 * s.wins.value:.0f}%" for s in a.seats)
+        biased = [str(seat) for seat, s in enumerate(a.seats, start=1) if not s.wins.contains(fair)]
+        seat_text = (
+            f"seat(s) {', '.join(biased)} outside the fair share's interval"
+            if biased
+            else "every seat's interval holds the fair share"
+        )
+        shown = [o for o, est in a.skill.items() if est.low > fair]
+        skill_text = f"skill shows against {', '.join(shown) or 'no opponent kind'}"
+        luck_text = f"luck share {a.luck.luck.text(percent=True)}" if a.luck else "luck share n/a"
+        lines.append(
+            f"- **{a.setting}**: win rates by seat {rates} (fair {100 * fair:.0f}%; "
+            f"{seat_text}); {skill_text}; {luck_text}."
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -206,6 +230,18 @@ def _games_section(answers: Sequence[Answers]) -> str:
         lines.append(
             f"| {a.setting} | {a.games} | {a.incomplete} | {a.errors} | {a.mean_length:.0f} |"
         )
+    names = sorted({name for a in answers for name in a.figures})
+    if names:
+        lines += [
+            "",
+            "Title figures (means over the seat games; see the results file's `figures`):",
+            "",
+            "| setting | " + " | ".join(names) + " |",
+            "|---|" + "---|" * len(names),
+        ]
+        for a in answers:
+            cells = [f"{a.figures[n]:.1f}" if n in a.figures else "" for n in names]
+            lines.append(f"| {a.setting} | " + " | ".join(cells) + " |")
     errors = [a.first_error for a in answers if a.first_error]
     if errors:
         lines += ["", "First errors: " + "; ".join(f"`{e}`" for e in errors)]

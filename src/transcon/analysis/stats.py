@@ -42,7 +42,8 @@ def wilson(successes: float, n: int) -> Estimate:
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+    # the interval always holds p; min/max only guard against rounding at p = 0 or 1
+    return Estimate(p, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)), n)
 
 
 def mean_interval(values: Sequence[float]) -> Estimate:

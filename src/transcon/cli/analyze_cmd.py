@@ -69,6 +69,10 @@ def analyze_command(
     no_presets: Annotated[
         bool, typer.Option("--no-presets", help="Skip the title's own comparison settings.")
     ] = False,
+    report_only: Annotated[
+        bool,
+        typer.Option("--report-only", help="Play nothing: report on the games already played."),
+    ] = False,
     players: Annotated[int | None, typer.Option("--players", "-p", min=1)] = None,
     seed: Seed = 0,
     workers: Annotated[
@@ -103,6 +107,7 @@ def analyze_command(
         use_ray=ray is not None,
         ray_address=None if ray in (None, "local") else ray,
         progress=sys.stderr.isatty(),
+        play=not report_only,
     )
     answers = analyze(
         the_title.name,
