@@ -166,6 +166,13 @@ def _luck_section(answers: Sequence[Answers], stem: str) -> str:
             f"{a.luck.luck.text(percent=True)} | {a.luck.decisions.text(percent=True)} | "
             f"{a.luck.interaction.text(percent=True)} | {wins} |"
         )
+    for a in answers:
+        if a.luck is not None and max(a.luck.luck.high, a.luck.interaction.high) < 1e-9:
+            lines.append(
+                f"\n**{a.setting}**: every dice seed gave the same game for the same decisions: "
+                "the outcome does not depend on the game's random generator at all (these games "
+                "draw nothing from it), so the luck share is 0 by construction."
+            )
     lines.append(f"\n![luck share]({stem}-luck.png)\n")
     return "\n".join(lines)
 
