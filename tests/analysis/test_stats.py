@@ -75,6 +75,7 @@ def test_coin_flip_game_seat_bias_and_luck_share_are_recovered() -> None:
     assert found.luck.luck.contains(4 / 6)
     assert found.luck.decisions.contains(1 / 6)
     assert found.luck.interaction.contains(1 / 6)
+    assert found.luck.luck_total.contains(5 / 6)  # dice with their interaction
     assert found.luck.luck.high - found.luck.luck.low < 0.4
 
 

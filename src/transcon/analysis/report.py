@@ -151,20 +151,24 @@ def _luck_section(answers: Sequence[Answers], stem: str) -> str:
         "",
         "Share of the variance of a seat's relative score (score minus the table's mean) that "
         "the dice explain alone, Var(E[Y | dice]) / Var(Y), from the crossed grid; the rest "
-        "is decisions alone and their interaction. 95% two-way bootstrap intervals.",
+        "is decisions alone and their interaction (the same decision good with some dice and "
+        "bad with others). 'Dice with interaction' (1 minus the decisions' share) is the upper "
+        "bound of luck, 'dice alone' the lower. 95% two-way bootstrap intervals.",
         "",
-        "| setting | grid | luck share | decisions alone | interaction | luck share of wins |",
-        "|---|---|---|---|---|---|",
+        "| setting | grid | luck share (dice alone) | decisions alone | interaction "
+        "| dice with interaction | luck share of wins |",
+        "|---|---|---|---|---|---|---|",
     ]
     for a in answers:
         if a.luck is None:
-            lines.append(f"| {a.setting} | too few complete games | | | | |")
+            lines.append(f"| {a.setting} | too few complete games | | | | | |")
             continue
         wins = a.luck_wins.luck.text(percent=True) if a.luck_wins else ""
         lines.append(
             f"| {a.setting} | {a.luck.dice_seeds}x{a.luck.decision_seeds} | "
             f"{a.luck.luck.text(percent=True)} | {a.luck.decisions.text(percent=True)} | "
-            f"{a.luck.interaction.text(percent=True)} | {wins} |"
+            f"{a.luck.interaction.text(percent=True)} | "
+            f"{a.luck.luck_total.text(percent=True)} | {wins} |"
         )
     for a in answers:
         if a.luck is not None and max(a.luck.luck.high, a.luck.interaction.high) < 1e-9:
@@ -203,7 +207,7 @@ def _comparisons(context: ReportContext, answers: Sequence[Answers]) -> str:
         ]
         lines.append(f"| {other.setting} | {_points(luck)} | {'; '.join(skills)} |")
         if other.setting in context.profile.settings and luck is not None:
-            verdicts.append(_verdict(base.setting, other.setting, luck))
+            verdicts.append(_verdict(base, other, luck))
     return "\n".join([*lines, "", *verdicts]) + "\n"
 
 
@@ -213,16 +217,23 @@ def _points(est: Estimate | None) -> str:
     return f"{100 * est.value:+.1f} [{100 * est.low:+.1f}, {100 * est.high:+.1f}] points"
 
 
-def _verdict(base: str, other: str, luck: Estimate) -> str:
+def _verdict(base: Answers, other: Answers, luck: Estimate) -> str:
     if luck.low > 0:
-        finding = f"more luck in **{other}** than in **{base}**"
+        finding = f"more luck in **{other.setting}** than in **{base.setting}**"
     elif luck.high < 0:
-        finding = f"more luck in **{base}** than in **{other}**"
+        finding = f"more luck in **{base.setting}** than in **{other.setting}**"
     else:
         finding = "no difference in luck share that these games can resolve"
+    upper = ""
+    if base.luck is not None and other.luck is not None:
+        upper = (
+            f" The upper bound (dice with interaction) is "
+            f"{base.luck.luck_total.text(percent=True)} for {base.setting} and "
+            f"{other.luck.luck_total.text(percent=True)} for {other.setting}."
+        )
     return (
-        f"**Verdict ({base} vs {other}):** the luck share differs by {_points(luck)} "
-        f"({other} minus {base}): {finding}.\n"
+        f"**Verdict ({base.setting} vs {other.setting}):** the luck share (dice alone) differs "
+        f"by {_points(luck)} ({other.setting} minus {base.setting}): {finding}.{upper}\n"
     )
 
 

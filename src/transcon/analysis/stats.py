@@ -104,15 +104,16 @@ def components(table: np.ndarray) -> Components:
 class LuckShare:
     """The dice's share of the outcome variance, with the other shares and intervals."""
 
-    luck: Estimate
+    luck: Estimate  # the dice alone: Var(E[Y | dice]) / Var(Y) (first-order index)
     decisions: Estimate
     interaction: Estimate
+    luck_total: Estimate  # the dice with their interaction: 1 - decisions' share (total index)
     dice_seeds: int
     decision_seeds: int
     luck_draws: tuple[float, ...]  # the bootstrap replicates of ``luck``, for comparisons
 
 
-def _shares(tables: Sequence[np.ndarray]) -> tuple[float, float, float]:
+def _shares(tables: Sequence[np.ndarray]) -> tuple[float, float, float, float]:
     """Pooled shares over seats: averaged components, each divided by the averaged total."""
     parts = [components(t) for t in tables]
     # a negative ANOVA estimate means "no detectable variance": count it as 0
@@ -121,8 +122,8 @@ def _shares(tables: Sequence[np.ndarray]) -> tuple[float, float, float]:
     interaction = max(0.0, sum(p.interaction for p in parts) / len(parts))
     total = dice + decisions + interaction
     if total <= 0:
-        return math.nan, math.nan, math.nan
-    return dice / total, decisions / total, interaction / total
+        return math.nan, math.nan, math.nan, math.nan
+    return dice / total, decisions / total, interaction / total, (dice + interaction) / total
 
 
 def luck_share(tables: Sequence[np.ndarray], resamples: int = 1000, seed: int = 0) -> LuckShare:
@@ -137,7 +138,7 @@ def luck_share(tables: Sequence[np.ndarray], resamples: int = 1000, seed: int = 
     d, k = tables[0].shape
     point = _shares(tables)
     rng = random.Random(seed)
-    draws: list[tuple[float, float, float]] = []
+    draws: list[tuple[float, float, float, float]] = []
     for _ in range(resamples):
         rows = np.array([rng.randrange(d) for _ in range(d)])
         cols = np.array([rng.randrange(k) for _ in range(k)])
@@ -145,12 +146,13 @@ def luck_share(tables: Sequence[np.ndarray], resamples: int = 1000, seed: int = 
             continue
         draws.append(_shares([t[np.ix_(rows, cols)] for t in tables]))
     estimates = []
-    for index in range(3):
+    for index in range(4):
         values = sorted(v[index] for v in draws if not math.isnan(v[index]))
         low, high = _percentiles(values)
         estimates.append(Estimate(point[index], low, high, d * k))
     luck_draws = tuple(v[0] for v in draws if not math.isnan(v[0]))
-    return LuckShare(estimates[0], estimates[1], estimates[2], d, k, luck_draws)
+    luck, decisions, interaction, total = estimates
+    return LuckShare(luck, decisions, interaction, total, d, k, luck_draws)
 
 
 def _percentiles(values: Sequence[float]) -> tuple[float, float]:
