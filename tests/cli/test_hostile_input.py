@@ -266,3 +266,12 @@ def test_closed_pipe_ends_quietly() -> None:
         check=False,
     )
     assert status.returncode == 0 and status.stderr == ""
+
+
+def test_issue_15_item_12_words_after_a_bare_verb_are_refused(tmp_path: Path) -> None:
+    game = new_game(tmp_path, "1870")
+    before = game.read_bytes()
+    assert refused("act", game, "pass please", "--player", "Ann") == (
+        "error: pass: cannot read 'please'; usage: pass"
+    )
+    assert game.read_bytes() == before

@@ -80,7 +80,8 @@ def test_fuzzed_actions(title_name: str, counts: dict[str, int]) -> None:
     tally: Counter[str] = Counter()
     started = time.perf_counter()
     for depth in DEPTHS:
-        fuzz_position(position(title_name, depth), rng, counts["actions"] // len(DEPTHS), tally)
+        share = -(-counts["actions"] // len(DEPTHS))  # rounded up: at least the full count
+        fuzz_position(position(title_name, depth), rng, share, tally)
     seconds = time.perf_counter() - started
     print(f"\n{title_name}: {sum(tally.values())} actions ({dict(tally)}) in {seconds:.1f}s")
     assert tally["refused"] > 0

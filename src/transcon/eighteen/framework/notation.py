@@ -8,6 +8,7 @@ to the generic ``TYPE field=value`` notation; ``format_action`` always produces 
 from __future__ import annotations
 
 from transcon.core.errors import InputError
+from transcon.core.inputs import brief
 from transcon.core.title import Action
 from transcon.eighteen.framework.actions import (
     Assign,
@@ -40,6 +41,10 @@ def _int(word: str, what: str) -> int:
         raise InputError(f"{what} must be a number, got {word!r}") from None
 
 
+#: Verbs written alone: extra words are refused rather than silently ignored.
+_NO_ARGUMENTS = ("pass", "done", "bankrupt", "demand", "payout", "half", "withhold")
+
+
 def _need(words: list[str], n: int, usage: str) -> None:
     if len(words) < n:
         raise InputError(f"usage: {usage}")
@@ -52,6 +57,8 @@ def parse_action(text: str, player: str) -> Action | None:
         return None
     verb, args = words[0].lower(), words[1:]
     p = player
+    if verb in _NO_ARGUMENTS and args:
+        raise InputError(f"{verb}: cannot read {brief(args[0])}; usage: {verb}")
     if verb == "pass":
         return Pass(player=p)
     if verb == "done":
