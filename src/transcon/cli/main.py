@@ -72,6 +72,10 @@ from transcon.cli import analyze_cmd  # noqa: E402
 
 analyze_cmd.register(app)
 
+from transcon.cli import serve_cmd  # noqa: E402
+
+app.command("serve")(serve_cmd.serve_command)
+
 
 def run(args: Sequence[str] | None = None) -> int:
     """Run the command line and return the exit status (what ``transcon`` does).

@@ -1,0 +1,80 @@
+"""The ASGI app: ``create_app(db)`` wires the database, the routes and the workers."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.responses import HTMLResponse
+
+from transcon import __version__
+from transcon.server import api_accounts, api_games
+from transcon.server.accounts import Accounts, SignInLimiter
+from transcon.server.bots import BotRunner
+from transcon.server.db import make_engine, migrate
+from transcon.server.live import Hub, PostgresListener
+from transcon.server.notify import Notifier, SmtpSettings
+from transcon.server.store import GameStore
+from transcon.server.web import EXCEPTION_HANDLERS, BodyGuard, Services
+
+PAGE = Path(__file__).resolve().parent / "static" / "index.html"
+log = logging.getLogger("transcon.server")
+
+
+def create_app(
+    db: str,
+    *,
+    base_url: str = "http://127.0.0.1:8000",
+    smtp: SmtpSettings | None = None,
+    sign_in_limit: int = 5,
+) -> FastAPI:
+    """The server app on database ``db`` (a SQLite file path or a postgresql:// URL)."""
+    engine = make_engine(db)
+    migrate(engine)
+    store = GameStore(engine)
+    hub = Hub()
+    bots = BotRunner(store)
+    notifier = Notifier(engine, base_url, smtp)
+    listener = PostgresListener(engine, hub) if store.postgres else None
+    store.listeners += [hub.publish, bots, notifier]
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        hub.attach(asyncio.get_running_loop())
+        bots.start()
+        notifier.start()
+        if listener is not None:
+            listener.start()
+        for game_id in store.games_with_bots_to_move():
+            bots(game_id, 0)  # bots that were due when the server last stopped
+        try:
+            yield
+        finally:
+            if listener is not None:
+                listener.stop()
+            bots.stop()
+            notifier.stop()
+            engine.dispose()
+
+    app = FastAPI(
+        title="Transcon server",
+        version=__version__,
+        summary="Railroad board games played together: lobby, seats, live updates.",
+        lifespan=lifespan,
+    )
+    app.state.services = Services(Accounts(engine, SignInLimiter(sign_in_limit)), store, hub)
+    for kind, handler in EXCEPTION_HANDLERS.items():
+        app.add_exception_handler(kind, handler)
+    app.include_router(api_accounts.router)
+    app.include_router(api_games.router)
+    app.add_middleware(BodyGuard)
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def page() -> str:
+        return PAGE.read_text(encoding="utf-8")
+
+    return app
