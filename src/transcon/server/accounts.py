@@ -30,7 +30,6 @@ MIN_PASSWORD = 8
 #: Bot replacing a deleted user's seat in a running game.
 DELETED_USER_BOT = "random"
 
-_hasher = PasswordHasher()
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,14 +94,20 @@ class SignInLimiter:
 class Accounts:
     """Sign-up, sign-in, sessions and account changes on one database."""
 
-    def __init__(self, engine: Engine, limiter: SignInLimiter | None = None) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        limiter: SignInLimiter | None = None,
+        hasher: PasswordHasher | None = None,
+    ) -> None:
         self.engine = engine
         self.limiter = limiter or SignInLimiter()
+        self.hasher = hasher or PasswordHasher()
 
     def sign_up(self, name: str, password: str, email: str | None = None) -> tuple[str, Session]:
         check_name(name)
         check_password(password)
-        hashed = _hasher.hash(password)
+        hashed = self.hasher.hash(password)
         with self.engine.begin() as conn:
             taken = conn.execute(select(users.c.id).where(users.c.name == name)).first()
             if taken is not None:
@@ -127,7 +132,7 @@ class Accounts:
                     users.c.name == name, users.c.deleted.is_(False)
                 )
             ).first()
-            if row is None or not _verify(row.password_hash, password):
+            if row is None or not _verify(self.hasher, row.password_hash, password):
                 self.limiter.failed(*keys)
                 raise ApiError(401, "bad_credentials", "wrong user name or password")
             return self._new_session(conn, int(row.id))
@@ -184,7 +189,7 @@ class Accounts:
                 raise bad_request("bad_webhook", "a webhook is an http:// or https:// URL")
             values["webhook_url"] = webhook_url or None
         if password is not None:
-            values["password_hash"] = _hasher.hash(check_password(password))
+            values["password_hash"] = self.hasher.hash(check_password(password))
         with self.engine.begin() as conn:
             if values:
                 conn.execute(update(users).where(users.c.id == user.id).values(**values))
@@ -232,11 +237,11 @@ class Accounts:
         return running
 
 
-def _verify(hashed: str | None, password: str) -> bool:
+def _verify(hasher: PasswordHasher, hashed: str | None, password: str) -> bool:
     if not hashed:
         return False
     try:
-        return _hasher.verify(hashed, password)
+        return hasher.verify(hashed, password)
     except (VerificationError, InvalidHashError):
         return False
 

@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+from argon2 import PasswordHasher
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
@@ -31,8 +32,12 @@ def create_app(
     base_url: str = "http://127.0.0.1:8000",
     smtp: SmtpSettings | None = None,
     sign_in_limit: int = 5,
+    hasher: PasswordHasher | None = None,
 ) -> FastAPI:
-    """The server app on database ``db`` (a SQLite file path or a postgresql:// URL)."""
+    """The server app on database ``db`` (a SQLite file path or a postgresql:// URL).
+
+    ``hasher`` replaces argon2's default cost (tests and benchmarks use a cheap one).
+    """
     engine = make_engine(db)
     migrate(engine)
     store = GameStore(engine)
@@ -66,7 +71,7 @@ def create_app(
         summary="Railroad board games played together: lobby, seats, live updates.",
         lifespan=lifespan,
     )
-    app.state.services = Services(Accounts(engine, SignInLimiter(sign_in_limit)), store, hub)
+    app.state.services = Services(Accounts(engine, SignInLimiter(sign_in_limit), hasher), store, hub)
     for kind, handler in EXCEPTION_HANDLERS.items():
         app.add_exception_handler(kind, handler)
     app.include_router(api_accounts.router)

@@ -11,7 +11,7 @@ from typing import Any
 class ApiError(Exception):
     """A refusal with an HTTP status, a stable code and a one-line message."""
 
-    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+    def __init__(self, status: int, code: str, message: str, /, **extra: Any) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
@@ -30,7 +30,7 @@ def forbidden(code: str, message: str) -> ApiError:
     return ApiError(403, code, message)
 
 
-def conflict(code: str, message: str, **extra: Any) -> ApiError:
+def conflict(code: str, message: str, /, **extra: Any) -> ApiError:
     return ApiError(409, code, message, **extra)
 
 
