@@ -65,7 +65,8 @@ def check_password(password: str) -> str:
 
 
 class SignInLimiter:
-    """At most ``limit`` failed sign-ins per name (and per client address) in ``window`` s."""
+    """At most ``limit`` failed sign-ins per name, and ten times that per client address,
+    in ``window`` seconds."""
 
     def __init__(self, limit: int = 5, window: float = 300.0) -> None:
         self.limit = limit
@@ -80,7 +81,8 @@ class SignInLimiter:
                 times = self._failures.get(key)
                 while times and times[0] < now - self.window:
                     times.popleft()
-                if times and len(times) >= self.limit:
+                limit = self.limit * (10 if key.startswith("client:") else 1)
+                if times and len(times) >= limit:
                     raise ApiError(
                         429, "too_many_sign_ins", "too many failed sign-ins; wait a few minutes"
                     )
