@@ -11,7 +11,6 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx

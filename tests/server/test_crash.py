@@ -18,7 +18,9 @@ from .conftest import Player
 from .processes import ServeProcess
 
 
-def _stream(players: dict[str, Player], game_id: int, acked: list[Any], stop: threading.Event) -> None:
+def _stream(
+    players: dict[str, Player], game_id: int, acked: list[Any], stop: threading.Event
+) -> None:
     chooser = random.Random(5)
     anyone = next(iter(players.values()))
     while not stop.is_set():
@@ -45,9 +47,9 @@ def test_a_killed_server_loses_no_acknowledged_action(db: str, kill_after: float
             player = Player(server.url, name).sign_up()
             players[player.name] = player
         first, second = players.values()
-        game_id = first.ok("/api/games", {"title": "demo", "players": 2, "options": {"rounds": 40}})[
-            "id"
-        ]
+        game_id = first.ok(
+            "/api/games", {"title": "demo", "players": 2, "options": {"rounds": 40}}
+        )["id"]
         second.ok(f"/api/games/{game_id}/join", {})
         acked: list[Any] = []
         stop = threading.Event()

@@ -15,7 +15,7 @@ from aiosmtpd.controller import Controller
 from transcon.server.devdb import free_port
 from transcon.server.notify import SmtpSettings
 
-from .conftest import Browser, ServerThread, Player
+from .conftest import Browser, Player, ServerThread
 from .sse import read_events
 
 
@@ -96,7 +96,10 @@ def test_your_turn_notices_go_by_what_each_seat_has_seen(db: str) -> None:
     _Hook.received.clear()
     try:
         with ServerThread(db, smtp=SmtpSettings("127.0.0.1", smtp_port)) as running:
-            ann, bob = Player(running.url, "Annie").sign_up(), Player(running.url, "Bobby").sign_up()
+            ann, bob = (
+                Player(running.url, "Annie").sign_up(),
+                Player(running.url, "Bobby").sign_up(),
+            )
             hook_url = f"http://127.0.0.1:{hook.server_port}/hook"
             bob.client.patch(
                 "/api/accounts/me",

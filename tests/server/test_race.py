@@ -38,9 +38,7 @@ def _race(client: Player, game_id: int, seed: int, results: list[Any]) -> None:
 
 def test_fifty_clients_racing_into_one_game(server: Browser, db: str) -> None:
     ann, bob = server("Ann"), server("Bob")
-    game_id = ann.ok("/api/games", {"title": "demo", "players": 2, "options": {"rounds": 30}})[
-        "id"
-    ]
+    game_id = ann.ok("/api/games", {"title": "demo", "players": 2, "options": {"rounds": 30}})["id"]
     bob.ok(f"/api/games/{game_id}/join", {})
     clients = []
     for index in range(CLIENTS):  # every client its own session of one of the two players
@@ -60,7 +58,9 @@ def test_fifty_clients_racing_into_one_game(server: Browser, db: str) -> None:
         thread.start()
     for thread in threads:
         thread.join(timeout=300)
-    accepted = sorted((body["seq"], me, text) for status, body, me, text, _ in results if status == 200)
+    accepted = sorted(
+        (body["seq"], me, text) for status, body, me, text, _ in results if status == 200
+    )
     refused = [body["error"]["code"] for status, body, *_ in results if status != 200]
     assert set(refused) <= {"game_moved_on"}, refused
     assert len(refused) > 0, "no race happened"

@@ -51,14 +51,17 @@ def test_failed_sign_ins_are_limited(server: Browser) -> None:
     ann = server("Ann")
     guess = Player(server.url, ann.name)  # type: ignore[attr-defined]
     codes = [
-        guess.post("/api/accounts/signin", {"name": ann.name, "password": "wrong-guess"}).status_code
+        guess.post(
+            "/api/accounts/signin", {"name": ann.name, "password": "wrong-guess"}
+        ).status_code
         for _ in range(4)
     ]
     assert codes == [401, 401, 401, 429]
     # Even the right password waits now.
-    assert guess.post(
-        "/api/accounts/signin", {"name": ann.name, "password": PASSWORD}
-    ).status_code == 429
+    assert (
+        guess.post("/api/accounts/signin", {"name": ann.name, "password": PASSWORD}).status_code
+        == 429
+    )
     guess.close()
 
 
@@ -125,9 +128,10 @@ def test_a_deleted_user_is_anonymised_and_their_game_goes_on(server: Browser) ->
     assert reply.status_code == 200 and reply.json()["games_handed_to_bots"] == [game["id"]]
     assert ann.ok("/api/accounts/me")["user"] is None
     again = Player(server.url, ann.name)  # type: ignore[attr-defined]
-    assert again.post(
-        "/api/accounts/signin", {"name": ann.name, "password": PASSWORD}
-    ).status_code == 401
+    assert (
+        again.post("/api/accounts/signin", {"name": ann.name, "password": PASSWORD}).status_code
+        == 401
+    )
     again.close()
     # Ann's seat is now played by a bot: it moves, then Bob can.
     import time

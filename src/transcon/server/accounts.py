@@ -31,7 +31,6 @@ MIN_PASSWORD = 8
 DELETED_USER_BOT = "random"
 
 
-
 @dataclass(frozen=True, slots=True)
 class User:
     id: int
@@ -101,8 +100,10 @@ class Accounts:
         engine: Engine,
         limiter: SignInLimiter | None = None,
         hasher: PasswordHasher | None = None,
+        reader: Engine | None = None,
     ) -> None:
         self.engine = engine
+        self.reader = reader or engine
         self.limiter = limiter or SignInLimiter()
         self.hasher = hasher or PasswordHasher()
 
@@ -160,7 +161,7 @@ class Accounts:
         """The live session of a cookie token, or None."""
         if not token or len(token) > 100:
             return None
-        with self.engine.begin() as conn:
+        with self.reader.begin() as conn:
             row = conn.execute(
                 select(sessions.c.user_id, sessions.c.csrf, sessions.c.expires_at).where(
                     sessions.c.token_hash == _token_hash(token)

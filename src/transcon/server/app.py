@@ -40,10 +40,11 @@ def create_app(
     """
     engine = make_engine(db)
     migrate(engine)
-    store = GameStore(engine)
+    reader = make_engine(db, read_only=True) if engine.dialect.name == "sqlite" else engine
+    store = GameStore(engine, reader=reader)
     hub = Hub()
     bots = BotRunner(store)
-    notifier = Notifier(engine, base_url, smtp)
+    notifier = Notifier(engine, base_url, smtp, reader)
     listener = PostgresListener(engine, hub) if store.postgres else None
     store.listeners += [hub.publish, bots, notifier]
 
@@ -64,6 +65,7 @@ def create_app(
             bots.stop()
             notifier.stop()
             engine.dispose()
+            reader.dispose()
 
     app = FastAPI(
         title="Transcon server",
@@ -71,7 +73,9 @@ def create_app(
         summary="Railroad board games played together: lobby, seats, live updates.",
         lifespan=lifespan,
     )
-    app.state.services = Services(Accounts(engine, SignInLimiter(sign_in_limit), hasher), store, hub)
+    app.state.services = Services(
+        Accounts(engine, SignInLimiter(sign_in_limit), hasher, reader), store, hub
+    )
     for kind, handler in EXCEPTION_HANDLERS.items():
         app.add_exception_handler(kind, handler)
     app.include_router(api_accounts.router)

@@ -133,12 +133,17 @@ def is_postgres(engine: Engine) -> bool:
     return engine.dialect.name == "postgresql"
 
 
-def make_engine(db: str) -> Engine:
-    """An engine for ``db``; SQLite gets WAL and ``BEGIN IMMEDIATE`` transactions."""
+def make_engine(db: str, *, read_only: bool = False) -> Engine:
+    """An engine for ``db``; SQLite gets WAL and ``BEGIN IMMEDIATE`` transactions.
+
+    ``read_only`` (SQLite): plain ``BEGIN`` instead, a snapshot that never waits for writers;
+    for reads that change nothing (sessions, lists, live streams).
+    """
     url = database_url(db)
     if not url.startswith("sqlite"):
         return create_engine(url, pool_size=20, max_overflow=30, pool_pre_ping=True)
     engine = create_engine(url, connect_args={"timeout": 60, "check_same_thread": False})
+    begin = "BEGIN" if read_only else "BEGIN IMMEDIATE"
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_connection: Any, _record: Any) -> None:
@@ -151,8 +156,8 @@ def make_engine(db: str) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _begin(connection: Connection) -> None:
-        # Take the write lock at the start: one writer at a time, no lock upgrades that fail.
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # Writers take the lock at the start: one at a time, no lock upgrades that fail.
+        connection.exec_driver_sql(begin)
 
     return engine
 

@@ -220,7 +220,7 @@ def list_games(
         query = query.where(games.c.status == "finished")
     else:
         query = query.where(or_(games.c.invite_only.is_(False), games.c.status != "open"))
-    with store.engine.begin() as conn:
+    with store.reader.begin() as conn:
         found = [
             summary(meta, store.seat_rows(conn, meta.id), user_id) for meta in conn.execute(query)
         ]
@@ -260,6 +260,23 @@ def game_state(
         data["pending_undo"] = json.loads(meta.pending_undo) if meta.pending_undo else None
         if seen and viewer != PUBLIC:
             store.mark_seen(conn, game_id, viewer, meta.last_seq)
+        return data
+
+
+def news(store: GameStore, game_id: int, user_id: int | None, since: int) -> dict[str, Any]:
+    """What a live stream sends: the log rows after ``since`` as the caller may read them and
+    whose move it is (a read of the log's snapshot; takes no database lock)."""
+    with store.locked(game_id, write=False) as (conn, meta):
+        data: dict[str, Any] = {
+            "seq": meta.last_seq,
+            "status": meta.status,
+            "to_move": json.loads(meta.to_move) if meta.to_move else [],
+            "pending_undo": json.loads(meta.pending_undo) if meta.pending_undo else None,
+            "log": [],
+        }
+        if meta.status in ("active", "finished"):
+            live = store.live(conn, meta)
+            data["log"] = store.entries(live, store.viewer_of(conn, game_id, user_id), since)
         return data
 
 

@@ -49,8 +49,15 @@ class Notice:
 class Notifier:
     """A thread that sends the notices due after each commit."""
 
-    def __init__(self, engine: Engine, base_url: str, smtp: SmtpSettings | None = None) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        base_url: str,
+        smtp: SmtpSettings | None = None,
+        reader: Engine | None = None,
+    ) -> None:
         self.engine = engine
+        self.reader = reader or engine
         self.base_url = base_url.rstrip("/")
         self.smtp = smtp
         self._queue: queue.Queue[int] = queue.Queue()
@@ -79,7 +86,7 @@ class Notifier:
                 log.exception("notifications for game %s failed", game_id)
 
     def due(self, game_id: int) -> list[Notice]:
-        with self.engine.begin() as conn:
+        with self.reader.begin() as conn:
             meta = conn.execute(select(games).where(games.c.id == game_id)).first()
             if meta is None or meta.status != "active" or not meta.to_move:
                 return []

@@ -74,8 +74,15 @@ class Accepted:
 class GameStore:
     """The games of one database, as seen by one server process."""
 
-    def __init__(self, engine: Engine, titles: Callable[[str], Title[Any]] = get_title) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        titles: Callable[[str], Title[Any]] = get_title,
+        reader: Engine | None = None,
+    ) -> None:
         self.engine = engine
+        #: For transactions that only read (SQLite: they need not queue behind writers).
+        self.reader = reader or engine
         self.titles = titles
         self.postgres = is_postgres(engine)
         self.listeners: list[Listener] = []
@@ -90,17 +97,18 @@ class GameStore:
             return self._locks.setdefault(game_id, threading.Lock())
 
     @contextmanager
-    def locked(self, game_id: int) -> Iterator[tuple[Connection, Any]]:
+    def locked(self, game_id: int, *, write: bool = True) -> Iterator[tuple[Connection, Any]]:
         """A transaction holding the game's lock; yields the connection and the game's row.
 
         If anything fails after the cached game changed, the cache is dropped (the next
-        request rebuilds from the log), so memory never runs ahead of the database.
+        request rebuilds from the log), so memory never runs ahead of the database. With
+        ``write=False`` only this process's lock is held (a read of the log's snapshot).
         """
         with self._process_lock(game_id):
             try:
-                with self.engine.begin() as conn:
+                with (self.engine if write else self.reader).begin() as conn:
                     query = select(games).where(games.c.id == game_id)
-                    if self.postgres:
+                    if self.postgres and write:
                         query = query.with_for_update()
                     meta = conn.execute(query).first()
                     if meta is None:
@@ -312,7 +320,7 @@ class GameStore:
 
     def games_with_bots_to_move(self) -> list[int]:
         """Running games with a bot seat (their bots may have been due at the last stop)."""
-        with self.engine.begin() as conn:
+        with self.reader.begin() as conn:
             query = (
                 select(games.c.id)
                 .where(games.c.status == "active")
