@@ -7,7 +7,7 @@ import json
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, HTTPServer
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from aiosmtpd.controller import Controller
@@ -57,7 +57,7 @@ def test_a_live_stream_hears_new_actions(server: Browser) -> None:
 
 
 class _Hook(BaseHTTPRequestHandler):
-    received: list[dict[str, Any]] = []
+    received: ClassVar[list[dict[str, Any]]] = []
 
     def do_POST(self) -> None:
         length = int(self.headers["content-length"])

@@ -105,7 +105,7 @@ def test_undo_within_your_turn_is_logged(server: Browser) -> None:
     ann, bob, game_id = _two_player_game(server)
     ann.act(game_id, "roll", after=0)
     build = ann.ok(f"/api/games/{game_id}/legal")["actions"]
-    assert ann.act(game_id, [a for a in build if a.startswith("build")][0], after=1)
+    assert ann.act(game_id, next(a for a in build if a.startswith("build")), after=1)
     # The roll drew a die: it cannot be taken back, the build can.
     reply = ann.post(f"/api/games/{game_id}/undo", {"after": 2, "count": 2})
     assert reply.json()["error"]["code"] == "undo_after_reveal"
