@@ -7,7 +7,8 @@ For each database a ``transcon serve`` process starts (SQLite: a file in a tempo
 PostgreSQL: a private instance from initdb/pg_ctl, stopped afterwards). One user opens
 ``--games`` games of Demo Rails, each against a server-side bot. A simulated client per game
 follows its game's event stream and, whenever it is its turn, asks for its legal actions and
-sends one. Bounded by ``--seconds``. Prints actions per second (clients' and bots' actions
+sends one after a think time (``--think`` seconds on average: people do not answer in zero
+time; bots do). Bounded by ``--seconds``. Prints actions per second (clients' and bots' actions
 together, counted from the log) and the p50/p99 latency of a client's action request.
 """
 
@@ -53,7 +54,12 @@ def start_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
 
 
 async def follow(
-    client: httpx.AsyncClient, game_id: int, me: str, until: float, latencies: list[float]
+    client: httpx.AsyncClient,
+    game_id: int,
+    me: str,
+    until: float,
+    think: float,
+    latencies: list[float],
 ) -> int:
     """Play one game's human seat until ``until``; returns the actions sent."""
     chooser = random.Random(game_id)
@@ -71,6 +77,7 @@ async def follow(
                     continue
                 if data["status"] != "active" or me not in data["to_move"]:
                     continue
+                await asyncio.sleep(chooser.uniform(0, 2 * think))
                 legal = (await client.get(f"/api/games/{game_id}/legal?limit=50")).json()
                 if legal["seq"] != data["seq"] or not legal["actions"]:
                     continue
@@ -95,7 +102,7 @@ async def total_seq(client: httpx.AsyncClient, ids: list[int]) -> int:
     return total
 
 
-async def run_load(url: str, games: int, seconds: float) -> dict[str, Any]:
+async def run_load(url: str, games: int, seconds: float, think: float) -> dict[str, Any]:
     limits = httpx.Limits(max_connections=games * 2 + 10)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
         reply = await client.post(
@@ -115,13 +122,14 @@ async def run_load(url: str, games: int, seconds: float) -> dict[str, Any]:
         latencies: list[float] = []
         started = time.monotonic()
         until = started + seconds
-        await asyncio.gather(*(follow(client, i, "Bench", until, latencies) for i in ids))
+        await asyncio.gather(*(follow(client, i, "Bench", until, think, latencies) for i in ids))
         elapsed = time.monotonic() - started
         after = await total_seq(client, ids)
     latencies.sort()
     pick = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))]  # noqa: E731
     return {
         "games": games,
+        "think_s": think,
         "seconds": round(elapsed, 1),
         "actions": after - before,
         "actions_per_second": round((after - before) / elapsed, 1),
@@ -132,7 +140,7 @@ async def run_load(url: str, games: int, seconds: float) -> dict[str, Any]:
     }
 
 
-def bench(kind: str, games: int, seconds: float) -> dict[str, Any]:
+def bench(kind: str, games: int, seconds: float, think: float) -> dict[str, Any]:
     cluster = None
     with tempfile.TemporaryDirectory() as folder:
         if kind == "sqlite":
@@ -143,7 +151,7 @@ def bench(kind: str, games: int, seconds: float) -> dict[str, Any]:
             db = cluster.new_database()
         process, url = start_server(db)
         try:
-            return {"db": kind, **asyncio.run(run_load(url, games, seconds))}
+            return {"db": kind, **asyncio.run(run_load(url, games, seconds, think))}
         finally:
             process.terminate()
             process.wait(timeout=30)
@@ -156,9 +164,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--db", default="sqlite,postgresql")
+    parser.add_argument("--think", type=float, default=1.0, help="mean think time, seconds")
     args = parser.parse_args()
     for kind in args.db.split(","):
-        print(json.dumps(bench(kind.strip(), args.games, args.seconds)), flush=True)
+        print(json.dumps(bench(kind.strip(), args.games, args.seconds, args.think)), flush=True)
 
 
 if __name__ == "__main__":

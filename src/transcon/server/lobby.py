@@ -281,7 +281,7 @@ def news(store: GameStore, game_id: int, user_id: int | None, since: int) -> dic
 
 
 def legal_actions(store: GameStore, game_id: int, user_id: int, limit: int) -> dict[str, Any]:
-    with store.locked(game_id) as (conn, meta):
+    with store.locked(game_id, write=False) as (conn, meta):
         live = store.live(conn, meta)
         player = store.seat_of(conn, game_id, Actor(user_id=user_id))
         if player is None:
