@@ -6,8 +6,8 @@ Usage: ``.venv/bin/python benchmarks/bench_server.py [--games 100] [--seconds 20
 For each database a ``transcon serve`` process starts (SQLite: a file in a temporary folder;
 PostgreSQL: a private instance from initdb/pg_ctl, stopped afterwards). One user opens
 ``--games`` games of Demo Rails, each against a server-side bot. A simulated client per game
-follows its game's event stream and, whenever it is its turn, asks for its legal actions and
-sends one after a think time (``--think`` seconds on average: people do not answer in zero
+follows its game's event stream and, whenever it is its turn, sends an action (roll, then
+pass) after a think time (``--think`` seconds on average: people do not answer in zero
 time; bots do). Bounded by ``--seconds``. Prints actions per second (clients' and bots' actions
 together, counted from the log) and the p50/p99 latency of a client's action request.
 """
@@ -65,6 +65,7 @@ async def follow(
     chooser = random.Random(game_id)
     acted_at = -1
     sent = 0
+    last: tuple[str, str] = ("", "")
     try:
         async with client.stream("GET", f"/api/games/{game_id}/stream", timeout=None) as reply:
             async for line in reply.aiter_lines():
@@ -73,21 +74,23 @@ async def follow(
                 if not line.startswith("data:"):
                     continue
                 data = json.loads(line[5:])
-                if "to_move" not in data or data["seq"] == acted_at:
+                if "text" in data:  # an action event
+                    last = (data["player"], data["text"])
+                    continue
+                if data["seq"] == acted_at:
                     continue
                 if data["status"] != "active" or me not in data["to_move"]:
                     continue
                 await asyncio.sleep(chooser.uniform(0, 2 * think))
-                legal = (await client.get(f"/api/games/{game_id}/legal?limit=50")).json()
-                if legal["seq"] != data["seq"] or not legal["actions"]:
-                    continue
+                # A person knows the notation: roll, then pass (the bot explores the rest).
+                rolled = last == (me, "roll")
                 started = time.perf_counter()
                 answer = await client.post(
                     f"/api/games/{game_id}/actions",
-                    json={"after": legal["seq"], "action": chooser.choice(legal["actions"])},
+                    json={"after": data["seq"], "action": "pass" if rolled else "roll"},
                 )
                 latencies.append(time.perf_counter() - started)
-                acted_at = legal["seq"]
+                acted_at = data["seq"]
                 sent += answer.status_code == 200
     except httpx.HTTPError:
         pass
@@ -146,7 +149,7 @@ def bench(kind: str, games: int, seconds: float, think: float) -> dict[str, Any]
         if kind == "sqlite":
             db = str(Path(folder) / "bench.db")
         else:
-            cluster = TempPostgres()
+            cluster = TempPostgres(durable=True)  # fsync at commit, as in production
             cluster.start()
             db = cluster.new_database()
         process, url = start_server(db)
@@ -164,7 +167,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--db", default="sqlite,postgresql")
-    parser.add_argument("--think", type=float, default=1.0, help="mean think time, seconds")
+    parser.add_argument("--think", type=float, default=5.0, help="mean think time, seconds")
     args = parser.parse_args()
     for kind in args.db.split(","):
         print(json.dumps(bench(kind.strip(), args.games, args.seconds, args.think)), flush=True)

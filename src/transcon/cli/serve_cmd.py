@@ -37,6 +37,13 @@ def serve_command(
     smtp_from: Annotated[str, typer.Option(help="Sender address of the emails.")] = (
         "transcon@localhost"
     ),
+    sqlite_sync: Annotated[
+        str,
+        typer.Option(
+            help="SQLite: 'normal' (commits survive a crash of the server) or 'full' "
+            "(also a power cut; an fsync per commit)."
+        ),
+    ] = "normal",
     public_url: Annotated[
         str | None, typer.Option(help="The URL people reach the server at (for links).")
     ] = None,
@@ -49,6 +56,11 @@ def serve_command(
 
     database_url(db)  # a bad --db is a one-line error before anything starts
     url = public_url or f"http://{host}:{port}"
-    app = create_app(db, base_url=url, smtp=_smtp(smtp, smtp_from))  # type: ignore[arg-type]
+    app = create_app(
+        db,
+        base_url=url,
+        smtp=_smtp(smtp, smtp_from),  # type: ignore[arg-type]
+        sqlite_sync=sqlite_sync,
+    )
     print(f"Transcon server on {url}  (database: {db})", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning")

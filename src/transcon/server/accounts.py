@@ -21,7 +21,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import Connection, Engine, delete, insert, select, update
 
-from transcon.server.db import games, seats, sessions, users
+from transcon.server.db import games, seats, sessions, users, writing
 from transcon.server.errors import ApiError, bad_request, conflict
 
 NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{1,23}$")
@@ -111,7 +111,7 @@ class Accounts:
         check_name(name)
         check_password(password)
         hashed = self.hasher.hash(password)
-        with self.engine.begin() as conn:
+        with writing(self.engine) as conn:
             taken = conn.execute(select(users.c.id).where(users.c.name == name)).first()
             if taken is not None:
                 raise conflict("name_taken", f"the name {name!r} is taken")
@@ -129,7 +129,7 @@ class Accounts:
     def sign_in(self, name: str, password: str, client: str) -> tuple[str, Session]:
         keys = (f"name:{name.lower()}", f"client:{client}")
         self.limiter.check(*keys)
-        with self.engine.begin() as conn:
+        with writing(self.engine) as conn:
             row = conn.execute(
                 select(users.c.id, users.c.password_hash).where(
                     users.c.name == name, users.c.deleted.is_(False)
@@ -173,7 +173,7 @@ class Accounts:
         return None if user is None else Session(user, row.csrf)
 
     def sign_out(self, token: str) -> None:
-        with self.engine.begin() as conn:
+        with writing(self.engine) as conn:
             conn.execute(delete(sessions).where(sessions.c.token_hash == _token_hash(token)))
 
     def update(
@@ -193,7 +193,7 @@ class Accounts:
             values["webhook_url"] = webhook_url or None
         if password is not None:
             values["password_hash"] = self.hasher.hash(check_password(password))
-        with self.engine.begin() as conn:
+        with writing(self.engine) as conn:
             if values:
                 conn.execute(update(users).where(users.c.id == user.id).values(**values))
             if password is not None:  # a new password signs out every other session
@@ -204,7 +204,7 @@ class Accounts:
 
     def delete(self, user: User) -> list[int]:
         """Anonymise a user; returns the running games whose seat a bot took over."""
-        with self.engine.begin() as conn:
+        with writing(self.engine) as conn:
             conn.execute(delete(sessions).where(sessions.c.user_id == user.id))
             conn.execute(
                 update(users)

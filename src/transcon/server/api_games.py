@@ -16,7 +16,7 @@ from starlette.concurrency import run_in_threadpool
 from transcon.core.bots import available_bots
 from transcon.core.registry import available_titles
 from transcon.server import lobby, undo
-from transcon.server.db import seats
+from transcon.server.db import seats, writing
 from transcon.server.errors import ApiError, forbidden
 from transcon.server.store import Actor
 from transcon.server.web import App, MaybeSession, SignedIn
@@ -186,7 +186,7 @@ def answer_undo(game_id: int, body: UndoAnswer, app: App, session: SignedIn) -> 
 def notifications(
     game_id: int, body: NotifySettings, app: App, session: SignedIn
 ) -> dict[str, Any]:
-    with app.store.engine.begin() as conn:
+    with writing(app.store.engine) as conn:
         done = conn.execute(
             update(seats)
             .where(seats.c.game_id == game_id, seats.c.user_id == session.user.id)
@@ -222,7 +222,7 @@ async def stream(
     start = int(header) if header.isdigit() else since
 
     def read(since: int) -> dict[str, Any]:
-        return lobby.game_state(app.store, game_id, user_id, since, seen=False, max_entries=None)
+        return lobby.news(app.store, game_id, user_id, since)
 
     first = await run_in_threadpool(read, start)
     if first["status"] == "open":

@@ -33,14 +33,17 @@ def create_app(
     smtp: SmtpSettings | None = None,
     sign_in_limit: int = 5,
     hasher: PasswordHasher | None = None,
+    sqlite_sync: str = "normal",
 ) -> FastAPI:
     """The server app on database ``db`` (a SQLite file path or a postgresql:// URL).
 
-    ``hasher`` replaces argon2's default cost (tests and benchmarks use a cheap one).
+    ``hasher`` replaces argon2's default cost (tests and benchmarks use a cheap one);
+    ``sqlite_sync`` is explained at :func:`~transcon.server.db.make_engine`.
     """
-    engine = make_engine(db)
+    engine = make_engine(db, sqlite_sync=sqlite_sync)
     migrate(engine)
-    reader = make_engine(db, read_only=True) if engine.dialect.name == "sqlite" else engine
+    sqlite = engine.dialect.name == "sqlite"
+    reader = make_engine(db, read_only=True, sqlite_sync=sqlite_sync) if sqlite else engine
     store = GameStore(engine, reader=reader)
     hub = Hub()
     bots = BotRunner(store)

@@ -48,7 +48,8 @@ def free_port() -> int:
 class TempPostgres:
     """Start with :meth:`start` (returns the admin URL), stop with :meth:`stop`."""
 
-    def __init__(self, bindir: Path | None = None) -> None:
+    def __init__(self, bindir: Path | None = None, *, durable: bool = False) -> None:
+        """``durable``: PostgreSQL's default fsync at commit (off by default: tests only)."""
         found = bindir or postgres_bindir()
         if found is None:
             raise RuntimeError("PostgreSQL is not installed (apt-get install postgresql)")
@@ -58,6 +59,7 @@ class TempPostgres:
         self.port = free_port()
         self._user = "nobody" if os.geteuid() == 0 else None
         self._databases = 0
+        self.durable = durable
 
     def _run(self, *args: str) -> None:
         done = subprocess.run(
@@ -77,7 +79,7 @@ class TempPostgres:
         self._run("initdb", "-D", str(self.data), "-U", SUPERUSER, "--auth=trust", "-E", "UTF8")
         options = (
             f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 "
-            "-c fsync=off -c max_connections=300"
+            f"-c max_connections=300 -c fsync={'on' if self.durable else 'off'}"
         )
         self._run(
             "pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.folder / "log"), "-w",

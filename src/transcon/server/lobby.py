@@ -16,7 +16,7 @@ from transcon.core.game import Game, check_players
 from transcon.core.options import resolve_options
 from transcon.core.savefile import game_record, parse_record
 from transcon.core.title import PUBLIC, Title
-from transcon.server.db import actions, games, seats
+from transcon.server.db import actions, games, seats, writing
 from transcon.server.errors import bad_request, conflict, forbidden
 from transcon.server.store import Actor, GameStore
 
@@ -69,7 +69,7 @@ def create_game(
     except InputError as err:
         raise bad_request("bad_options", str(err)) from None
     now = time.time()
-    with store.engine.begin() as conn:
+    with writing(store.engine) as conn:
         game_id = int(
             conn.execute(
                 insert(games).values(
@@ -236,13 +236,12 @@ def game_state(
     since: int,
     *,
     seen: bool = True,
-    max_entries: int | None = MAX_ENTRIES,
 ) -> dict[str, Any]:
     """A game as the caller may see it: their seat's view, or a spectator's.
 
     ``seen`` records that the seat has seen the game up to now (what notifications go by).
     """
-    with store.locked(game_id) as (conn, meta):
+    with store.locked(game_id, write=False) as (conn, meta):
         rows = store.seat_rows(conn, game_id)
         data = summary(meta, rows, user_id)
         if meta.status in ("open", "broken"):
@@ -253,14 +252,15 @@ def game_state(
         data["viewer"] = None if viewer == PUBLIC else viewer
         data["status_text"] = game.status_for(viewer)
         data["view"] = game.view(viewer)
-        oldest = since if max_entries is None else max(since, meta.last_seq - max_entries)
-        data["log"] = store.entries(live, viewer, oldest)
+        data["log"] = store.entries(live, viewer, max(since, meta.last_seq - MAX_ENTRIES))
         data["over"] = game.is_over()
         data["result"] = {p: str(s) for p, s in game.result().items()} if game.is_over() else None
         data["pending_undo"] = json.loads(meta.pending_undo) if meta.pending_undo else None
-        if seen and viewer != PUBLIC:
+        unseen = any(row.name == viewer and row.seen_seq < meta.last_seq for row in rows)
+    if seen and unseen:
+        with writing(store.engine) as conn:
             store.mark_seen(conn, game_id, viewer, meta.last_seq)
-        return data
+    return data
 
 
 def news(store: GameStore, game_id: int, user_id: int | None, since: int) -> dict[str, Any]:
@@ -340,7 +340,7 @@ def import_game(
     if not humans:
         raise bad_request("bad_seats", "at least one seat must be yours")
     now = time.time()
-    with store.engine.begin() as conn:
+    with writing(store.engine) as conn:
         game_id = int(
             conn.execute(
                 insert(games).values(

@@ -19,7 +19,7 @@ from email.message import EmailMessage
 import httpx
 from sqlalchemy import Engine, select, update
 
-from transcon.server.db import games, seats, users
+from transcon.server.db import games, seats, users, writing
 
 log = logging.getLogger("transcon.server")
 
@@ -119,7 +119,7 @@ class Notifier:
             delivered = self._webhook(notice) | self._email(notice)
             if delivered:
                 sent += 1
-                with self.engine.begin() as conn:
+                with writing(self.engine) as conn:
                     conn.execute(
                         update(seats)
                         .where(

@@ -27,7 +27,7 @@ from transcon.core.errors import IllegalAction, InputError, TransconError
 from transcon.core.game import Game
 from transcon.core.registry import get_title
 from transcon.core.title import PUBLIC, Action, Title
-from transcon.server.db import actions, games, is_postgres, seats
+from transcon.server.db import actions, games, is_postgres, seats, writing
 from transcon.server.errors import ApiError, conflict, forbidden, not_found
 from transcon.server.replay import LiveGame, LogRow, row_from_db
 
@@ -106,7 +106,7 @@ class GameStore:
         """
         with self._process_lock(game_id):
             try:
-                with (self.engine if write else self.reader).begin() as conn:
+                with writing(self.engine) if write else self.reader.begin() as conn:
                     query = select(games).where(games.c.id == game_id)
                     if self.postgres and write:
                         query = query.with_for_update()
@@ -116,7 +116,7 @@ class GameStore:
                     yield conn, meta
             except GameBroken as err:
                 self._cache.pop(game_id, None)
-                with self.engine.begin() as conn:  # recorded after the rollback above
+                with writing(self.engine) as conn:  # recorded after the rollback above
                     conn.execute(
                         update(games)
                         .where(games.c.id == game_id)
@@ -306,7 +306,7 @@ class GameStore:
 
     def bot_turn(self, game_id: int) -> BotTurn | None:
         """A bot seat that may act now, if any."""
-        with self.locked(game_id) as (conn, meta):
+        with self.locked(game_id, write=False) as (conn, meta):
             if meta.status != "active":
                 return None
             live = self.live(conn, meta)
