@@ -445,6 +445,6 @@ def test_a_spectator_reads_only_what_every_player_may_read() -> None:
     assert game.status_for(SPECTATOR) == game.status_for(
         "Bob" if game.state.player == "Ann" else "Ann"
     )
-    private = [event.text for event in game.events_for(0, "Ann")][0]
+    private = next(event.text for event in game.events_for(0, "Ann"))
     assert private.startswith("Ann rolls ") and private != "Ann rolls"
-    assert [event.text for event in game.events_for(0, SPECTATOR)][0] == "Ann rolls"
+    assert next(event.text for event in game.events_for(0, SPECTATOR)) == "Ann rolls"
