@@ -432,19 +432,3 @@ def test_random_action_sequences_never_corrupt_the_state(
         fresh = Game.from_log(title, game.players, prefix, game.options, seed)
         assert game.state_json() == fresh.state_json()
         assert game.rng.get_state() == fresh.rng.get_state()
-
-
-def test_a_spectator_reads_only_what_every_player_may_read() -> None:
-    from toy_title import SecretPig
-
-    from transcon.core.game import SPECTATOR
-
-    game = Game.new(SecretPig(), ["Ann", "Bob"], seed=3)
-    game.act("roll")
-    assert game.view(SPECTATOR)["faces"] == []
-    assert game.status_for(SPECTATOR) == game.status_for(
-        "Bob" if game.state.player == "Ann" else "Ann"
-    )
-    private = next(event.text for event in game.events_for(0, "Ann"))
-    assert private.startswith("Ann rolls ") and private != "Ann rolls"
-    assert next(event.text for event in game.events_for(0, SPECTATOR)) == "Ann rolls"

@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from transcon.core.game import SPECTATOR, Game
+from transcon.core.game import Game
 from transcon.core.registry import get_title
+from transcon.core.title import PUBLIC
 from transcon.server.db import actions, games, make_engine
 
 from .conftest import Browser, Player
@@ -124,7 +125,7 @@ def _play(server: Browser, db: str, title: str, options: dict[str, Any], moves: 
     while made < moves:
         mine = ann.ok(f"/api/games/{game_id}")
         seen = spectator.ok(f"/api/games/{game_id}")
-        for body, viewer, who in ((mine, ann.name, "the player"), (seen, SPECTATOR, "a spectator")):
+        for body, viewer, who in ((mine, ann.name, "the player"), (seen, PUBLIC, "a spectator")):
             checked += _check(body, secrets(referee.at(body["seq"]), viewer), who)
         if mine["status"] != "active":
             break
@@ -143,7 +144,7 @@ def _play(server: Browser, db: str, title: str, options: dict[str, Any], moves: 
     final = ann.ok(f"/api/games/{game_id}")["seq"]
     url = server.url  # type: ignore[attr-defined]
     path = f"/api/games/{game_id}/stream"
-    for viewer, cookies in ((ann.name, ann.client.cookies), (SPECTATOR, None)):
+    for viewer, cookies in ((ann.name, ann.client.cookies), (PUBLIC, None)):
         events = read_events(url, path, final, cookies=cookies)
         now = ann.get(f"/api/games/{game_id}", seen="false").json()["seq"]
         _check([data for _, data in events], secrets(referee.at(now), viewer), viewer)
