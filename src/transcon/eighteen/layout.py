@@ -111,40 +111,68 @@ class TrackLayout:
         self.placed: list[PlacedTile | None]
         """Per hex number: its tile (None: none)."""
         self.stops: tuple[Stop, ...]
+        self.stop_at: dict[tuple[int, int], int]
+        """``(hex number, node index) -> stop id``."""
+        self.first_stop: list[int]
+        """Per hex number: the id of its first stop (numbered consecutively)."""
+        self.index: dict[str, int]
         self._parts: list[_TileParts]
-        placed: list[PlacedTile | None] | None = None
-        if (
-            previous is not None
-            and previous.label == label
-            and previous.orientation == orientation
-            and previous.blocked_sides is blocked_sides
-        ):
-            placed = [None] * len(previous.hex_order)
-            numbers = previous.hex_index
-            for h, laid in tiles.items():
-                at = numbers.get(h)
-                if at is None:
-                    placed = None
-                    break
-                placed[at] = laid
-        if placed is not None:
-            assert previous is not None
-            self.hex_order = previous.hex_order
-            self.hex_index = previous.hex_index
-            self.names = previous.names
-            self.across_table = previous.across_table
-        else:
+        if not self._reuse_numbering(tiles, previous):
             previous = None
-            self.hex_order = sorted({*tiles, *hexes}, key=_qr)
-            self.hex_index = {h: i for i, h in enumerate(self.hex_order)}
-            self.names = [label(h) for h in self.hex_order]
-            self.across_table = [-2] * (6 * len(self.hex_order))
-            placed = [tiles.get(h) for h in self.hex_order]
+            self._number_hexes(tiles, hexes)
+        self._number_paths(previous)
+        if previous is not None and self._same_stops(previous):
+            self._renumber_changed_stops(previous)
+        else:
+            self._number_stops()
+        self.terminal_mask = _mask(s.id for s in self.stops if s.terminal)
+        self.memo: dict[object, object] = {}
+        """Results derived from this layout alone (filled by title code, e.g. stop
+        adjacency); a new layout starts empty."""
+        self.walks: dict[int, tuple[list[_RawHop], frozenset[int]]] = {}
+        """Per stop: the hops leaving it and the hex numbers their walk looked at."""
+
+    def _reuse_numbering(
+        self, tiles: Mapping[Hex, PlacedTile], previous: TrackLayout | None
+    ) -> bool:
+        """Take ``previous``'s hex numbering (and set ``placed``) when it is of the same board
+        and numbers every tiled hex; False (nothing set) otherwise."""
+        if (
+            previous is None
+            or previous.label != self.label
+            or previous.orientation != self.orientation
+            or previous.blocked_sides is not self.blocked_sides
+        ):
+            return False
+        placed: list[PlacedTile | None] = [None] * len(previous.hex_order)
+        numbers = previous.hex_index
+        for h, laid in tiles.items():
+            at = numbers.get(h)
+            if at is None:
+                return False
+            placed[at] = laid
+        self.hex_order = previous.hex_order
+        self.hex_index = previous.hex_index
+        self.names = previous.names
+        self.across_table = previous.across_table
         self.placed = placed
-        names = self.names
+        return True
+
+    def _number_hexes(self, tiles: Mapping[Hex, PlacedTile], hexes: Iterable[Hex]) -> None:
+        """A fresh hex numbering: the tiled hexes and ``hexes``, in sorted order."""
+        self.hex_order = sorted({*tiles, *hexes}, key=_qr)
+        self.hex_index = {h: i for i, h in enumerate(self.hex_order)}
+        self.names = [self.label(h) for h in self.hex_order]
+        self.across_table = [-2] * (6 * len(self.hex_order))
+        self.placed = [tiles.get(h) for h in self.hex_order]
+
+    def _number_paths(self, previous: TrackLayout | None) -> None:
+        """Each hex's tile parts (reused from ``previous`` for an unchanged tile in the same
+        band) and the track ids of their paths."""
+        names, band = self.names, self.band
         parts: list[_TileParts] = []
         same_band = previous is not None and previous.band == band
-        for i, p in enumerate(placed):
+        for i, p in enumerate(self.placed):
             if p is None:
                 parts.append(_NO_PARTS)
             elif same_band and p is previous.placed[i]:  # type: ignore[union-attr]
@@ -161,43 +189,39 @@ class TrackLayout:
             self.path_base.append(len(path_names))
             path_names.extend(part[2])
         self.path_names = tuple(path_names)
-        if previous is not None and self._same_stops(previous):
-            stops = list(previous.stops)
-            for i, p in enumerate(placed):
-                if p is not previous.placed[i] and p is not None:
-                    h, first, tile = self.hex_order[i], previous.first_stop[i], p.tile
-                    for index, sig, kind, value, slots, terminal in parts[i][1]:
-                        stops[first + index] = Stop(
-                            first + index, sig, h, index, kind, value, slots, terminal, tile.name
-                        )
-            self.stop_at: dict[tuple[int, int], int] = previous.stop_at
-            """``(hex number, node index) -> stop id``."""
-            self.first_stop: list[int] = previous.first_stop
-            """Per hex number: the id of its first stop (numbered consecutively)."""
-            self.stops = tuple(stops)
-            self.index: dict[str, int] = previous.index
-        else:
-            stops = []
-            self.stop_at = {}
-            self.first_stop = []
-            for i, h in enumerate(self.hex_order):
-                self.first_stop.append(len(stops))
-                p = placed[i]
-                if p is None:
-                    continue
-                name = p.tile.name
-                for index, sig, kind, value, slots, terminal in parts[i][1]:
-                    sid = len(stops)
-                    self.stop_at[(i, index)] = sid
-                    stops.append(Stop(sid, sig, h, index, kind, value, slots, terminal, name))
-            self.stops = tuple(stops)
-            self.index = {s.sig: s.id for s in stops}
-        self.terminal_mask = _mask(s.id for s in self.stops if s.terminal)
-        self.memo: dict[object, object] = {}
-        """Results derived from this layout alone (filled by title code, e.g. stop
-        adjacency); a new layout starts empty."""
-        self.walks: dict[int, tuple[list[_RawHop], frozenset[int]]] = {}
-        """Per stop: the hops leaving it and the hex numbers their walk looked at."""
+
+    def _renumber_changed_stops(self, previous: TrackLayout) -> None:
+        """``previous``'s stop numbering, with the stops of changed tiles made anew."""
+        stops = list(previous.stops)
+        for i, p in enumerate(self.placed):
+            if p is not previous.placed[i] and p is not None:
+                h, first, tile = self.hex_order[i], previous.first_stop[i], p.tile
+                for index, sig, kind, value, slots, terminal in self._parts[i][1]:
+                    stops[first + index] = Stop(
+                        first + index, sig, h, index, kind, value, slots, terminal, tile.name
+                    )
+        self.stop_at = previous.stop_at
+        self.first_stop = previous.first_stop
+        self.stops = tuple(stops)
+        self.index = previous.index
+
+    def _number_stops(self) -> None:
+        """A fresh stop numbering: hex by hex, node by node."""
+        stops: list[Stop] = []
+        self.stop_at = {}
+        self.first_stop = []
+        for i, h in enumerate(self.hex_order):
+            self.first_stop.append(len(stops))
+            p = self.placed[i]
+            if p is None:
+                continue
+            name = p.tile.name
+            for index, sig, kind, value, slots, terminal in self._parts[i][1]:
+                sid = len(stops)
+                self.stop_at[(i, index)] = sid
+                stops.append(Stop(sid, sig, h, index, kind, value, slots, terminal, name))
+        self.stops = tuple(stops)
+        self.index = {s.sig: s.id for s in stops}
 
     def derive(self, changes: Mapping[Hex, PlacedTile | None]) -> TrackLayout:
         """This layout with the tiles in ``changes`` laid (None: removed), at the cost of

@@ -27,6 +27,7 @@ each computed by ``train.revenue`` on the single stop and summed during the walk
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from transcon.eighteen.graph import Hop, TrackGraph
@@ -287,34 +288,149 @@ def enumerate_routes(
     With ``best_only`` the threshold rises to the best value found, so the result is the
     single best route (or nothing). Routes are unique by track mask.
     """
-    graph = ctx.graph
-    train = model.train
-    n = len(graph.stops)
-    no_pass, token, tok_dist = ctx.no_pass, ctx.token, ctx.tok_dist
-    kind_of = ctx.kind
+    n = len(ctx.graph.stops)
     prep = ctx.prepare(model)
-    mid, endv, rbit, val_r, no_pass_r = prep.mid, prep.endv, prep.rbit, prep.val_r, prep.no_pass_r
-    exact_mid, exact_end = prep.exact_mid, prep.exact_end
-    kind_r, sums = prep.kind_r, prep.sums
-    adj = prep.adj if best_only else graph.adj  # best_only: valuable stops first
-    lo, hi = (min(connect), max(connect)) if connect is not None else (-1, -1)
+    adj = prep.adj if best_only else ctx.graph.adj  # best_only: valuable stops first
+    lo = min(connect) if connect is not None else -1
     only_tagged = best_only and connect is not None
+    found = _Found(ctx, model.train, connect, best_only, threshold, prep.exact_end is not None)
+    hopeless = _pruner(ctx, model, prep, adj)
+    walk = _walker(ctx, model, prep, adj, found, hopeless)
+    kind_of, token, tok_dist, xend = ctx.kind, ctx.token, ctx.tok_dist, found.xend(prep, n)
+    starts = sorted(range(n), key=lambda s: -prep.endv[s]) if best_only else range(n)
+    for s in starts:
+        if tok_dist[s] >= NO_LIMIT or (only_tagged and s != lo):
+            continue
+        counts = [0, 0, 0]
+        counts[kind_of[s]] = 1
+        if not model.allowed((counts[0], counts[1], counts[2])):
+            continue
+        found.stops.append(s)
+        walk(
+            s, s, prep.rbit[s], base_used, 1, bool((token >> s) & 1), prep.endv[s], xend[s], counts
+        )
+        found.stops.pop()
     st = stats if stats is not None else EnumStats()
-    max_depth = model.depth
-    caps = model.caps
-    allowed = model.allowed
+    st.nodes += found.counter[0]
+    st.routes += found.counter[1]
+    out = sorted(found.found.values(), key=lambda c: -c.value)
+    if base_used:
+        out = [Candidate(c.value, c.track & ~base_used, c.stops, c.hops, c.tagged) for c in out]
+    return out
+
+
+class _Found:
+    """The routes one search keeps, its running threshold and the walk's stop/hop stacks."""
+
+    def __init__(
+        self,
+        ctx: Context,
+        train: Train,
+        connect: tuple[int, int] | None,
+        best_only: bool,
+        threshold: int,
+        exact: bool,
+    ) -> None:
+        self.found: dict[int, Candidate] = {}
+        self.best = [threshold]
+        self.bump = [0]  # 1 once best_only has a route: only strictly better ones are wanted
+        self.stops: list[int] = []
+        self.hops: list[int] = []
+        self.counter = [0, 0]  # walk nodes, routes reached
+        self.emit = self._emitter(ctx, train, connect, best_only, exact)
+
+    @staticmethod
+    def xend(prep: Prepared, n: int) -> list[int]:
+        """Each stop's exact end term (zeros for a train that is not additive)."""
+        return prep.exact_end if prep.exact_end is not None else [0] * n
+
+    def _emitter(
+        self,
+        ctx: Context,
+        train: Train,
+        connect: tuple[int, int] | None,
+        best_only: bool,
+        exact_known: bool,
+    ) -> Callable[[int, int, int, int, int], None]:
+        """``emit(first, last, used, acc, exact)``: keep the route on the stacks if it is
+        worth keeping (``acc``: its value bound; ``exact``: its exact additive value)."""
+        found, best, bump, stops, hops, counter = (
+            self.found,
+            self.best,
+            self.bump,
+            self.stops,
+            self.hops,
+            self.counter,
+        )
+        lo, hi = (min(connect), max(connect)) if connect is not None else (-1, -1)
+        only_tagged = best_only and connect is not None
+
+        def emit(first: int, last: int, used: int, acc: int, exact: int) -> None:
+            counter[1] += 1
+            if first > last or acc < best[0] + bump[0]:
+                return
+            route_stops = tuple(stops)
+            tagged = first == lo and last == hi
+            if only_tagged and not tagged:
+                return
+            value = exact if exact_known else route_value(ctx, train, route_stops)
+            if value < best[0] + bump[0]:
+                return
+            old = found.get(used)
+            if old is None or old.value < value:
+                if best_only:
+                    found.clear()
+                    best[0] = value
+                    bump[0] = 1
+                found[used] = Candidate(value, used, route_stops, tuple(hops), tagged)
+
+        return emit
+
+
+Hopeless = Callable[[int, int, int, int, list[int], int], bool]
+"""``hopeless(end, visited, used, depth, counts, need)``: no extension of the walk can add
+``need`` more value (see :func:`_pruner`)."""
+
+
+def _pruner(
+    ctx: Context, model: TrainModel, prep: Prepared, adj: tuple[tuple[Hop, ...], ...]
+) -> Hopeless:
+    """The walk's pruning test: the bound of every stop left, of the stops within reach of
+    the walk's end by distance, and of those reachable over unused track."""
+    rest = _bound(model, prep, len(ctx.graph.stops))
+    reach = _reacher(ctx, prep, adj)
     within_r = ctx.within_r
-    # Bound pools: a single pool (top-r of all stops, r = stops left) when the depth is
-    # bounded; otherwise one pool per kind with that kind's cap (a kind whose cap exceeds the
-    # number of stops counts all its stops: a table sum).
+    max_depth = model.depth
+    full = (1 << len(ctx.graph.stops)) - 1
+
+    def hopeless(
+        end: int, visited: int, used: int, depth: int, counts: list[int], need: int
+    ) -> bool:
+        if rest(full & ~visited, depth, counts) < need:
+            return True
+        left = max_depth - depth
+        if left >= 2:
+            if rest(within_r(prep, end, left) & ~visited, depth, counts) < need:
+                return True
+            if rest(reach(end, visited, used, left), depth, counts) < need:
+                return True
+        return False
+
+    return hopeless
+
+
+def _bound(model: TrainModel, prep: Prepared, n: int) -> Callable[[int, int, list[int]], int]:
+    """``rest(mask, depth, counts)``: upper bound on what further stops (all in ``mask``,
+    rank space) can add: the best ``r`` of the stops a walk may pass through and the best
+    stop it may only end at.
+
+    Bound pools: a single pool (top-r of all stops, r = stops left) when the depth is
+    bounded; otherwise one pool per kind with that kind's cap (a kind whose cap exceeds the
+    number of stops counts all its stops: a table sum)."""
+    max_depth, caps = model.depth, model.caps
+    val_r, no_pass_r, kind_r, sums = prep.val_r, prep.no_pass_r, prep.kind_r, prep.sums
     single_pool = max_depth < NO_LIMIT
     all_stops = all(c >= n for c in caps)
-    found: dict[int, Candidate] = {}
-    best = [threshold]
-    bump = [0]  # 1 once best_only has a route: only strictly better ones are wanted
-    stops: list[int] = []
-    hops: list[int] = []
-    counter = [0, 0]  # walk nodes, routes reached
 
     def table_sum(mask: int) -> int:
         got = 0
@@ -326,8 +442,6 @@ def enumerate_routes(
         return got
 
     def rest(mask: int, depth: int, counts: list[int]) -> int:
-        """Upper bound on what further stops (all in ``mask``, rank space) can add: the best
-        ``r`` of the stops a walk may pass through and the best stop it may only end at."""
         ends = mask & no_pass_r
         if ends:
             mask = (mask & ~no_pass_r) | (ends & -ends)
@@ -355,10 +469,19 @@ def enumerate_routes(
                 r -= 1
         return got
 
+    return rest
+
+
+def _reacher(
+    ctx: Context, prep: Prepared, adj: tuple[tuple[Hop, ...], ...]
+) -> Callable[[int, int, int, int], int]:
+    """``reach(end, visited, used, levels)``: stops (rank space) a walk from ``end`` could
+    still visit within ``levels`` stops: not visited, over hops whose track is unused, not
+    beyond a stop it may not pass (a relaxation: the hops of one walk are not checked
+    against each other)."""
+    rbit, no_pass = prep.rbit, ctx.no_pass
+
     def reach(end: int, visited: int, used: int, levels: int) -> int:
-        """Stops (rank space) a walk from ``end`` could still visit within ``levels`` stops:
-        not visited, over hops whose track is unused, not beyond a stop it may not pass (a
-        relaxation: the hops of one walk are not checked against each other)."""
         seen = visited | rbit[end]
         frontier = [end]
         got = 0
@@ -377,28 +500,36 @@ def enumerate_routes(
             frontier = nxt
         return got
 
-    def emit(first: int, last: int, used: int, acc: int, exact: int) -> None:
-        counter[1] += 1
-        if first > last or acc < best[0] + bump[0]:
-            return
-        route_stops = tuple(stops)
-        tagged = first == lo and last == hi
-        if only_tagged and not tagged:
-            return
-        value = exact if exact_end is not None else route_value(ctx, train, route_stops)
-        if value < best[0] + bump[0]:
-            return
-        old = found.get(used)
-        if old is None or old.value < value:
-            if best_only:
-                found.clear()
-                best[0] = value
-                bump[0] = 1
-            found[used] = Candidate(value, used, route_stops, tuple(hops), tagged)
+    return reach
 
-    full = (1 << n) - 1
-    xmid = exact_mid if exact_mid is not None else [0] * n
-    xend = exact_end if exact_end is not None else [0] * n
+
+Walk = Callable[[int, int, int, int, int, bool, int, int, list[int]], None]
+
+
+def _walker(
+    ctx: Context,
+    model: TrainModel,
+    prep: Prepared,
+    adj: tuple[tuple[Hop, ...], ...],
+    found: _Found,
+    hopeless: Hopeless,
+) -> Walk:
+    """``walk(first, end, visited, used, depth, has_tok, acc, exact, counts)``: the depth-first
+    extension of a walk, one stop at a time, emitting every valid route it reaches."""
+    n = len(ctx.graph.stops)
+    no_pass, token, tok_dist, kind_of = ctx.no_pass, ctx.token, ctx.tok_dist, ctx.kind
+    mid, endv, rbit = prep.mid, prep.endv, prep.rbit
+    xmid = prep.exact_mid if prep.exact_mid is not None else [0] * n
+    xend = found.xend(prep, n)
+    max_depth, allowed = model.depth, model.allowed
+    emit, best, bump, stops, hops, counter = (
+        found.emit,
+        found.best,
+        found.bump,
+        found.stops,
+        found.hops,
+        found.counter,
+    )
 
     def walk(
         first: int,
@@ -421,15 +552,8 @@ def enumerate_routes(
         if not has_tok and depth + tok_dist[end] > max_depth:
             return
         need = best[0] + bump[0] - acc
-        if need > 0:
-            if rest(full & ~visited, depth, counts) < need:
-                return
-            left = max_depth - depth
-            if left >= 2:
-                if rest(within_r(prep, end, left) & ~visited, depth, counts) < need:
-                    return
-                if rest(reach(end, visited, used, left), depth, counts) < need:
-                    return
+        if need > 0 and hopeless(end, visited, used, depth, counts, need):
+            return
         if depth == 1:
             base, xbase = acc, exact
         else:
@@ -458,20 +582,4 @@ def enumerate_routes(
                 hops.pop()
             counts[k] -= 1
 
-    starts = sorted(range(n), key=lambda s: -endv[s]) if best_only else range(n)
-    for s in starts:
-        if tok_dist[s] >= NO_LIMIT or (only_tagged and s != lo):
-            continue
-        counts = [0, 0, 0]
-        counts[kind_of[s]] = 1
-        if not allowed((counts[0], counts[1], counts[2])):
-            continue
-        stops.append(s)
-        walk(s, s, rbit[s], base_used, 1, bool((token >> s) & 1), endv[s], xend[s], counts)
-        stops.pop()
-    st.nodes += counter[0]
-    st.routes += counter[1]
-    out = sorted(found.values(), key=lambda c: -c.value)
-    if base_used:
-        out = [Candidate(c.value, c.track & ~base_used, c.stops, c.hops, c.tagged) for c in out]
-    return out
+    return walk
