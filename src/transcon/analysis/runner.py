@@ -91,7 +91,7 @@ def run_design(
         results.open("a", encoding="utf-8") as sink,
         games_progress("analysing", progress) as bar,
     ):
-        task = bar.add_task("games", total=len(specs), completed=len(specs) - len(todo))
+        task = bar.add_task("", total=len(specs), completed=len(specs) - len(todo))
         for row in _execute(todo, workers, use_ray, ray_address):
             sink.write(_csv_line(row) + "\n")
             sink.flush()

@@ -23,7 +23,7 @@ from transcon.core.options import parse_option_args
 from transcon.core.registry import available_titles, get_title
 from transcon.core.savefile import editing_game, load_game, load_game_checked, save_game
 from transcon.core.simulate import simulate as run_simulation
-from transcon.core.title import GAME_MASTER, PUBLIC, Event, Title
+from transcon.core.title import GAME_MASTER, PUBLIC, Event, MapView, Title
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 Viewer = Annotated[
@@ -183,6 +183,13 @@ def act(
 def status(
     file: GameFile,
     png: Annotated[Path | None, typer.Option("--png", help="Also draw the state here.")] = None,
+    around: Annotated[
+        str | None, typer.Option("--around", help="With --png: draw only around this hex.")
+    ] = None,
+    radius: Annotated[int, typer.Option("--radius", help="With --around: hexes around.")] = 8,
+    region: Annotated[
+        str | None, typer.Option("--region", help="With --png: draw only this map region.")
+    ] = None,
     viewer: Viewer = None,
     full: Annotated[
         bool, typer.Option("--full", help="The whole status, not the compact one.")
@@ -195,9 +202,12 @@ def status(
     game = load_game(file)
     who = _viewer(game, viewer)
     status_text = game.status_for(who, full=full)
+    if (around or region) and png is None:
+        raise InputError("--around and --region choose what --png draws: give --png FILE too")
     if png is not None:
         try:
-            game.render_png(png, who)
+            view = MapView(around=around, radius=radius, region=region)
+            game.render_png(png, who, view if around or region else None)
         except NotImplementedError as err:
             raise InputError(str(err) or f"{game.title.name} cannot draw PNGs") from None
     if as_json:
@@ -483,6 +493,15 @@ def simulate(
         Path | None,
         typer.Option("--save-dir", help="Keep every game's save file here, named TITLE-SEED.json."),
     ] = None,
+    progress: Annotated[
+        bool | None,
+        typer.Option(
+            "--progress/--no-progress",
+            help="Show progress on stderr (default: when stderr is a terminal; to a file, "
+            "one line per game).",
+            show_default=False,
+        ),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Let bots play many games; report speed, errors and outcomes."""
@@ -497,7 +516,7 @@ def simulate(
         seed=seed,
         options=_options(the_title, option),
         max_actions=max_actions,
-        progress=sys.stderr.isatty() and not as_json,
+        progress=progress if progress is not None else sys.stderr.isatty() and not as_json,
         per_game=per_game,
         save_dir=save_dir,
     )

@@ -105,8 +105,14 @@ def bot_seed(*parts: object) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
-def play_out(game: Game[Any], bots: Mapping[str, Bot], max_actions: int = 100_000) -> int:
-    """Let bots play until the game is over or ``max_actions`` were applied; returns the count.
+def play_out(
+    game: Game[Any],
+    bots: Mapping[str, Bot],
+    max_actions: int = 100_000,
+    on_action: Callable[[int], None] | None = None,
+) -> int:
+    """Let bots play until the game is over or ``max_actions`` were applied; returns the count
+    (``on_action`` is told the count after each action, e.g. for a progress display).
 
     When several players may act at once, the first one listed moves first. Errors from
     bots or the title (e.g. an illegal choice) propagate; the game stays consistent.
@@ -122,4 +128,6 @@ def play_out(game: Game[Any], bots: Mapping[str, Bot], max_actions: int = 100_00
             raise InputError(f"no bot plays {player}")
         game.apply(bot.choose(game, player))
         applied += 1
+        if on_action is not None:
+            on_action(applied)
     return applied

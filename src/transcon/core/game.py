@@ -37,6 +37,7 @@ from transcon.core.title import (
     Action,
     ActionContext,
     Event,
+    MapView,
     Score,
     Setup,
     Title,
@@ -322,8 +323,12 @@ class Game(Generic[S]):
         actors = self.actors_for(viewer, player)
         return [action for p in actors for action in self.title.legal_actions(self._state, p)]
 
-    def render_png(self, path: Path, viewer: str | None) -> None:
-        """Draw the state as ``viewer`` may see it (None: everything)."""
+    def render_png(self, path: Path, viewer: str | None, view: MapView | None = None) -> None:
+        """Draw the state as ``viewer`` may see it (None: everything); ``view``: only part of
+        the map (``Title.render_png_view``)."""
+        if view is not None:
+            self.title.render_png_view(self._state, path, view, self.check_viewer(viewer))
+            return
         self.title.render_png_for(self._state, path, self.check_viewer(viewer))
 
     def check_viewer(self, viewer: str | None) -> str | None:

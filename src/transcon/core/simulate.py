@@ -9,7 +9,7 @@ is ``incomplete``. Titles add numbers through ``game_statistics``/``aggregate_st
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,7 @@ def games_progress(label: str, enabled: bool) -> Progress:
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
+        TextColumn("{task.description}"),  # e.g. the current game's action count
         console=Console(stderr=True),
         disable=not enabled,
         transient=True,
@@ -78,9 +79,20 @@ def simulate(
     results: list[dict[str, Any]] = []
     started = time.perf_counter()
     with games_progress(f"simulating {title.name}", progress) as bar:
-        task = bar.add_task("games", total=games)
+        task = bar.add_task("", total=games)
+        # a terminal shows the bar; a log file gets one line per game
+        lines = progress and not bar.console.is_terminal
         for index in range(games):
-            outcome, game = _play_one(title, names, bot_names, resolved, seed, index, max_actions)
+
+            def playing(count: int, index: int = index) -> None:
+                if count % 25 == 0:
+                    bar.update(task, description=f"game {index + 1}: {count} actions")
+
+            outcome, game = _play_one(
+                title, names, bot_names, resolved, seed, index, max_actions, playing
+            )
+            if lines:
+                bar.console.print(_progress_line(outcome, index, games, started))
             if save_dir is not None and game is not None:
                 saved = save_dir / f"{title.name}-{outcome['seed']}.json"
                 save_game(game, saved)
@@ -91,6 +103,15 @@ def simulate(
     return _summary(title, names, bot_names, resolved, seed, results, seconds, per_game)
 
 
+def _progress_line(outcome: dict[str, Any], index: int, games: int, started: float) -> str:
+    state = "error" if "error" in outcome else "done" if outcome["completed"] else "incomplete"
+    elapsed = time.perf_counter() - started
+    return (
+        f"game {index + 1}/{games} (seed {outcome['seed']}) {state}: "
+        f"{outcome['actions']} actions, {elapsed:.1f}s so far"
+    )
+
+
 def _play_one(
     title: Title[Any],
     names: list[str],
@@ -99,6 +120,7 @@ def _play_one(
     seed: int,
     index: int,
     max_actions: int,
+    on_action: Callable[[int], None] | None = None,
 ) -> tuple[dict[str, Any], Game[Any] | None]:
     game_seed = seed + index
     outcome: dict[str, Any] = {"game": index, "seed": game_seed, "completed": False}
@@ -109,7 +131,7 @@ def _play_one(
             player: make_bot(title, bot, bot_seed(seed, index, seat))
             for seat, (player, bot) in enumerate(zip(names, bot_names, strict=True))
         }
-        play_out(game, seats, max_actions)
+        play_out(game, seats, max_actions, on_action)
         outcome["completed"] = game.is_over()
         if game.is_over():
             outcome["result"] = game.result()

@@ -146,6 +146,17 @@ class ActionContext:
 
 
 @dataclass(frozen=True, slots=True)
+class MapView:
+    """The part of the map to draw (``transcon status GAME --png F --around HEX``/``--region``):
+    the hexes within ``radius`` of the place ``around`` (a hex label or place name, read as
+    the title's notation reads it), or the map region ``region``."""
+
+    around: str | None = None
+    radius: int = 8
+    region: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class PathQuote:
     """The cheapest path a player could build now between two places (``transcon path``).
 
@@ -457,6 +468,11 @@ class Title(ABC, Generic[S]):
         """Draw the state as ``viewer`` may see it. Default: :meth:`render_png`, for titles
         whose drawing shows nothing secret; titles whose drawing would, override this."""
         self.render_png(state, path)
+
+    def render_png_view(self, state: S, path: Path, view: MapView, viewer: str | None) -> None:
+        """Draw part of the map (``view``) as ``viewer`` may see it, larger than the whole
+        map would be; titles that cannot crop their drawing raise NotImplementedError."""
+        raise NotImplementedError(f"{self.display_name} cannot draw part of the map")
 
     def action_group(self, action: Action) -> str:
         """Where ``transcon legal`` and ``play``'s ``?`` file an action when many are legal:

@@ -59,6 +59,7 @@ class Marker:
     text: str = ""
     colour: str = "#222222"
     shape: str = "city"  # city | town | token
+    text_offset: float = 0.75  # where the name sits: hex radii below the centre (< 0: above)
 
 
 ART_LAYERS = ("tiles", "routes", "stops")
@@ -108,6 +109,10 @@ class RenderOptions:
     """Draw city circles, town dots and values (False: names only, the art draws the stops)."""
     border_labels: bool = False
     """Row letters and column numbers around the map (labels like ``B11``)."""
+    crop: frozenset[Hex] | None = None
+    """Draw only this part of the board (its bounding box; None: the whole board)."""
+    marker_font: float = 0.36
+    """Font size of marker names, in hex radii."""
 
 
 REGION_COLOURS = ("#c0392b", "#2471a3", "#7d3c98", "#117864")
@@ -141,7 +146,10 @@ def render_svg(
     raw = Layout(board.orientation, size)
     if len(board) == 0:
         return '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'
-    corners = [p for info in board for p in raw.corners(info.hex)]
+    shown = [info for info in board if opts.crop is None or info.hex in opts.crop]
+    if not shown:
+        return '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'
+    corners = [p for info in shown for p in raw.corners(info.hex)]
     margin = opts.margin + (size * 0.7 if opts.border_labels else 0.0)
     min_x = min(p.x for p in corners) - margin
     min_y = min(p.y for p in corners) - margin
@@ -161,7 +169,7 @@ def render_svg(
     ]
     out.append('<g id="terrain" stroke="#ffffff" stroke-width="0.6">')
     region_fills: dict[str, str] = dict(board.meta.get("render", {}).get("region_fills", {}))
-    for info in board:
+    for info in shown:
         out.append(
             f'<polygon points="{_pts(layout.corners(info.hex))}" '
             f'fill="{_fill(info, opts, region_fills)}">'
@@ -185,19 +193,21 @@ def render_svg(
     out.append("</g>")
     out.extend(_art(overlay.art, "routes", layout))
     out.extend(_sites(board, layout, opts))
-    out.extend(_markers(overlay.markers, layout, size))
+    out.extend(_markers(overlay.markers, layout, size, opts.marker_font))
     out.extend(_art(overlay.art, "stops", layout))
     if opts.show_labels:
         out.append(
             f'<g id="labels" font-size="{size * 0.28:.1f}" fill="#555" text-anchor="middle">'
         )
-        for info in board:
+        for info in shown:
             c = layout.center(info.hex)
             out.append(f'<text x="{c.x:.1f}" y="{c.y - size * 0.55:.1f}">{info.label}</text>')
         out.append("</g>")
     if opts.border_labels:
         out.extend(_border_labels(board, layout, width, map_bottom - min_y))
     y = map_bottom - min_y
+    if opts.crop is not None:  # what lies beyond a cropped map stays out of legend and caption
+        out.append(f'<rect y="{y:.0f}" width="{width:.0f}" height="{height - y:.0f}" fill="#fff"/>')
     if overlay.legend:
         out.append(f'<g id="legend" font-size="{size * 0.45:.1f}">')
         for entry in overlay.legend:
@@ -428,8 +438,11 @@ def _halo_text(x: float, y: float, text: str, size: float) -> list[str]:
     ]
 
 
-def _markers(markers: Sequence[Marker], layout: Layout, s: float) -> list[str]:
-    out = [f'<g id="markers" font-size="{s * 0.36:.1f}" text-anchor="middle">']
+def _markers(markers: Sequence[Marker], layout: Layout, s: float, font: float) -> list[str]:
+    # names are drawn twice, first as a white halo, so they read over track and terrain
+    out = [
+        f'<g id="markers" font-size="{s * font:.1f}" text-anchor="middle" stroke-linejoin="round">'
+    ]
     for m in markers:
         c = layout.center(m.hex)
         if m.shape == "town":
@@ -447,9 +460,9 @@ def _markers(markers: Sequence[Marker], layout: Layout, s: float) -> list[str]:
                 f'stroke="{m.colour}" stroke-width="2"/>'
             )
         if m.text:
-            out.append(
-                f'<text x="{c.x:.1f}" y="{c.y + s * 0.75:.1f}" font-weight="bold">'
-                f"{escape(m.text)}</text>"
-            )
+            at = f'x="{c.x:.1f}" y="{c.y + s * m.text_offset:.1f}" font-weight="bold"'
+            halo = f'stroke="#ffffff" stroke-width="{s * font * 0.3:.1f}" fill="#ffffff"'
+            out.append(f"<text {at} {halo}>{escape(m.text)}</text>")
+            out.append(f"<text {at}>{escape(m.text)}</text>")
     out.append("</g>")
     return out

@@ -6,11 +6,16 @@ from pathlib import Path
 from statistics import mean, pstdev
 from typing import Any
 
+from transcon.core.hexgrid import Layout
+from transcon.core.names import match_name
+from transcon.core.title import MapView
 from transcon.render import Marker, Overlay, TrackLine, owner_colour, render_svg, write_image
-from transcon.render.svg import RenderOptions
+from transcon.render.svg import LegendEntry, RenderOptions
 from transcon.titles.railway_rivals.building import points_available
+from transcon.titles.railway_rivals.mapmodel import hex_distance
 from transcon.titles.railway_rivals.races import coast_cities, race_ends, race_name
 from transcon.titles.railway_rivals.secrets import visible_cash
+from transcon.titles.railway_rivals.spelling import Spelling
 from transcon.titles.railway_rivals.state import Race, RRState
 
 
@@ -120,9 +125,35 @@ def describe_status(state: RRState, viewer: str | None = None) -> str:
     return "\n".join(out)
 
 
-def overlay(state: RRState, viewer: str | None = None) -> Overlay:
-    """Track coloured by rival (parallel lines drawn thinner), cities with names; the cash
-    caption as ``viewer`` may see it (sealed construction not yet deducted)."""
+#: Compass areas for ``--region`` (fractions of the US land's columns and rows: west to
+#: east, north to south), besides the map's own regions.
+AREAS: dict[str, tuple[float, float, float, float]] = {
+    "west": (0, 1 / 3, 0, 1),
+    "central": (1 / 3, 2 / 3, 0, 1),
+    "east": (2 / 3, 1, 0, 1),
+    "north": (0, 1, 0, 1 / 2),
+    "south": (0, 1, 1 / 2, 1),
+    "northwest": (0, 1 / 3, 0, 1 / 2),
+    "southwest": (0, 1 / 3, 1 / 2, 1),
+    "northeast": (2 / 3, 1, 0, 1 / 2),
+    "southeast": (2 / 3, 1, 1 / 2, 1),
+}
+FULL_MAP_HEX = 18.0
+FULL_MAP_FONT = 0.7  # city names, in hex radii (about 12 px on the whole map)
+PART_HEX = 40.0
+
+
+def overlay(
+    state: RRState,
+    size: float,
+    font: float,
+    shown: frozenset[int] | None = None,
+    viewer: str | None = None,
+) -> Overlay:
+    """Track coloured by rival (parallel lines drawn thinner), cities with names and labels
+    (a name that would overlap one already placed moves above its city, else is left out and
+    counted in the caption), and a legend of the rivals' colours; cash as ``viewer`` may see
+    it (sealed construction not yet deducted)."""
     model = state.model
     colour = {p: owner_colour(i) for i, p in enumerate(state.players)}
     lines = []
@@ -131,22 +162,92 @@ def overlay(state: RRState, viewer: str | None = None) -> Overlay:
             owners = state.edge_owners.get((a, b), [p])
             width = 0.22 if len(owners) == 1 else 0.12
             lines.append(TrackLine([model.hexes[a], model.hexes[b]], colour[p], width))
+    layout = Layout(model.board.orientation, size)
+    placed: list[tuple[float, float, float, float]] = []
     markers = []
-    for city in sorted(state.cities.values(), key=lambda c: c.hex):
+    hidden = 0
+    cities = sorted(state.cities.values(), key=lambda c: (-c.keys, c.cause != "start", c.hex))
+    for city in cities:
         starters = [p for p, h in state.starts.items() if h == city.hex]
         starters += [p for p, h in state.west_start.items() if h == city.hex]
         col = colour[starters[0]] if starters else "#222222"
         keys = f" x{city.keys}" if city.keys > 1 else ""
-        markers.append(Marker(model.hexes[city.hex], city.name + keys, col, "city"))
-    shown = visible_cash(state, viewer)
-    cash = "  ".join(f"{p} {shown[p]}" for p in state.players)
-    return Overlay(track=lines, markers=markers, caption=f"Round {state.round}  {cash}")
+        text = f"{city.name} {model.labels[city.hex]}{keys}"
+        centre = layout.center(model.hexes[city.hex])
+        half_w, h = len(text) * font * size * 0.3, font * size
+        for offset in (0.75, -0.45):
+            y = centre.y + offset * size
+            box = (centre.x - half_w, y - h, centre.x + half_w, y)
+            if not any(_overlap(box, other) for other in placed):
+                placed.append(box)
+                markers.append(Marker(model.hexes[city.hex], text, col, "city", offset))
+                break
+        else:
+            hidden += shown is None or city.hex in shown
+            markers.append(Marker(model.hexes[city.hex], "", col, "city"))
+    visible = visible_cash(state, viewer)
+    cash = "  ".join(f"{p} {visible[p]}" for p in state.players)
+    caption = f"Round {state.round}  {cash}"
+    if hidden:
+        caption += f"  ({hidden} city names left out where they overlap: draw with --around HEX)"
+    legend = [
+        LegendEntry(colour[p], f"{p}: cash {visible[p]}, {len(state.track[p])} links")
+        for p in state.players
+    ]
+    return Overlay(track=lines, markers=markers, caption=caption, legend=legend)
 
 
-def render_png(state: RRState, path: Path, viewer: str | None = None) -> None:
-    size = 32.0 if len(state.model.hexes) < 500 else 14.0
-    svg = render_svg(state.model.board, overlay(state, viewer), RenderOptions(hex_size=size))
-    write_image(svg, path)
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def render_png(
+    state: RRState, path: Path, viewer: str | None = None, view: MapView | None = None
+) -> None:
+    """The whole map, or (``view``) the part around a hex or in a region, drawn larger with
+    hex labels; cash as ``viewer`` may see it."""
+    board = state.model.board
+    shown = None
+    if view is None:
+        size = 32.0 if len(state.model.hexes) < 500 else FULL_MAP_HEX
+        font = 0.36 if size > FULL_MAP_HEX else FULL_MAP_FONT
+        opts = RenderOptions(hex_size=size, marker_font=font)
+    else:
+        size, font = PART_HEX, 0.36
+        shown = frozenset(view_hexes(state, view))
+        crop = frozenset(state.model.hexes[h] for h in shown)
+        opts = RenderOptions(hex_size=size, marker_font=font, crop=crop)
+    write_image(render_svg(board, overlay(state, size, font, shown, viewer), opts), path)
+
+
+def view_hexes(state: RRState, view: MapView) -> list[int]:
+    """The hexes a view shows: within ``radius`` of ``around``, or in ``region`` (a map region,
+    ``east_coast`` or ``west_coast`` as the game reads them, or a compass area: west, central,
+    east, north, south, northwest, ...; names in any case or by an unambiguous prefix)."""
+    model = state.model
+    if view.around:
+        centre = model.hex_index(Spelling.of(state).place(view.around))
+        return [h for h in range(len(model.hexes)) if hex_distance(model, centre, h) <= view.radius]
+    regions: dict[str, list[int] | None] = {
+        name: [model.index[h] for h in model.board.region(name)]
+        for name in model.board.region_names()
+    }
+    regions.update(east_coast=sorted(model.east_coast), west_coast=sorted(model.west_coast))
+    regions.update({name: None for name in AREAS})
+    name = match_name(view.region or "", {name: name for name in regions}, "region")
+    listed = regions[name]
+    if listed is not None:
+        return listed
+    west, east, north, south = AREAS[name]
+    cols = [model.column[h] for h in model.us_land]
+    rows = [model.row[h] for h in model.us_land]
+    c0, c1, r0, r1 = min(cols), max(cols), min(rows), max(rows)
+    return [
+        h
+        for h in range(len(model.hexes))
+        if west <= (model.column[h] - c0) / max(c1 - c0, 1) <= east
+        and north <= (model.row[h] - r0) / max(r1 - r0, 1) <= south
+    ]
 
 
 def game_statistics(state: RRState) -> dict[str, Any]:

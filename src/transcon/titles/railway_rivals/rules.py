@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from transcon.core.errors import IllegalAction, InputError
 from transcon.core.options import OptionSpec
 from transcon.core.rng import GameRandom
-from transcon.core.title import Action, ActionContext, PathQuote, Score, Setup, Title
+from transcon.core.title import (
+    Action,
+    ActionContext,
+    MapView,
+    PathQuote,
+    Score,
+    Setup,
+    Title,
+)
 from transcon.titles.railway_rivals import actions as act
 from transcon.titles.railway_rivals import secrets
 from transcon.titles.railway_rivals.building import (
@@ -379,6 +387,13 @@ class RailwayRivalsUSA(Title[RRState]):
         from transcon.titles.railway_rivals.presentation import render_png
 
         render_png(state, path, viewer)
+
+    def render_png_view(
+        self, state: RRState, path: Path, view: MapView, viewer: str | None
+    ) -> None:
+        from transcon.titles.railway_rivals.presentation import render_png
+
+        render_png(state, path, viewer, view)
 
     def bots(self) -> dict[str, BotFactory]:
         from transcon.titles.railway_rivals.bots import GreedyBot, RandomLegalBot
