@@ -26,7 +26,7 @@ def test_drawing_has_a_legend_and_names_that_do_not_overlap(
     game = started(title, strip_path, {"Ann": "E29", "Bob": "F29", "Cy": "G29"})
     s = game.state
     link(game, "Ann", "E29", "E28")
-    drawn = overlay(s, 14.0, 0.7)
+    drawn = overlay(s, size=14.0, font=0.7)
     assert [entry.text.split(":")[0] for entry in drawn.legend] == ["Ann", "Bob", "Cy"]
     assert len({entry.colour for entry in drawn.legend}) == 3
     named = [m for m in drawn.markers if m.text]

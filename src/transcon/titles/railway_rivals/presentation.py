@@ -145,10 +145,11 @@ PART_HEX = 40.0
 
 def overlay(
     state: RRState,
-    size: float,
-    font: float,
-    shown: frozenset[int] | None = None,
     viewer: str | None = None,
+    *,
+    size: float = FULL_MAP_HEX,
+    font: float = FULL_MAP_FONT,
+    shown: frozenset[int] | None = None,
 ) -> Overlay:
     """Track coloured by rival (parallel lines drawn thinner), cities with names and labels
     (a name that would overlap one already placed moves above its city, else is left out and
@@ -217,7 +218,7 @@ def render_png(
         shown = frozenset(view_hexes(state, view))
         crop = frozenset(state.model.hexes[h] for h in shown)
         opts = RenderOptions(hex_size=size, marker_font=font, crop=crop)
-    write_image(render_svg(board, overlay(state, size, font, shown, viewer), opts), path)
+    write_image(render_svg(board, overlay(state, viewer, size=size, font=font, shown=shown), opts), path)
 
 
 def view_hexes(state: RRState, view: MapView) -> list[int]:
