@@ -218,7 +218,8 @@ def render_png(
         shown = frozenset(view_hexes(state, view))
         crop = frozenset(state.model.hexes[h] for h in shown)
         opts = RenderOptions(hex_size=size, marker_font=font, crop=crop)
-    write_image(render_svg(board, overlay(state, viewer, size=size, font=font, shown=shown), opts), path)
+    drawn = overlay(state, viewer, size=size, font=font, shown=shown)
+    write_image(render_svg(board, drawn, opts), path)
 
 
 def view_hexes(state: RRState, view: MapView) -> list[int]:
