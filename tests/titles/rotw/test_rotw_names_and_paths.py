@@ -7,7 +7,7 @@ import pytest
 from rotw_helpers import TITLE, add_link, label, started, to_act
 
 from transcon.core.errors import InputError
-from transcon.titles.rotw.actions import Build, Urbanize
+from transcon.titles.rotw.actions import Build, Deliver, Urbanize
 from transcon.titles.rotw.graph import graph_for
 from transcon.titles.rotw.notation import city_ref
 
@@ -28,6 +28,9 @@ def test_notation_city_names_any_case_and_unambiguous_prefix() -> None:
         TITLE.parse_action("build Atlantis B11", s, "Ann")
     game.act("build Chicago B11 B10 omaha", "Ann")
     assert (s.links[-1].a, s.links[-1].b) == ("B12", "B9")
+    deliver = TITLE.parse_action("deliver R chicago omaha:ann", s, "Bob")
+    assert isinstance(deliver, Deliver) and deliver.path == ("B12", "B9")
+    assert deliver.owners == ("Ann",)  # player names in any case too
 
 
 def test_notation_whole_name_wins_over_longer_names() -> None:

@@ -158,6 +158,8 @@ def _parse_delivery(g: BoardGraph, s: RotwState, rest: list[str], player: str) -
     for word in rest[2:]:
         ref, _, owner = word.partition(":")
         city = city_ref(g, ref)
+        # player names in any case, like city names
+        owner = next((p for p in s.players if p.lower() == owner.lower()), owner)
         if not owner:
             choices = sorted({lk.owner for nb, lk in adj.get(path[-1], ()) if nb == city})
             if len(choices) != 1:
