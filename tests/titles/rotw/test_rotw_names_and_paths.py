@@ -73,6 +73,8 @@ def test_path_counts_own_links_free_and_avoids_full_hexes() -> None:
     via = TITLE.cheapest_path(s, "Ann", "Chicago", "Kansas City")
     alone = TITLE.cheapest_path(s, "Ann", "St. Louis", "Kansas City")
     assert via is not None and alone is not None and via.cost == alone.cost
+    own = s.links[-1]
+    assert via.hexes[: len(own.hexes) + 2] == ("B12", *own.hexes, "E12")
     assert any("own link" in note for note in via.notes)
 
 

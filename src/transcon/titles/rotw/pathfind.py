@@ -20,7 +20,7 @@ from transcon.titles.rotw.build import build_limit, own_cities
 from transcon.titles.rotw.data import WEST_START_SURCHARGE
 from transcon.titles.rotw.graph import MAX_ROUTE_PIECES, BoardGraph, Route
 from transcon.titles.rotw.notation import city_ref
-from transcon.titles.rotw.state import RotwState
+from transcon.titles.rotw.state import Link, RotwState
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +30,11 @@ class _Step:
     a: str
     b: str
     route: Route | None
+    own_hexes: tuple[str, ...] = ()  # an own link's hexes between the cities, from ``a``
+
+
+def _own_hexes(link: Link, start: str) -> tuple[str, ...]:
+    return link.hexes if link.a == start else tuple(reversed(link.hexes))
 
 
 def cheapest_path(
@@ -45,7 +50,7 @@ def cheapest_path(
     cost = sum(st.route.cost for st in steps if st.route) + surcharge
     hexes: list[str] = [start]
     for st in steps:
-        middle = st.route.hexes[1:-1] if st.route else ()
+        middle = st.route.hexes[1:-1] if st.route else st.own_hexes
         if st.route and st.route.a != st.a:
             middle = tuple(reversed(middle))
         hexes.extend((*middle, st.b))
@@ -64,7 +69,8 @@ def _search(
     g: BoardGraph, s: RotwState, player: str, start: str, end: str
 ) -> tuple[list[_Step], int] | None:
     """Dijkstra over cities for the cheapest chain of links, then seed 23's $20k if due."""
-    own_links = {frozenset((lk.a, lk.b)) for lk in s.links if lk.owner == player and lk.b}
+    own = {frozenset((lk.a, lk.b)): lk for lk in s.links if lk.owner == player and lk.b}
+    own_links = set(own)
     use = s.hex_use()
     tick = count()
     heap: list[tuple[int, int, str]] = [(0, next(tick), start)]
@@ -84,7 +90,7 @@ def _search(
             if frozenset((city, other)) not in own_links
         ]
         nexts += [
-            (other, 0, _Step(city, other, None))
+            (other, 0, _Step(city, other, None, _own_hexes(own[pair], city)))
             for pair in own_links
             if city in pair
             for other in pair - {city}
