@@ -1,30 +1,94 @@
-"""Benchmark: complete 4-player greedy-bot games of Railway Rivals USA per second (one core).
+"""Benchmark: greedy-bot games of Railway Rivals USA per CPU-second at 2 to 6 rivals, and the
+slowest single command (`act`, `status`, `legal`) on any position of those games.
 
-    .venv/bin/python benchmarks/bench_railway_rivals.py [--games 10] [--players 4]
-        [--bot greedy] [--map usa-transcontinental] [--seed 0]
+    .venv/bin/python benchmarks/bench_railway_rivals.py [--players 2,3,4,5,6] [--games 5]
+        [--cpu-budget 60] [--legal-every 10] [--bot greedy] [--map usa-transcontinental]
+        [--seed 0]
 
-The map is loaded (and indexed) once before timing; each game is played to the end by bots
-through the normal ``Game.apply`` path (every action validated), so the figure includes the
-rules checks, the route finder and the bots' own planning.
+The map is loaded (and indexed) once before timing. Each game is played to the end by bots
+through the normal ``Game.apply`` path (every action validated), so games per CPU-second
+include the rules checks, the route finder and the bots' own planning. At each rival count
+games are played until ``--games`` or until ``--cpu-budget`` CPU-seconds were used (at
+least one game).
+
+A command-line `act`, `status` or `legal` loads the save, i.e. replays (and re-validates) the
+whole log, then does its work. So each game's log is then replayed once, timing every
+action: loading position i costs the replay up to i, so `act` of action i costs the replay
+through i; `status` costs the replay plus the status text (timed at the last position, the
+longest replay); `legal` costs the replay plus the legal-action list (timed every
+``--legal-every`` positions and at every position of a race phase's last round; 0: never).
+Save-file I/O (JSON) is not included.
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
+from dataclasses import dataclass, field
 
-from transcon.core.bots import bot_seed, make_bot, play_out
+from transcon.core.bots import bot_seed, make_bot
 from transcon.core.game import Game
 from transcon.titles.railway_rivals import RailwayRivalsUSA
 from transcon.titles.railway_rivals.config import MAP_NAME
 from transcon.titles.railway_rivals.mapmodel import rr_map
 
 
+@dataclass
+class Figures:
+    """What one rival count measured."""
+
+    games: int = 0
+    actions: int = 0
+    cpu: float = 0.0
+    slowest_act: tuple[float, str] = (0.0, "")
+    slowest_status: tuple[float, str] = (0.0, "")
+    slowest_legal: tuple[float, str] = (0.0, "")
+    legal_checked: int = 0
+    tc_runs: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def play_game(title: RailwayRivalsUSA, args: argparse.Namespace, names: list[str], index: int):  # type: ignore[no-untyped-def]
+    seed = args.seed + index
+    game = Game.new(title, names, {"map": args.map}, seed)
+    bots = {p: make_bot(title, args.bot, bot_seed(args.seed, index, i)) for i, p in enumerate(names)}
+    while not game.is_over():
+        player = game.current_players()[0]
+        game.apply(bots[player].choose(game, player))
+    return game
+
+
+def time_commands(title: RailwayRivalsUSA, game, fig: Figures, where: str, legal_every: int) -> None:  # type: ignore[no-untyped-def]
+    """Replay the log as loading a save does, timing the commands at every position."""
+    fresh = Game.new(title, list(game.players), dict(game.options), game.seed)
+    replay = 0.0
+    log = list(game.log)
+    for i, action in enumerate(log, start=1):
+        t0 = time.process_time()
+        fresh.apply(action)
+        replay += time.process_time() - t0
+        if replay > fig.slowest_act[0]:
+            fig.slowest_act = (replay, f"{where} action {i}/{len(log)}")
+        if legal_every and (i % legal_every == 0 or i == len(log)) and not fresh.is_over():
+            t0 = time.process_time()
+            fresh.legal_actions()
+            took = replay + time.process_time() - t0
+            fig.legal_checked += 1
+            if took > fig.slowest_legal[0]:
+                fig.slowest_legal = (took, f"{where} position {i}/{len(log)}")
+    t0 = time.process_time()
+    fresh.status_for(None)
+    took = replay + time.process_time() - t0
+    if took > fig.slowest_status[0]:
+        fig.slowest_status = (took, f"{where} position {len(log)}/{len(log)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--players", default="2,3,4,5,6", help="rival counts, comma-separated")
+    parser.add_argument("--games", type=int, default=5, help="games per rival count (at most)")
+    parser.add_argument("--cpu-budget", type=float, default=60.0, help="CPU-s per rival count")
+    parser.add_argument("--legal-every", type=int, default=10)
     parser.add_argument("--bot", default="greedy")
     parser.add_argument("--map", default=MAP_NAME)
     parser.add_argument("--seed", type=int, default=0)
@@ -33,29 +97,39 @@ def main() -> None:
     started = time.perf_counter()
     rr_map(args.map)
     print(f"map {args.map}: loaded and indexed in {time.perf_counter() - started:.2f} s")
-    names = [f"P{i}" for i in range(1, args.players + 1)]
-    times, actions, tc = [], 0, 0
-    cpu_start = time.process_time()
-    for index in range(args.games):
-        seed = args.seed + index
-        t0 = time.perf_counter()
-        game = Game.new(title, names, {"map": args.map}, seed)
-        bots = {
-            p: make_bot(title, args.bot, bot_seed(args.seed, index, i)) for i, p in enumerate(names)
-        }
-        actions += play_out(game, bots)
-        times.append(time.perf_counter() - t0)
-        tc += game.state.tc_run_round is not None
-        assert game.is_over()
-    total = sum(times)
-    cpu = time.process_time() - cpu_start
-    print(
-        f"{args.games} games, {args.players} players, {args.bot} bots: {total:.2f} s, "
-        f"{args.games / total:.2f} games/s, {actions / total:.0f} actions/s, "
-        f"median {statistics.median(times):.3f} s/game, max {max(times):.3f} s, "
-        f"Transcontinental race run in {tc}/{args.games}"
-    )
-    print(f"CPU time {cpu:.2f} s: {args.games / cpu:.2f} games per CPU-second (one core)")
+    rows: list[tuple[int, Figures]] = []
+    for count in (int(n) for n in args.players.split(",")):
+        names = [f"P{i}" for i in range(1, count + 1)]
+        fig = Figures()
+        games = []
+        for index in range(args.games):
+            if index and fig.cpu >= args.cpu_budget:
+                break
+            t0 = time.process_time()
+            game = play_game(title, args, names, index)
+            fig.cpu += time.process_time() - t0
+            fig.games += 1
+            fig.actions += len(game.log)
+            fig.tc_runs += game.state.tc_run_round is not None
+            games.append((index, game))
+        for index, game in games:
+            time_commands(title, game, fig, f"seed {args.seed + index}", args.legal_every)
+        rows.append((count, fig))
+        print(
+            f"{count} rivals: {fig.games} games, {fig.actions} actions, {fig.cpu:.1f} CPU-s: "
+            f"{fig.games / fig.cpu:.3f} games per CPU-second; slowest act "
+            f"{fig.slowest_act[0]:.2f} s ({fig.slowest_act[1]}), status "
+            f"{fig.slowest_status[0]:.2f} s, legal {fig.slowest_legal[0]:.2f} s "
+            f"({fig.legal_checked} positions; {fig.slowest_legal[1]}); "
+            f"Transcontinental race run in {fig.tc_runs}/{fig.games}",
+            flush=True,
+        )
+    print("\nrivals  games/CPU-s  slowest act  slowest status  slowest legal (sampled)")
+    for count, fig in rows:
+        print(
+            f"{count:>6}  {fig.games / fig.cpu:>11.3f}  {fig.slowest_act[0]:>9.2f} s"
+            f"  {fig.slowest_status[0]:>12.2f} s  {fig.slowest_legal[0]:>11.2f} s"
+        )
 
 
 if __name__ == "__main__":

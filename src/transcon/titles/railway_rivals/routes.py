@@ -8,44 +8,60 @@ payments) -- every route no other legal route is better than in the seed's sense
 route for every distinct split of the payments among rivals at each front point (and each
 end hex).
 
-Why labels on (length, payments) alone are not sound, and what is done instead:
+How the search stays exact and fast on crowded networks:
 
-* Cap: two partial routes of equal length and total may pay different rivals, and only one
-  may still use 4 more hexes of a given rival. A label dominates another only if it uses no
-  more hexes of each *tracked* rival, or if every route the other could reach but it could
-  not (more hexes of that rival than the cap leaves it) is beaten by a walk already found
-  (bounds from the shortest length and fewest rival hexes still needed from the hex).
-  Rivals start untracked; a domination that relied on an untracked rival is recorded with
-  that bound, and if the final front does not beat it the search is redone tracking that
-  rival (at most once per rival). Labels that cannot reach a target within the caps' total
-  room are dropped. There is no work budget.
+* Labels and one dominance test (``_Search.dominance``): a label is a partial walk at a hex
+  with its length, rival hexes used, whether own track was used, and hexes per rival. It
+  dominates another at the same hex if it is no longer, uses no more rival hexes, has used
+  own track if the other has, and uses no more hexes of each *capped* rival -- or more of one,
+  but every route the other could reach and it could not (more of that rival than the cap
+  leaves it) is beaten by a walk already found. With payment splits, labels of equal length
+  and payments that split them differently are both kept.
+* The cap, lazily: rivals start uncapped -- the search is a relaxation (their hexes are
+  neither limited nor compared), so its front is no worse than the true one. If every front
+  walk keeps every cap, that front is exact; otherwise the rivals over the cap in a front
+  walk become capped and the search runs again (at most once per rival; usually no rival
+  binds and one search suffices). A capped rival's cap is applied early: a label is dropped
+  when its hexes of that rival plus the fewest that rival's track any way on to a target
+  must use exceed the cap.
+* Bounds: labels are popped in order of length + shortest length to a target (A*), and
+  dropped when a walk found is better than both lower bounds added (shortest length, fewest
+  rival hexes still needed) or when every way on uses more rival track than the caps' total
+  room. There is no work budget.
 * Simple paths: every step costs at least one point, so cutting a loop out of a walk makes
   it strictly shorter without paying more and within the cap. So every Pareto-optimal *walk*
   is a simple path -- unless the loop held the only own track (a detour onto own track and
-  back, under the own-track rule). Dominance on (length, payments, hexes per rival, own track
-  used) is sound over walks, so the label setting (``_relaxed``, U-turns allowed) gives the
-  exact front of walks; a front walk that is a simple path is a route no route can beat.
+  back, under the own-track rule). Dominance is sound over walks, so the label setting (U-turns
+  allowed) gives the exact front of walks; a front walk that is a simple path is a route no
+  route can beat.
 * A front walk that is not a simple path visits some hex h once before and once after its
   first own-track link (a loop within one phase could be cut). Every route visits h at most
   once, so the routes are covered by two subproblems: h forbidden before own track is used,
   or after. ``find_routes`` solves the subproblems (branching again as needed, skipping front
   walks routes found already beat) and merges their routes: the exact front of routes.
 
-Labels are popped in order of length + shortest length to a target (A*), ties by payments.
-Equal labels (same hex, length, hexes per rival and own flag) are alternatives for the GM's
-random pick; a random pick that crosses itself falls back to the first one found.
+Results are cached in the state until the track changes (the state's cache is cleared with
+every new link), so the checks of entries replayed from a log reuse the searches of the same
+track version. Equal labels (same hex, length, hexes per rival and own flag) are alternatives
+for the GM's random pick; a random pick that crosses itself falls back to the first one found.
 """
 
 from __future__ import annotations
 
 import heapq
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from transcon.core.rng import GameRandom
-from transcon.titles.railway_rivals.state import RRState
+from transcon.titles.railway_rivals.state import RRState, edge
 from transcon.titles.railway_rivals.tracks import better, components, route_points, track_graph
+
+#: A link out of a hex: (next hex, length, owners, the team member whose line it uses free).
+Near = tuple[int, int, tuple[str, ...], str | None]
+#: A label's figures: (length, rival hexes used, own track used, hexes per rival seat, loads
+#: of the capped rivals, see ``_Loads``).
+Figures = tuple[int, int, bool, tuple[int, ...], tuple[int, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,38 +104,41 @@ def find_routes(
             return list(cached)
     comp = components(state)
     reachable = {comp[t] for t in target_set if t in comp}
-    result: list[RouteOption] | None
-    if not any(comp.get(h) in reachable for h in source_list):
-        result = []
-    else:
+    result: list[RouteOption] = []
+    if target_set and any(comp.get(h) in reachable for h in source_list):
         query = _Query.make(state, tuple(team), source_list, target_set, splits, capped)
-        # Subproblems forbid (hex, own track used yet) pairs; see the module docstring.
-        todo: list[frozenset[tuple[int, bool]]] = [frozenset()]
-        known: list[tuple[int, int]] = []  # Pareto front of routes found
-        kept: dict[tuple[int, tuple[tuple[str, int], ...], int], RouteOption] = {}
-        while todo:
-            forbidden = todo.pop()
-            found, crossed = _solve(query, rng, forbidden, known)
-            for o in found:
-                if any(better(kl, kt, o.length, o.total) for kl, kt in known):
-                    continue
-                known[:] = [k for k in known if not better(o.length, o.total, k[0], k[1])]
-                if (o.length, o.total) not in known:
-                    known.append((o.length, o.total))
-                kept.setdefault((o.length, o.foreign, o.route[-1]), o)
-            for length, total, h in crossed:
-                if not any(better(kl, kt, length, total) for kl, kt in known):
-                    todo.append(forbidden | {(h, False)})
-                    todo.append(forbidden | {(h, True)})
-                    break
-        result = [
-            o
-            for o in kept.values()
-            if not any(better(kl, kt, o.length, o.total) for kl, kt in known)
-        ]
-        result.sort(key=lambda o: (o.length, o.total, o.route))
+        result = _front_of_routes(query, rng)
     if rng is None:
         state.cache[key] = tuple(result)
+    return result
+
+
+def _front_of_routes(q: _Query, rng: GameRandom | None) -> list[RouteOption]:
+    """Merge the routes of the subproblems (see the module docstring) into the front."""
+    # Subproblems forbid (hex, own track used yet) pairs.
+    todo: list[frozenset[tuple[int, bool]]] = [frozenset()]
+    known: list[tuple[int, int]] = []  # Pareto front of routes found
+    kept: dict[tuple[int, tuple[tuple[str, int], ...], int], RouteOption] = {}
+    capped: set[int] = set()  # rivals whose cap bound in some subproblem
+    while todo:
+        forbidden = todo.pop()
+        found, crossed = _solve(q, rng, forbidden, known, capped)
+        for o in found:
+            if any(better(kl, kt, o.length, o.total) for kl, kt in known):
+                continue
+            known[:] = [k for k in known if not better(o.length, o.total, k[0], k[1])]
+            if (o.length, o.total) not in known:
+                known.append((o.length, o.total))
+            kept.setdefault((o.length, o.foreign, o.route[-1]), o)
+        for length, total, h in crossed:
+            if not any(better(kl, kt, length, total) for kl, kt in known):
+                todo.append(forbidden | {(h, False)})
+                todo.append(forbidden | {(h, True)})
+                break
+    result = [
+        o for o in kept.values() if not any(better(kl, kt, o.length, o.total) for kl, kt in known)
+    ]
+    result.sort(key=lambda o: (o.length, o.total, o.route))
     return result
 
 
@@ -128,23 +147,18 @@ def _solve(
     rng: GameRandom | None,
     forbidden: frozenset[tuple[int, bool]],
     known: Sequence[tuple[int, int]],
+    capped: set[int],
 ) -> tuple[list[RouteOption], list[tuple[int, int, int]]]:
-    """The exact front of walks of one subproblem (tracking rivals' hexes as needed): the
-    routes among its walks, and (length, payments, a hex visited before and after own track
-    was first used) of every front walk that is not a simple path."""
-    tracked: frozenset[int] = frozenset()
-    front: list[tuple[int, int]] = list(known)
+    """The exact front of walks of one subproblem, capping rivals as needed (``capped`` grows
+    with them): the routes among its walks, and (length, payments, a hex visited before and
+    after own track was first used) of every front walk that is not a simple path."""
     while True:
-        events: list[tuple[int, int, int]] = []
-        found, front, crossed = _relaxed(q, rng, tuple(sorted(tracked)), events, front, forbidden)
-        missing = {
-            i
-            for low, total, i in events
-            if i not in tracked and not any(better(fl, ft, low, total) for fl, ft in front)
-        }
-        if not missing:
-            return found, crossed
-        tracked |= missing
+        search = _Search(q, frozenset(capped), forbidden, known)
+        search.run()
+        over = search.over_cap()
+        if not over:
+            return search.routes(rng)
+        capped |= over
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,255 +238,355 @@ class _Query:
         )
 
 
-def _relaxed(
-    q: _Query,
-    rng: GameRandom | None,
-    tracked: tuple[int, ...],
-    events: list[tuple[int, int, int]],
-    seed_front: Sequence[tuple[int, int]] = (),
-    forbidden: frozenset[tuple[int, bool]] = frozenset(),
-) -> tuple[list[RouteOption], list[tuple[int, int]], list[tuple[int, int, int]]]:
-    """The Pareto front of *walks* (hexes may repeat) by label setting, and its (length,
-    payments) points. A label dominates another at its hex if it is no longer, pays no more,
-    has used own track if the other has, and uses no more hexes of each ``tracked`` rival
-    (``_Query.covers``). That is exact for walks when the cap of no untracked rival cuts a
-    label that the front does not beat (``events`` collects (length bound, payments, seat)
-    of every such risk for the caller to check). Returns the routes rebuilt from the front
-    walks that are simple paths, the front and whether some front walk is not a simple path
-    (if none is, the routes are the front of routes)."""
-    graph, targets, seat, fee, cap = q.graph, q.targets, q.seat, q.fee, q.cap
-    splits = q.splits
-    lab_len: list[int] = []
-    lab_counts: list[tuple[int, ...]] = []
-    lab_total: list[int] = []
-    lab_own: list[bool] = []
-    lab_node: list[int] = []
-    lab_pred: list[int] = []
-    lab_owner: list[str] = []
-    alternatives: dict[int, list[tuple[int, str]]] = {}
-    dead: set[int] = set()
-    at_node: dict[int, list[int]] = {}
-    heap: list[tuple[int, int, int]] = []
-    found: list[int] = []
-    # (len, total) of target labels with own track, and of feasible walks found before
-    front: list[tuple[int, int]] = list(seed_front)
+class _Search:
+    """One label-setting run over walks (see the module docstring): ``run`` it, then ask
+    ``over_cap`` which uncapped rivals a front walk uses beyond the cap, and ``routes``."""
 
-    # Lower bounds of what finishing from a hex costs (shortest length and least payments,
-    # each on its own, ignoring the cap): labels are ordered on length + the first (A*) and
-    # pruned when a walk found is better than both bounds added.
-    if not targets:
-        return [], [], []
-    dist, hexes = _to_targets(q)
-    pay = {h: n * fee for h, n in hexes.items()}
-    room = cap * sum(1 for p in q.state.players if p not in q.team)  # rival hexes in all
-    # shared by the team's queries until the track changes (the cache is cleared with it)
-    near_cache: dict[int, list[tuple[int, int, tuple[str, ...], str | None]]] = (
-        q.state.cache.setdefault(("near", q.team), {})
-    )
+    def __init__(
+        self,
+        q: _Query,
+        capped: frozenset[int],
+        forbidden: frozenset[tuple[int, bool]],
+        known: Sequence[tuple[int, int]],
+    ) -> None:
+        self.q = q
+        self.capped = tuple(sorted(i for i in capped if q.rival_links[i] > q.cap))
+        self.bit = {seat: 1 << n for n, seat in enumerate(self.capped)}
+        self.loads = _Loads(self.capped, q)
+        self.forbidden = forbidden
+        self.dist, self.hexes = _to_targets(q)
+        self.need = [(i, _rival_need(q, i)) for i in self.capped]
+        self.near = _near(q)
+        self.room = q.cap * sum(1 for p in q.state.players if p not in q.team)
+        # (len, total) of target labels with own track, and of routes found before
+        self.front: list[tuple[int, int]] = list(known)
+        self.figures: list[Figures] = []
+        self.node: list[int] = []
+        self.pred: list[int] = []
+        self.owner: list[str] = []  # "" on a link shared by capped rivals (``assign_shared``)
+        self.alternatives: dict[int, list[tuple[int, str]]] = {}
+        self.dead: set[int] = set()
+        self.at_node: dict[int, list[int]] = {}
+        self.heap: list[tuple[int, int, int]] = []
+        self.found: list[int] = []
 
-    def near_of(h: int) -> list[tuple[int, int, tuple[str, ...], str | None]]:
-        """The links from h with the team member whose line each uses for free, if any."""
-        near = near_cache.get(h)
-        if near is None:
-            near = [(n, step, o, q.team_owner(o)) for n, step, o in graph.get(h, ())]
-            near_cache[h] = near
-        return near
+    def beaten(self, length: int, total: int) -> bool:
+        """Whether a walk found is better than (length, total) (``better`` inlined: hot)."""
+        for fl, ft in self.front:
+            if (fl < length and ft <= total) or (ft < total and fl <= length):
+                return True
+        return False
 
-    links = q.rival_links
-    binding = [i for i in range(len(seat)) if links[i] > cap]
-    checks = [(i, i in tracked) for i in binding]
+    def run(self) -> None:
+        q, dist = self.q, self.dist
+        zero = (0,) * len(q.seat)
+        for s in q.sources:
+            if s in dist:
+                self.offer(-1, s, "", (0, 0, not q.own_needed, zero, self.loads.zero))
+        targets, fee, hexes = q.targets, q.fee, self.hexes
+        while self.heap:
+            _, _, idx = heapq.heappop(self.heap)
+            if idx in self.dead:
+                continue
+            length, used, own, _, _ = self.figures[idx]
+            node = self.node[idx]
+            if self.front and self.beaten(length + dist[node], (used + hexes[node]) * fee):
+                continue
+            if node not in targets:
+                self.expand(idx)
+            elif own:
+                self.found.append(idx)
+                point = (length, used * fee)
+                if point not in self.front:
+                    self.front[:] = [f for f in self.front if not better(*point, *f)]
+                    self.front.append(point)
 
-    def covers(a: tuple[int, ...], b: tuple[int, ...], length: int, total: int, h: int) -> bool:
-        """Whether a label using ``a`` hexes per rival may dominate one at hex h using ``b``
-        (given no longer and paying no more): every route the dominated label leads to that
-        the other cannot follow (it needs more hexes of a rival than the cap leaves the other)
-        is beaten by a walk found, or the rival is untracked and the bound of such routes
-        goes to ``events``."""
-        for i, strict in checks:
-            ai = a[i]
-            if ai > b[i]:
-                k = cap - ai + 1
-                if k > links[i]:
-                    continue
-                more = hexes[h]
-                if k > more:
-                    more = k  # rival hexes such a route uses from h on
-                if more > room - sum(b):
-                    continue  # the dominated label cannot finish such a route either
-                low = dist[h]
-                if k > low:
-                    low = k
-                low, pays = length + low, total + fee * more
-                # any(better(fl, ft, low, pays) for fl, ft in front), inlined (hot loop)
-                for fl, ft in front:
-                    if (fl < low and ft <= pays) or (ft < pays and fl <= low):
-                        break
-                else:
-                    if strict:
-                        return False
-                    events.append((low, pays, i))
-        return True
-
-    zero = (0,) * len(seat)
-    for s in q.sources:
-        if s not in dist or (s, not q.own_needed) in forbidden:
-            continue
-        lab_len.append(0)
-        lab_total.append(0)
-        lab_counts.append(zero)
-        lab_own.append(not q.own_needed)
-        lab_node.append(s)
-        lab_pred.append(-1)
-        lab_owner.append("")
-        idx = len(lab_len) - 1
-        at_node.setdefault(s, []).append(idx)
-        heapq.heappush(heap, (dist[s], 0, idx))
-
-    while heap:
-        _, total, idx = heapq.heappop(heap)
-        if idx in dead:
-            continue
-        length = lab_len[idx]
-        node = lab_node[idx]
-        low, least = length + dist[node], total + pay[node]
-        if front and any(
-            (fl < low and ft <= least) or (ft < least and fl <= low) for fl, ft in front
-        ):
-            continue  # beaten by a walk found (``better`` inlined: hot loop)
-        own = lab_own[idx]
-        if node in targets:
-            if own:
-                found.append(idx)
-                if (length, total) not in front:
-                    front[:] = [f for f in front if not better(length, total, f[0], f[1])]
-                    front.append((length, total))
-            continue
-        counts = lab_counts[idx]
-        used = sum(counts)
-        pred = lab_pred[idx]
-        back, back_own = (lab_node[pred], lab_own[pred]) if pred >= 0 else (-1, False)
-        for nxt, step, owners, member in near_of(node):
-            if nxt not in dist:
+    def expand(self, idx: int) -> None:
+        """Offer every step on from a label's hex (never straight back the same way)."""
+        hexes = self.hexes
+        length, used, own, counts, loads = self.figures[idx]
+        pred = self.pred[idx]
+        back, back_own = (self.node[pred], self.figures[pred][2]) if pred >= 0 else (-1, False)
+        for nxt, step, owners, member in self.near(self.node[idx]):
+            if nxt not in hexes:
                 continue  # no target reachable from there
             if nxt == back and back_own == (own or member is not None):
                 continue  # straight back: the label there is no longer, pays no more
-            new_len = length + step
             if member is not None:
-                options: list[tuple[str, tuple[int, ...], bool, int]] = [
-                    (member, counts, True, total)
-                ]
-            else:
-                options = []
-                for o in owners:
-                    i = seat[o]
-                    if counts[i] >= cap:
-                        continue
-                    c = list(counts)
-                    c[i] += 1
-                    if hexes[nxt] > room - used - 1:
-                        continue  # every way on uses more rival track than the caps leave
-                    options.append((o, tuple(c), own, total + fee))
-            low, rest = new_len + dist[nxt], pay[nxt]
-            for owner, new_counts, new_own, new_total in options:
-                if forbidden and (nxt, new_own) in forbidden:
-                    continue
-                if front:
-                    least = new_total + rest
-                    if any(
-                        (fl < low and ft <= least) or (ft < least and fl <= low) for fl, ft in front
-                    ):
-                        continue
-                bucket = at_node.setdefault(nxt, [])
-                dominated = False
-                for other in bucket:
-                    ol, ot = lab_len[other], lab_total[other]
-                    if ol > new_len or ot > new_total or (new_own and not lab_own[other]):
-                        continue
-                    oc = lab_counts[other]
-                    if ol == new_len and ot == new_total and (splits or oc == new_counts):
-                        if oc != new_counts:
-                            continue  # the same payments split differently: keep both
-                        if lab_own[other] == new_own:
-                            alternatives.setdefault(other, []).append((idx, owner))
-                    elif checks and not covers(oc, new_counts, new_len, new_total, nxt):
-                        continue
-                    dominated = True
-                    break
-                if dominated:
-                    continue
-                killed = False
-                for other in bucket:
-                    ol, ot = lab_len[other], lab_total[other]
-                    if new_len > ol or new_total > ot or (lab_own[other] and not new_own):
-                        continue
-                    oc = lab_counts[other]
-                    if ol == new_len and ot == new_total and (splits or oc == new_counts):
-                        if oc != new_counts or lab_own[other] == new_own:
-                            continue
-                    elif checks and not covers(new_counts, oc, ol, ot, nxt):
-                        continue
-                    dead.add(other)
-                    killed = True
-                if killed:
-                    bucket[:] = [o for o in bucket if o not in dead]
-                lab_len.append(new_len)
-                lab_total.append(new_total)
-                lab_counts.append(new_counts)
-                lab_own.append(new_own)
-                lab_node.append(nxt)
-                lab_pred.append(idx)
-                lab_owner.append(owner)
-                new_idx = len(lab_len) - 1
-                bucket.append(new_idx)
-                heapq.heappush(heap, (low, new_total, new_idx))
+                self.offer(idx, nxt, member, (length + step, used, True, counts, loads))
+            elif hexes[nxt] <= self.room - used - 1:  # else every way on is over the caps
+                for owner, seat, mask in self.lines(owners):
+                    new_loads = self.loads.add(loads, mask)
+                    if new_loads is None:
+                        continue  # over the cap of a capped rival (or several sharing it)
+                    c = counts
+                    if seat >= 0:
+                        c = (*counts[:seat], counts[seat] + 1, *counts[seat + 1 :])
+                    if not self.hopeless(c, nxt):
+                        new = (length + step, used + 1, own, c, new_loads)
+                        self.offer(idx, nxt, owner, new)
 
-    def rebuild(idx: int, pick_rng: GameRandom | None) -> tuple[list[int], list[str]]:
+    def lines(self, owners: tuple[str, ...]) -> list[tuple[str, int, int]]:
+        """The choices of line on a rival link: (owner, its seat, the capped rivals it may
+        count against as a bit mask). With splits every owner is a choice; without, a line of
+        an uncapped rival is used if there is one (not compared), else one choice counts
+        against all the capped owners (``owner`` "", assigned when the route is rebuilt)."""
+        seat, bit = self.q.seat, self.bit
+        if self.q.splits or len(owners) == 1:
+            return [(o, seat[o], bit.get(seat[o], 0)) for o in owners]
+        for o in owners:
+            if seat[o] not in bit:
+                return [(o, seat[o], 0)]
+        mask = 0
+        for o in owners:
+            mask |= bit[seat[o]]
+        return [("", -1, mask)]
+
+    def hopeless(self, counts: tuple[int, ...], h: int) -> bool:
+        """Whether some capped rival's cap cannot be kept on any way on from hex h."""
+        cap = self.q.cap
+        return any(counts[i] + need.get(h, 0) > cap for i, need in self.need)
+
+    def offer(self, pred: int, nxt: int, owner: str, new: Figures) -> None:
+        """Add a label at ``nxt`` unless a label there dominates it; drop those it dominates."""
+        if self.forbidden and (nxt, new[2]) in self.forbidden:
+            return
+        low = new[0] + self.dist[nxt]
+        if self.front and self.beaten(low, (new[1] + self.hexes[nxt]) * self.q.fee):
+            return
+        bucket = self.at_node.setdefault(nxt, [])
+        over, killed = self.dominance(bucket, new, nxt)
+        if over is not None:
+            if self.figures[over] == new:
+                self.alternatives.setdefault(over, []).append((pred, owner))
+            return
+        if killed:
+            self.dead.update(killed)
+            bucket[:] = [o for o in bucket if o not in self.dead]
+        self.figures.append(new)
+        self.node.append(nxt)
+        self.pred.append(pred)
+        self.owner.append(owner)
+        idx = len(self.figures) - 1
+        bucket.append(idx)
+        heapq.heappush(self.heap, (low, new[1], idx))
+
+    def dominance(self, bucket: list[int], new: Figures, h: int) -> tuple[int | None, list[int]]:
+        """The dominance test of a new label against the labels at its hex h: a label that
+        dominates it (the first found), else the labels it dominates. Label a dominates b
+        if it is no longer, uses no more rival hexes, has used own track if b has, and loads
+        no set of capped rivals more than b (``_Loads``), or more but ``covered``; with
+        splits, labels of equal length and payments that split them differently are kept."""
+        figures, splits, fee = self.figures, self.q.splits, self.q.fee
+        nl, nu, no, nc, nd = new
+        killed: list[int] = []
+        for other in bucket:
+            ol, ou, oo, oc, od = figures[other]
+            if splits and oc != nc and ol == nl and (ou == nu or not fee):
+                continue  # the same payments split differently: keep both
+            if ol <= nl and ou <= nu and (oo or not no) and self.caps_allow(od, nd, nl, nu, h):
+                return other, []
+            if nl <= ol and nu <= ou and (no or not oo) and self.caps_allow(nd, od, ol, ou, h):
+                killed.append(other)
+        return None, killed
+
+    def caps_allow(
+        self, a: tuple[int, ...], b: tuple[int, ...], length: int, used: int, h: int
+    ) -> bool:
+        """Whether loads ``a`` let a label follow every way on that a label at hex h with
+        loads ``b`` (``length``, ``used``) can take, except ways beaten by a walk found."""
+        if a == b:
+            return True
+        least = self.loads.least_more(a, b)
+        if least is None:
+            return True
+        more = max(self.hexes[h], least)  # rival hexes such a way uses from h on
+        if more > self.room - used:
+            return True  # the dominated label cannot finish such a way either
+        return self.beaten(length + max(self.dist[h], least), (used + more) * self.q.fee)
+
+    def front_labels(self) -> list[int]:
+        """The target labels of front walks."""
+        fee = self.q.fee
+        return [
+            idx
+            for idx in self.found
+            if not self.beaten(self.figures[idx][0], self.figures[idx][1] * fee)
+        ]
+
+    def over_cap(self) -> set[int]:
+        """The uncapped rivals some front walk uses more hexes of than the cap."""
+        cap = self.q.cap
+        over: set[int] = set()
+        for idx in self.front_labels():
+            over.update(i for i, c in enumerate(self.figures[idx][3]) if c > cap)
+        return over
+
+    def routes(
+        self, rng: GameRandom | None
+    ) -> tuple[list[RouteOption], list[tuple[int, int, int]]]:
+        """The routes rebuilt from the front walks that are simple paths, and (length, total,
+        a hex visited before and after own track) of those that are not."""
+        out: list[RouteOption] = []
+        crossed: list[tuple[int, int, int]] = []
+        for idx in self.front_labels():
+            length, used, _, counts, _ = self.figures[idx]
+            route, owners = self.rebuild(idx, rng)
+            if rng is not None and len(set(route)) != len(route):
+                route, owners = self.rebuild(idx, None)  # the random pick crossed itself
+            if len(set(route)) != len(route):
+                crossed.append((length, used * self.q.fee, self.twice(idx)))
+                continue
+            if "" in owners:
+                counts = _assign_shared(self.q, route, owners, counts)
+            out.append(self.q.option(length, counts, route, owners))
+        return out, crossed
+
+    def rebuild(self, idx: int, pick_rng: GameRandom | None) -> tuple[list[int], list[str]]:
         """The hexes and link owners of a label, choosing among equal alternatives at random
         with ``pick_rng``."""
         route: list[int] = []
-        owners_list: list[str] = []
+        owners: list[str] = []
         cur = idx
         while cur >= 0:
-            route.append(lab_node[cur])
-            alts = alternatives.get(cur)
+            route.append(self.node[cur])
+            alts = self.alternatives.get(cur)
+            pred, owner = self.pred[cur], self.owner[cur]
             if pick_rng is not None and alts:
                 pick = pick_rng.randint(0, len(alts))
-                pred, owner = (lab_pred[cur], lab_owner[cur]) if pick == 0 else alts[pick - 1]
-            else:
-                pred, owner = lab_pred[cur], lab_owner[cur]
+                if pick:
+                    pred, owner = alts[pick - 1]
             if pred >= 0:
-                owners_list.append(owner)
+                owners.append(owner)
             cur = pred
         route.reverse()
-        owners_list.reverse()
-        return route, owners_list
+        owners.reverse()
+        return route, owners
 
-    def twice(idx: int) -> int:
+    def twice(self, idx: int) -> int:
         """A hex the label's walk visits both before and after it first uses own track."""
         phases: dict[int, set[bool]] = {}
         cur = idx
         while cur >= 0:
-            seen = phases.setdefault(lab_node[cur], set())
-            seen.add(lab_own[cur])
+            seen = phases.setdefault(self.node[cur], set())
+            seen.add(self.figures[cur][2])
             if len(seen) == 2:
-                return lab_node[cur]
-            cur = lab_pred[cur]
+                return self.node[cur]
+            cur = self.pred[cur]
         raise RuntimeError("route finder: a front walk repeats a hex without own track between")
 
-    out: list[RouteOption] = []
-    crossed: list[tuple[int, int, int]] = []
-    for idx in found:
-        length, total = lab_len[idx], lab_total[idx]
-        if any(better(fl, ft, length, total) for fl, ft in front):
-            continue
-        route, owners_list = rebuild(idx, rng)
-        if rng is not None and len(set(route)) != len(route):
-            route, owners_list = rebuild(idx, None)  # the random pick crossed itself
-        if len(set(route)) != len(route):
-            crossed.append((length, total, twice(idx)))  # see the module docstring
-            continue
-        out.append(q.option(length, lab_counts[idx], route, owners_list))
-    return out, front, crossed
+
+class _Loads:
+    """The cap on links several capped rivals share, by Hall's condition: the links of a
+    route can each go to one of their owners with every capped rival within the cap exactly
+    when, for every set R of capped rivals, the links all of whose owners are in R (R's
+    load) number at most |R| x cap. A label keeps the load of every set (a tuple indexed by
+    the set's bit mask - 1; links with an uncapped owner count against nobody)."""
+
+    def __init__(self, capped: tuple[int, ...], q: _Query) -> None:
+        size = (1 << len(capped)) - 1
+        members = [
+            [capped[j] for j in range(len(capped)) if r >> j & 1] for r in range(1, size + 1)
+        ]
+        self.zero = (0,) * size
+        self.capacity = tuple(len(m) * q.cap for m in members)
+        #: links of the set's rivals: a set can never take more
+        self.links = tuple(sum(q.rival_links[i] for i in m) for m in members)
+        self._sets: dict[int, list[int]] = {}  # owners' mask -> the sets containing them
+
+    def add(self, loads: tuple[int, ...], mask: int) -> tuple[int, ...] | None:
+        """The loads after one more link owned by the capped rivals in ``mask`` (None: over
+        some set's capacity)."""
+        if not mask:
+            return loads
+        sets = self._sets.get(mask)
+        if sets is None:
+            sets = [r - 1 for r in range(1, len(loads) + 1) if r & mask == mask]
+            self._sets[mask] = sets
+        new = list(loads)
+        for r in sets:
+            new[r] += 1
+            if new[r] > self.capacity[r]:
+                return None
+        return tuple(new)
+
+    def least_more(self, a: tuple[int, ...], b: tuple[int, ...]) -> int | None:
+        """The fewest rival hexes a way on must add to overload, from loads ``a``, some set
+        that ``a`` loads more than ``b`` does (None: no such set can be overloaded)."""
+        least: int | None = None
+        for r, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x > y:
+                k = self.capacity[r] - x + 1
+                if k <= self.links[r] and (least is None or k < least):
+                    least = k
+        return least
+
+
+def _assign_shared(
+    q: _Query, route: list[int], owners: list[str], counts: tuple[int, ...]
+) -> tuple[int, ...]:
+    """Give each link shared by capped rivals (owner "") to one of its owners, every rival
+    within the cap (augmenting paths; Hall's condition, kept by ``_Loads``, says it can be
+    done). Fills ``owners`` in place; returns the hexes per rival."""
+    load = list(counts)
+    shared = [k for k, o in enumerate(owners) if not o]
+    lines = {k: q.state.edge_owners[edge(route[k], route[k + 1])] for k in shared}
+    holder: dict[int, int] = {}  # shared link -> seat
+
+    def place(k: int, seen: set[int]) -> bool:
+        for o in lines[k]:
+            i = q.seat[o]
+            if i in seen:
+                continue
+            seen.add(i)
+            if load[i] < q.cap:
+                holder[k] = i
+                load[i] += 1
+                return True
+            for j, held in list(holder.items()):
+                if held == i and place(j, seen):
+                    load[i] -= 1
+                    holder[k] = i
+                    load[i] += 1
+                    return True
+        return False
+
+    for k in shared:
+        if not place(k, set()):
+            raise RuntimeError("route finder: shared links cannot be given to their owners")
+    for k, i in holder.items():
+        owners[k] = q.state.players[i]
+    return tuple(load)
+
+
+def _near(q: _Query) -> Callable[[int], list[Near]]:
+    """The links from a hex with the team member whose line each uses free, if any (shared
+    by the team's queries until the track changes: the cache is cleared with it)."""
+    cache: dict[int, list[Near]] = q.state.cache.setdefault(("near", q.team), {})
+    graph = q.graph
+
+    def near_of(h: int) -> list[Near]:
+        near = cache.get(h)
+        if near is None:
+            near = [(n, step, o, q.team_owner(o)) for n, step, o in graph.get(h, ())]
+            cache[h] = near
+        return near
+
+    return near_of
+
+
+def _reverse(q: _Query) -> dict[int, list[tuple[int, int, tuple[str, ...]]]]:
+    """The team's reverse graph: hex -> [(previous hex, length, owners, or () for a link on
+    the team's track)] (shared by its queries until the track changes)."""
+    key = ("reverse", q.team)
+    rev: dict[int, list[tuple[int, int, tuple[str, ...]]]] | None = q.state.cache.get(key)
+    if rev is None:
+        rev = {}
+        for a, near in q.graph.items():
+            for b, step, owners in near:
+                rev.setdefault(b, []).append((a, step, () if q.team_owner(owners) else owners))
+        q.state.cache[key] = rev
+    return rev
 
 
 def _to_targets(q: _Query) -> tuple[dict[int, int], dict[int, int]]:
@@ -483,14 +597,7 @@ def _to_targets(q: _Query) -> tuple[dict[int, int], dict[int, int]]:
     cached: tuple[dict[int, int], dict[int, int]] | None = q.state.cache.get(key)
     if cached is not None:
         return cached
-    rev_key = ("reverse", q.team)
-    rev: dict[int, list[tuple[int, int, int]]] | None = q.state.cache.get(rev_key)
-    if rev is None:  # the reverse graph of a team (shared by its queries on the same track)
-        rev = {}
-        for a, near in q.graph.items():
-            for b, step, owners in near:
-                rev.setdefault(b, []).append((a, step, 0 if q.team_owner(owners) else 1))
-        q.state.cache[rev_key] = rev
+    rev = _reverse(q)
     starts = sorted(t for t in q.targets if t in q.graph)
     # the shortest lengths do not depend on the team: shared by the team queries of a race
     len_key = ("target_lengths", q.targets)
@@ -508,21 +615,44 @@ def _to_targets(q: _Query) -> tuple[dict[int, int], dict[int, int]]:
                     lengths[prev] = nd
                     heapq.heappush(heap, (nd, prev))
         q.state.cache[len_key] = lengths
-    # fewest rival hexes: weights 0 or 1, so a 0-1 breadth-first search gives the distances
+    result = (lengths, _fewest(starts, rev, None))
+    q.state.cache[key] = result
+    return result
+
+
+def _rival_need(q: _Query, seat: int) -> dict[int, int]:
+    """Per hex: the fewest hexes of one rival's track (links only that rival's line is on)
+    every way from there to a target uses (cached until the track changes)."""
+    key = ("rival_need", q.team, q.targets, seat)
+    cached: dict[int, int] | None = q.state.cache.get(key)
+    if cached is None:
+        rival = q.state.players[seat]
+        starts = sorted(t for t in q.targets if t in q.graph)
+        cached = _fewest(starts, _reverse(q), (rival,))
+        q.state.cache[key] = cached
+    return cached
+
+
+def _fewest(
+    starts: list[int],
+    rev: dict[int, list[tuple[int, int, tuple[str, ...]]]],
+    only: tuple[str, ...] | None,
+) -> dict[int, int]:
+    """Per hex: the fewest rival links (with ``only``: links with exactly those owners) on a
+    way to a start (a 0-1 breadth-first search over the reverse graph)."""
     fewest: dict[int, int] = {t: 0 for t in starts}
     queue = deque((0, t) for t in starts)
     while queue:
         d, node = queue.popleft()
         if d > fewest[node]:
             continue
-        for prev, _, foreign in rev.get(node, ()):
-            nd = d + foreign
+        for prev, _, owners in rev.get(node, ()):
+            weight = 1 if owners and (only is None or owners == only) else 0
+            nd = d + weight
             if nd < fewest.get(prev, 1 << 60):
                 fewest[prev] = nd
-                if foreign:
+                if weight:
                     queue.append((nd, prev))
                 else:
                     queue.appendleft((nd, prev))
-    result = (lengths, fewest)
-    q.state.cache[key] = result
-    return result
+    return fewest
