@@ -161,7 +161,8 @@ def exact_case(
 ) -> None:
     """One random network (a 6x5 patch, 3 or 4 rivals), random sources and targets; every team
     of one rival and one joint team: the finder's routes are legal and its front (with every
-    split of the payments, per end hex) equals brute force's."""
+    split of the payments, per end hex) equals brute force's, also without the splits and
+    when bounded by the payments."""
     rnd = random.Random(seed)
     picks = {"Ann": "E29", "Bob": "G29", "Cy": "C29"}
     if four:
@@ -203,6 +204,14 @@ def exact_case(
         for opt in points:
             check_option(s, team, sources, targets, opt)
         assert {(o.length, o.total) for o in points} == {(o.length, o.total) for o in options}
+        # bounded by the payments (searched afresh): the front points paying at most that
+        bound = rnd.randint(0, 8)
+        s.cache.clear()
+        cheap = find_routes(s, team, sources, targets, splits=False, max_total=bound)
+        for opt in cheap:
+            check_option(s, team, sources, targets, opt)
+        want = {(o.length, o.total) for o in options if o.total <= bound}
+        assert {(o.length, o.total) for o in cheap} == want, (seed, team, bound)
 
 
 #: The random positions both route-finder oracles draw (the slow one draws more).

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import math
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -87,7 +88,15 @@ class GreedyBot:
             # the value of an option depends on its points and payments only: with points as
             # the length metric one route per front point will do (no payment splits)
             splits = cfg.route_length_metric != "movement_points"
-            mine = find_routes(state, (player,), starts, ends, splits=splits)
+            first, second = (
+                (cfg.tc_prize_first, cfg.tc_prize_second)
+                if race.tc
+                else (cfg.race_prize_first, cfg.race_prize_second)
+            )
+            # a route's value is at most first * 0.8 + second * 0.2 less its fees, so only
+            # routes paying less than that can be worth entering (the search is bounded)
+            most = math.ceil(first * 0.8 + second * 0.2) - 1
+            mine = find_routes(state, (player,), starts, ends, splits=splits, max_total=most)
             if not mine:
                 continue
             fastest = fastest_points(state, starts, ends)
@@ -99,11 +108,6 @@ class GreedyBot:
                 and any(h in state.network[other] for h in starts)
                 and any(h in state.network[other] for h in ends)
             ]
-            first, second = (
-                (cfg.tc_prize_first, cfg.tc_prize_second)
-                if race.tc
-                else (cfg.race_prize_first, cfg.race_prize_second)
-            )
             best: tuple[float, RouteOption] | None = None
             for option in mine:
                 faster = sum(1 for r in rivals if r < option.points - 1)

@@ -171,13 +171,18 @@ def team_of(player: str, partner: str | None) -> tuple[str, ...]:
 
 
 def route_options(
-    state: RRState, race: Race, team: Sequence[str], capped: bool = True
+    state: RRState,
+    race: Race,
+    team: Sequence[str],
+    capped: bool = True,
+    max_total: int | None = None,
 ) -> list[RouteOption]:
     """The Pareto front of the team's legal routes for a race (one route per front point:
     checking an entry needs only the points); ``capped`` false: without the per-rival cap
-    (routes that ``fee_netting`` may allow)."""
+    (routes that ``fee_netting`` may allow); ``max_total``: only the front routes paying at
+    most that (all that can be better than a route paying that)."""
     starts, ends = race_ends(state, race)
-    return find_routes(state, team, starts, ends, splits=False, capped=capped)
+    return find_routes(state, team, starts, ends, splits=False, capped=capped, max_total=max_total)
 
 
 def entry_team(player: str, partner: str | None, exchange: str | None) -> tuple[str, ...]:
@@ -247,9 +252,8 @@ def check_entry(
         if exchange == player or exchange not in state.players:
             raise IllegalAction(RULE_ERP, f"bad exchange partner {exchange!r}")
     team = entry_team(player, partner, exchange)
-    options = route_options(state, race, team)
     if not route:
-        if not options:
+        if not route_options(state, race, team):
             raise IllegalAction(RULE_ROUTE, "no legal route for this race")
         return None
     lab = state.model.labels
@@ -264,8 +268,6 @@ def check_entry(
         if o not in team:
             counts[o] = counts.get(o, 0) + 1
     over = any(c > state.cfg.max_foreign_hexes_per_owner for c in counts.values())
-    if over and state.cfg.fee_netting:
-        options = options + route_options(state, race, team, capped=False)
     for o, c in counts.items():
         if c > state.cfg.max_foreign_hexes_per_owner and not state.cfg.fee_netting:
             raise IllegalAction(RULE_CAP, f"{c} hexes of {o}'s track")
@@ -273,6 +275,10 @@ def check_entry(
         raise IllegalAction(RULE_OWN, "the route uses no track of yours")
     length = route_length(state, route)
     total = sum(counts.values()) * state.cfg.track_use_fee_per_hex
+    # a better route pays no more: only those front routes are needed
+    options = route_options(state, race, team, max_total=total)
+    if over and state.cfg.fee_netting:
+        options = options + route_options(state, race, team, capped=False, max_total=total)
     for opt in options:
         if better(opt.length, opt.total, length, total):
             shown = " ".join(lab[h] for h in opt.route)

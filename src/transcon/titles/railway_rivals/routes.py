@@ -51,7 +51,8 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from operator import le
 
 from transcon.core.rng import GameRandom
 from transcon.titles.railway_rivals.state import RRState, edge
@@ -85,6 +86,7 @@ def find_routes(
     rng: GameRandom | None = None,
     splits: bool = True,
     capped: bool = True,
+    max_total: int | None = None,
 ) -> list[RouteOption]:
     """The exact Pareto front of legal routes of ``team`` from any source to any target.
 
@@ -93,23 +95,29 @@ def find_routes(
     (length, payments) are the same, but each point need not have a route for every split
     of its payments among rivals (at least one; faster). With ``capped`` false the
     per-rival cap is ignored (``fee_netting`` checks it on net amounts when the race is
-    run). See the module docstring.
+    run). With ``max_total`` only the front routes paying at most that (a route paying
+    more never beats them, so they are the same as in the whole front; faster). See the
+    module docstring.
     """
     target_set = frozenset(targets)
     source_list = sorted(set(sources) - target_set)
     key = ("routes", tuple(team), tuple(source_list), target_set, splits, capped)
+    # the fronts found on this track version, by bound (None: the whole front)
+    fronts: dict[int | None, tuple[RouteOption, ...]] = state.cache.setdefault(key, {})
     if rng is None:
-        cached = state.cache.get(key)
-        if cached is not None:
-            return list(cached)
+        for bound, front in fronts.items():
+            if bound is None or (max_total is not None and bound >= max_total):
+                return [o for o in front if max_total is None or o.total <= max_total]
     comp = components(state)
     reachable = {comp[t] for t in target_set if t in comp}
     result: list[RouteOption] = []
     if target_set and any(comp.get(h) in reachable for h in source_list):
         query = _Query.make(state, tuple(team), source_list, target_set, splits, capped)
+        if max_total is not None:
+            query = replace(query, max_total=max_total)
         result = _front_of_routes(query, rng)
     if rng is None:
-        state.cache[key] = tuple(result)
+        fronts[max_total] = tuple(result)
     return result
 
 
@@ -175,11 +183,13 @@ class _Query:
     cap: int
     own_needed: bool
     #: keep labels of equal length and payments that split the payments differently
-    #: (without: such a label may dominate another like a cheaper one, ``covers`` checked)
+    #: (without: such a label may dominate another like a cheaper one, the caps permitting)
     splits: bool
     #: per seat, how many links carry that rival's line and none of the team's: a route
     #: (simple path) never uses more of that rival's track than this
     rival_links: tuple[int, ...]
+    #: only routes paying at most this are wanted (``find_routes``)
+    max_total: int = 1 << 60
 
     @staticmethod
     def make(
@@ -351,8 +361,8 @@ class _Search:
         """Add a label at ``nxt`` unless a label there dominates it; drop those it dominates."""
         if self.forbidden and (nxt, new[2]) in self.forbidden:
             return
-        low = new[0] + self.dist[nxt]
-        if self.front and self.beaten(low, (new[1] + self.hexes[nxt]) * self.q.fee):
+        low, least = new[0] + self.dist[nxt], (new[1] + self.hexes[nxt]) * self.q.fee
+        if least > self.q.max_total or (self.front and self.beaten(low, least)):
             return
         bucket = self.at_node.setdefault(nxt, [])
         over, killed = self.dominance(bucket, new, nxt)
@@ -395,8 +405,10 @@ class _Search:
     ) -> bool:
         """Whether loads ``a`` let a label follow every way on that a label at hex h with
         loads ``b`` (``length``, ``used``) can take, except ways beaten by a walk found."""
-        if a == b:
+        if all(map(le, a, b)):
             return True
+        if not self.front:
+            return False  # nothing found yet beats any way on
         least = self.loads.least_more(a, b)
         if least is None:
             return True
