@@ -16,11 +16,12 @@ sequence of listed moves:
   GM's route) when a legal route exists, and ``enter N ROUTE`` for **every** legal route.
   Legal routes are enumerated exactly: every simple path over track between the race's
   cities, with every choice of whose line to use, no longer and no dearer than the route
-  finder's Pareto front allows (pruned by the shortest length still needed), kept when no
-  front route is better (with ``fee_netting`` routes above the per-rival cap are included
-  when no route with or without the cap is better). Links on the entrant's (or partner's)
-  own track are written without an owner, rival links with the owner named (the canonical
-  spelling of each route; other spellings of the same route mean the same move).
+  finder's Pareto front allows (pruned by the shortest length and the fewest rival hexes
+  still needed), kept when no front route is better (with ``fee_netting`` routes above the
+  per-rival cap are included when no route with or without the cap is better). Links on
+  the entrant's (or partner's) own track are written without an owner, rival links with
+  the owner named (the canonical spelling of each route; other spellings of the same route
+  mean the same move).
 
   Bound: on a dense mesh of equal-length lines the number of legal routes grows
   exponentially. If listing one race's routes for one team would visit more than
@@ -30,7 +31,6 @@ sequence of listed moves:
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -39,9 +39,9 @@ from transcon.core.title import Action
 from transcon.titles.railway_rivals import actions as act
 from transcon.titles.railway_rivals.building import own_components, points_available
 from transcon.titles.railway_rivals.races import check_entry, entry_team, race_ends, route_options
-from transcon.titles.railway_rivals.routes import RouteOption
+from transcon.titles.railway_rivals.routes import RouteOption, bounds_to_targets
 from transcon.titles.railway_rivals.state import Race, RRState, edge
-from transcon.titles.railway_rivals.tracks import better, step_points, track_graph
+from transcon.titles.railway_rivals.tracks import better, track_graph
 
 if TYPE_CHECKING:
     from transcon.titles.railway_rivals.rules import RailwayRivalsUSA
@@ -200,18 +200,19 @@ def legal_routes(
     if not wide_points:
         return
     max_len = max(length for length, _ in wide_points)
-    max_total = max(total for _, total in wide_points)
     starts, ends = race_ends(state, race)
     end_set = frozenset(ends)
     graph = track_graph(state)
-    lower = _lengths_to(state, end_set)
+    lower, fewest = bounds_to_targets(state, team, end_set)
     cap = cfg.max_foreign_hexes_per_owner
     fee = cfg.track_use_fee_per_hex
     own_needed = cfg.min_own_track == "any"
     route: list[int] = []
+    on_route: set[int] = set()
     owners: list[str] = []
     counts: dict[str, int] = {}
-    visited = [0]
+    found: list[tuple[list[int], list[str]]] = []
+    visited = 0
 
     def accepted(length: int, total: int) -> bool:
         over = any(c > cap for c in counts.values())
@@ -220,10 +221,12 @@ def legal_routes(
         check = wide_points if over else points
         return not any(better(fl, ft, length, total) for fl, ft in check)
 
-    def walk(length: int, total: int, own: bool) -> Iterator[tuple[list[int], list[str]]]:
+    def walk(length: int, total: int, own: bool) -> None:
+        """Depth first over simple paths (a plain recursion: far cheaper than generators)."""
+        nonlocal visited
         node = route[-1]
-        visited[0] += 1
-        if visited[0] > ROUTE_SEARCH_LIMIT:
+        visited += 1
+        if visited > ROUTE_SEARCH_LIMIT:
             raise TooManyRoutes
         if (
             len(route) > 1
@@ -231,27 +234,34 @@ def legal_routes(
             and (own or not own_needed)
             and accepted(length, total)
         ):
-            yield list(route), list(owners)
+            found.append((list(route), list(owners)))
         for nxt, step, line in graph.get(node, ()):
-            if nxt in route or nxt not in lower:
+            if nxt in on_route or nxt not in lower:
                 continue
             new_len = length + step
-            if new_len + lower[nxt] > max_len:
+            reach = new_len + lower[nxt]
+            if reach > max_len:
                 continue
+            rest = fee * fewest[nxt]
             mine = [p for p in team if p in line]
-            choices = [(mine[0], True)] if mine else [(o, False) for o in line]
-            for owner, free in choices:
+            for owner, free in [(mine[0], True)] if mine else [(o, False) for o in line]:
                 new_total = total if free else total + fee
-                if new_total > max_total:
-                    continue
+                least = new_total + rest
+                for fl, ft in wide_points:
+                    if reach <= fl and least <= ft:
+                        break
+                else:
+                    continue  # cannot end on a front point (all bounds added)
                 if not free:
                     if counts.get(owner, 0) >= cap and not netting:
                         continue
                     counts[owner] = counts.get(owner, 0) + 1
                 route.append(nxt)
+                on_route.add(nxt)
                 owners.append(owner)
-                yield from walk(new_len, new_total, own or free)
+                walk(new_len, new_total, own or free)
                 route.pop()
+                on_route.discard(nxt)
                 owners.pop()
                 if not free:
                     counts[owner] -= 1
@@ -259,29 +269,8 @@ def legal_routes(
     for s in sorted(set(starts)):
         if s in graph and s in lower:
             route.append(s)
-            yield from walk(0, 0, False)
+            on_route.add(s)
+            walk(0, 0, False)
             route.pop()
-
-
-def _lengths_to(state: RRState, targets: frozenset[int]) -> dict[int, int]:
-    """Shortest route length (the better-route metric) from every track hex to a target
-    (cached until the track changes)."""
-    key = ("legal_lengths_to", targets)
-    cached: dict[int, int] | None = state.cache.get(key)
-    if cached is not None:
-        return cached
-    hexes_metric = state.cfg.route_length_metric == "hexes"
-    graph = track_graph(state)
-    dist = {t: 0 for t in targets if t in graph}
-    heap = [(0, t) for t in sorted(dist)]
-    while heap:
-        d, node = heapq.heappop(heap)
-        if d > dist[node]:
-            continue
-        for prev, _, _ in graph[node]:
-            nd = d + (1 if hexes_metric else step_points(state, prev, node))
-            if nd < dist.get(prev, 1 << 60):
-                dist[prev] = nd
-                heapq.heappush(heap, (nd, prev))
-    state.cache[key] = dist
-    return dist
+            on_route.discard(s)
+    yield from found

@@ -264,7 +264,7 @@ class _Search:
         self.bit = {seat: 1 << n for n, seat in enumerate(self.capped)}
         self.loads = _Loads(self.capped, q)
         self.forbidden = forbidden
-        self.dist, self.hexes = _to_targets(q)
+        self.dist, self.hexes = bounds_to_targets(q.state, q.team, q.targets)
         self.need = [(i, _rival_need(q, i)) for i in self.capped]
         self.near = _near(q)
         self.room = q.cap * sum(1 for p in q.state.players if p not in q.team)
@@ -587,33 +587,39 @@ def _near(q: _Query) -> Callable[[int], list[Near]]:
     return near_of
 
 
-def _reverse(q: _Query) -> dict[int, list[tuple[int, int, tuple[str, ...]]]]:
+def _reverse(
+    state: RRState, team: tuple[str, ...]
+) -> dict[int, list[tuple[int, int, tuple[str, ...]]]]:
     """The team's reverse graph: hex -> [(previous hex, length, owners, or () for a link on
     the team's track)] (shared by its queries until the track changes)."""
-    key = ("reverse", q.team)
-    rev: dict[int, list[tuple[int, int, tuple[str, ...]]]] | None = q.state.cache.get(key)
+    key = ("reverse", team)
+    rev: dict[int, list[tuple[int, int, tuple[str, ...]]]] | None = state.cache.get(key)
     if rev is None:
         rev = {}
-        for a, near in q.graph.items():
+        for a, near in track_graph(state).items():
             for b, step, owners in near:
-                rev.setdefault(b, []).append((a, step, () if q.team_owner(owners) else owners))
-        q.state.cache[key] = rev
+                free = any(member in owners for member in team)
+                rev.setdefault(b, []).append((a, step, () if free else owners))
+        state.cache[key] = rev
     return rev
 
 
-def _to_targets(q: _Query) -> tuple[dict[int, int], dict[int, int]]:
-    """Per hex from which a target can be reached: the shortest length to a target and the
-    fewest hexes of rival track a way there must use (each bound on its own; cached until
-    the track changes)."""
-    key = ("to_targets", q.team, q.targets)
-    cached: tuple[dict[int, int], dict[int, int]] | None = q.state.cache.get(key)
+def bounds_to_targets(
+    state: RRState, team: tuple[str, ...], targets: frozenset[int]
+) -> tuple[dict[int, int], dict[int, int]]:
+    """Per hex from which a target can be reached over track: the shortest length to a
+    target and the fewest hexes of rival track (for ``team``) a way there must use (each
+    bound on its own; cached until the track changes)."""
+    key = ("to_targets", team, targets)
+    cached: tuple[dict[int, int], dict[int, int]] | None = state.cache.get(key)
     if cached is not None:
         return cached
-    rev = _reverse(q)
-    starts = sorted(t for t in q.targets if t in q.graph)
+    rev = _reverse(state, team)
+    graph = track_graph(state)
+    starts = sorted(t for t in targets if t in graph)
     # the shortest lengths do not depend on the team: shared by the team queries of a race
-    len_key = ("target_lengths", q.targets)
-    lengths: dict[int, int] | None = q.state.cache.get(len_key)
+    len_key = ("target_lengths", targets)
+    lengths: dict[int, int] | None = state.cache.get(len_key)
     if lengths is None:
         lengths = {t: 0 for t in starts}
         heap = [(0, t) for t in starts]
@@ -626,9 +632,9 @@ def _to_targets(q: _Query) -> tuple[dict[int, int], dict[int, int]]:
                 if nd < lengths.get(prev, 1 << 60):
                     lengths[prev] = nd
                     heapq.heappush(heap, (nd, prev))
-        q.state.cache[len_key] = lengths
+        state.cache[len_key] = lengths
     result = (lengths, _fewest(starts, rev, None))
-    q.state.cache[key] = result
+    state.cache[key] = result
     return result
 
 
@@ -640,7 +646,7 @@ def _rival_need(q: _Query, seat: int) -> dict[int, int]:
     if cached is None:
         rival = q.state.players[seat]
         starts = sorted(t for t in q.targets if t in q.graph)
-        cached = _fewest(starts, _reverse(q), (rival,))
+        cached = _fewest(starts, _reverse(q.state, q.team), (rival,))
         q.state.cache[key] = cached
     return cached
 
