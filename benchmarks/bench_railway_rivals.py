@@ -16,8 +16,8 @@ whole log, then does its work. So each game's log is then replayed once, timing 
 action: loading position i costs the replay up to i, so `act` of action i costs the replay
 through i; `status` costs the replay plus the status text (timed at the last position, the
 longest replay); `legal` costs the replay plus the legal-action list (timed every
-``--legal-every`` positions and at every position of a race phase's last round; 0: never).
-Save-file I/O (JSON) is not included.
+``--legal-every`` positions and at the last; 0: never). Save-file I/O (JSON) is not
+included. Compare two trees in one run with PYTHONPATH=OTHER/src.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from transcon.core.bots import bot_seed, make_bot
 from transcon.core.game import Game
-from transcon.titles.railway_rivals import RailwayRivalsUSA
+from transcon.titles.railway_rivals import RailwayRivalsUSA, RRState
 from transcon.titles.railway_rivals.config import MAP_NAME
 from transcon.titles.railway_rivals.mapmodel import rr_map
 
@@ -48,17 +48,23 @@ class Figures:
     notes: list[str] = field(default_factory=list)
 
 
-def play_game(title: RailwayRivalsUSA, args: argparse.Namespace, names: list[str], index: int):  # type: ignore[no-untyped-def]
-    seed = args.seed + index
-    game = Game.new(title, names, {"map": args.map}, seed)
-    bots = {p: make_bot(title, args.bot, bot_seed(args.seed, index, i)) for i, p in enumerate(names)}
+def play_game(
+    title: RailwayRivalsUSA, args: argparse.Namespace, names: list[str], index: int
+) -> Game[RRState]:
+    """One game played to the end by bots (seeds as ``transcon simulate`` draws them)."""
+    game = Game.new(title, names, {"map": args.map}, args.seed + index)
+    bots = {
+        p: make_bot(title, args.bot, bot_seed(args.seed, index, i)) for i, p in enumerate(names)
+    }
     while not game.is_over():
         player = game.current_players()[0]
         game.apply(bots[player].choose(game, player))
     return game
 
 
-def time_commands(title: RailwayRivalsUSA, game, fig: Figures, where: str, legal_every: int) -> None:  # type: ignore[no-untyped-def]
+def time_commands(
+    title: RailwayRivalsUSA, game: Game[RRState], fig: Figures, where: str, legal_every: int
+) -> None:
     """Replay the log as loading a save does, timing the commands at every position."""
     fresh = Game.new(title, list(game.players), dict(game.options), game.seed)
     replay = 0.0
