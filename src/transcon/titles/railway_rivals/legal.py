@@ -24,9 +24,11 @@ sequence of listed moves:
   mean the same move).
 
   Bound: on a dense mesh of equal-length lines the number of legal routes grows
-  exponentially. If listing one race's routes for one team would visit more than
-  ``ROUTE_SEARCH_LIMIT`` partial routes, only ``enter N`` (the GM's route) is listed for that
-  team and race; its explicit routes stay legal but are not listed.
+  exponentially (every choice of line on links several rivals share is a route of its own).
+  If listing one race's routes for one team would visit more than ``ROUTE_SEARCH_LIMIT``
+  partial routes or list more than ``ROUTE_LIST_LIMIT`` routes, only ``enter N`` (the GM's
+  route) is listed for that team and race; its explicit routes stay legal but are not
+  listed.
 """
 
 from __future__ import annotations
@@ -47,11 +49,13 @@ if TYPE_CHECKING:
     from transcon.titles.railway_rivals.rules import RailwayRivalsUSA
 
 #: Partial routes one (race, team) enumeration may visit before only the GM route is listed.
-ROUTE_SEARCH_LIMIT = 50_000
+ROUTE_SEARCH_LIMIT = 20_000
+#: Legal routes of one (race, team) above which only the GM route is listed.
+ROUTE_LIST_LIMIT = 1_000
 
 
 class TooManyRoutes(Exception):
-    """The route enumeration went over ``ROUTE_SEARCH_LIMIT``."""
+    """The route enumeration went over ``ROUTE_SEARCH_LIMIT`` or ``ROUTE_LIST_LIMIT``."""
 
 
 def budget_left(state: RRState, player: str) -> int:
@@ -234,6 +238,8 @@ def legal_routes(
             and (own or not own_needed)
             and accepted(length, total)
         ):
+            if len(found) >= ROUTE_LIST_LIMIT:
+                raise TooManyRoutes
             found.append((list(route), list(owners)))
         for nxt, step, line in graph.get(node, ()):
             if nxt in on_route or nxt not in lower:
