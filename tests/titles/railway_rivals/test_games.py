@@ -116,6 +116,29 @@ def test_slow_200_greedy_games_with_invariants(title: RailwayRivalsUSA) -> None:
         check_invariants(play(title, REAL_MAP, "greedy", 10_000 + seed))
 
 
+@pytest.mark.slow
+@needs_real_map
+@pytest.mark.parametrize("players", [5, 6])
+def test_slow_random_bot_games_with_five_and_six_rivals(players: int) -> None:
+    """Issue 15 item 9a: 200 random-bot games at 5 and at 6 rivals (the seed allows up to
+    6): none errors, none stalls."""
+    summary = simulate(
+        RailwayRivalsUSA(), 200, players, "random-legal", seed=40_000 + players, per_game=False
+    )
+    assert summary["errors"] == 0, summary.get("first_errors")
+    assert summary["completed"] == 200
+
+
+@pytest.mark.slow
+@needs_real_map
+@pytest.mark.parametrize("players", [5, 6])
+def test_slow_greedy_games_with_five_and_six_rivals(title: RailwayRivalsUSA, players: int) -> None:
+    """Issue 15 item 9a: 50 greedy-bot games at 5 and at 6 rivals (crowded late-game track,
+    shared lines, the route finder's caps), invariants and the replay checked after each."""
+    for seed in range(50):
+        check_invariants(play(title, REAL_MAP, "greedy", 30_000 + 100 * players + seed, players))
+
+
 @needs_real_map
 def test_regression_gm_route_pick_never_empty(title: RailwayRivalsUSA) -> None:
     """Regression (simulate seed 1000, game 116): the GM's random pick among equal routes
