@@ -73,7 +73,7 @@ class RecordedAction(_Open):
     company: Name | None = None
     corporation: Name | None = None
     share_price: Name | Money | None = None  # a par "67,0,4" or a sale's price
-    shares: list[Name] | None = None
+    shares: Annotated[list[Name], Field(min_length=1)] | None = None
     percent: Annotated[StrictInt, Field(ge=0, le=100)] | None = None
     price: Money | None = None
     hex: Name | None = None

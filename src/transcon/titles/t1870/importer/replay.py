@@ -94,6 +94,9 @@ class Importer:
         """Recorded action id -> companies our engine closed while applying it."""
         self.report = ImportReport(recorded_end_reason=str(raw.get("game_end_reason", "")))
         result = raw.get("result") or {}
+        unknown = [k for k in result if not k.isdigit() or int(k) not in self.names]
+        if unknown:
+            raise InputError(f"result names unknown player {unknown[0]!r}")
         self.report.recorded = {self.names[int(k)]: int(v) for k, v in result.items()}
 
     @property
@@ -266,11 +269,16 @@ class Importer:
     def player_of(self, raw: Raw) -> str:
         entity = raw.get("entity")
         kind = raw.get("entity_type")
-        if kind == "player" or isinstance(entity, int):
-            return self.names[int(entity)]  # type: ignore[arg-type]
-        if kind == "corporation":
-            return self.state.corps[str(entity)].president
-        owner = self.state.privates[str(entity)].owner
+        try:
+            if kind == "player" or isinstance(entity, int):
+                return self.names[int(entity)]  # type: ignore[arg-type]
+            if kind == "corporation":
+                return self.state.corps[str(entity)].president
+            owner = self.state.privates[str(entity)].owner
+        except (KeyError, TypeError, ValueError):
+            raise InputError(
+                f"recorded action {raw.get('id')}: unknown {kind or 'entity'} {entity!r}"
+            ) from None
         return self.title.owner_player(self.state, owner)
 
     def translate(self, raw: Raw) -> Action | None:
