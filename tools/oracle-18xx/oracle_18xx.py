@@ -225,7 +225,7 @@ def run_oracle(game_file: Path, lib: Path = DEFAULT_LIB) -> OracleReport:
         following = stream[index + 1] if index + 1 < len(stream) else None
         theirs = theirs_by_id.get(int(raw.get("id") or -1))
         try:
-            importer.feed(raw)
+            importer.feed(raw, following)
             if following is not None and following.get("id") == raw.get("id"):
                 continue  # an auto-action of the same recorded action follows
             if theirs is None:

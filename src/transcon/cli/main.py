@@ -76,6 +76,11 @@ from transcon.cli import serve_cmd  # noqa: E402
 
 app.command("serve")(serve_cmd.serve_command)
 
+from transcon.cli import export18xx_cmds  # noqa: E402
+
+export18xx_cmds.register(app)
+
+
 
 def run(args: Sequence[str] | None = None) -> int:
     """Run the command line and return the exit status (what ``transcon`` does).

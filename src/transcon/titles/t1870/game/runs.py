@@ -256,7 +256,20 @@ def _check_run(
 ) -> int:
     from transcon.titles.t1870.revenue import stop_values
 
-    position, named = ctx.position, ctx.stops_graph()
+    graph, got = _realise(ctx, sym, owned, routes, trains)
+    values = stop_values(graph, sym, ctx.position)
+    return sum(route_revenue(graph, sym, route, values) for _, route in got)
+
+
+def _realise(
+    ctx: Context1870,
+    sym: str,
+    owned: list[str],
+    routes: Sequence[Sequence[str]],
+    trains: Sequence[str],
+) -> tuple[TrackGraph, list[tuple[str, Route]]]:
+    """The track realisation of a named run: the graph and each route with its train id."""
+    named = ctx.stops_graph()
     orders: list[tuple[str, ...]] = (
         [tuple(trains)] if trains else list(dict.fromkeys(_orders(owned, len(routes))))
     )
@@ -271,10 +284,40 @@ def _check_run(
         if isinstance(got, RouteError):
             first = first or got
             continue
-        values = stop_values(graph, sym, position)
-        return sum(route_revenue(graph, sym, route, values) for route in got)
+        return graph, list(zip(order, got, strict=True))
     assert first is not None
     raise first
+
+
+def realised_run(
+    state: GameState,
+    sym: str,
+    phase: str,
+    routes: Sequence[Sequence[str]],
+    trains: Sequence[str] = (),
+) -> list[dict[str, Any]]:
+    """The routes of a legal named run as track: per route the train id, the stretches of
+    track between its stops (hex labels), its stop hexes and node signatures and its value
+    (the shape 18xx.games records a run in)."""
+    from transcon.titles.t1870.game.routing import context_of
+    from transcon.titles.t1870.revenue import stop_values
+
+    ctx = context_of(state, phase)
+    graph, got = _realise(ctx, sym, list(state.corps[sym].trains), routes, trains)
+    values = stop_values(graph, sym, ctx.position)
+    label = ctx.position.data.board.label
+    out = []
+    for train, route in got:
+        out.append(
+            {
+                "train": train,
+                "connections": [[label(h) for h in graph.hops[hop].hexes] for hop in route.hops],
+                "hexes": [label(graph.stops[s].hex) for s in route.stops],
+                "nodes": [graph.stops[s].sig for s in route.stops],
+                "revenue": route_revenue(graph, sym, route, values),
+            }
+        )
+    return out
 
 
 def _orders(owned: Sequence[str], n: int) -> Iterator[tuple[str, ...]]:

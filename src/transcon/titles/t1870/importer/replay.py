@@ -23,8 +23,11 @@ from transcon.eighteen.framework.state import GameState
 from transcon.titles.t1870.fixture import effective_actions, load_fixture
 from transcon.titles.t1870.game import Title1870
 from transcon.titles.t1870.importer.options import options_1870
+from transcon.titles.t1870.importer.shares import CERTS, ShareLedger
 
 Raw = dict[str, Any]
+TURN_END = "turn_end"
+"""Mark of a recorded action after which 18xx.games checked destinations (a turn ended)."""
 SKIPPED = frozenset(
     {
         "program_share_pass",
@@ -82,14 +85,18 @@ class Importer:
         self.names = {int(p["id"]): str(p["name"]) for p in raw["players"]}
         settings = raw.get("settings") or {}
         self.options = options_1870(settings.get("optional_rules") or [], check_routes=check_routes)
+        exported = settings.get("transcon_options")  # written by our export-18xx
+        if isinstance(exported, dict):
+            self.options = dict(exported)
         self.title = Title1870()
         self.game: Game[GameState] = Game.new(
             self.title, list(self.names.values()), self.options, int(settings.get("seed") or 0)
         )
         self.tile_hex: dict[str, str] = {}
         self.trains: dict[str, str] = {}
-        self.share_owner: dict[str, str] = {}
-        """Recorded share id -> who holds it (player, ``pool`` or ``treasury``)."""
+        self.shares = ShareLedger()
+        self.shares.start(list(self.state.corps))
+        """Who holds each recorded certificate (as the exporter follows them)."""
         self.closed_after: dict[int, list[str]] = {}
         """Recorded action id -> companies our engine closed while applying it."""
         self.report = ImportReport(recorded_end_reason=str(raw.get("game_end_reason", "")))
@@ -109,6 +116,9 @@ class Importer:
         """Effective recorded actions with their auto-actions expanded, in order."""
         out: list[Raw] = []
         for raw in effective_actions(self.raw["actions"]):
+            autos = raw.get("auto_actions") or []
+            if any(a.get("type") == "destination_connection" for a in autos):
+                raw = {**raw, TURN_END: True}  # 18xx.games checks destinations at turn ends
             out.append(raw)
             for auto in raw.get("auto_actions") or []:
                 out.append({**auto, "id": raw.get("id"), "auto": True})
@@ -118,12 +128,13 @@ class Importer:
         stream = self.stream()
         self.report.actions = len(stream)
         closed = self._closed()
-        for raw in stream:
+        for index, raw in enumerate(stream):
+            following = stream[index + 1] if index + 1 < len(stream) else None
             if self.game.is_over():
                 self._diverge(raw, "our game is already over")
                 break
             try:
-                self.feed(raw)
+                self.feed(raw, following)
             except TransconError as err:
                 self._diverge(raw, str(err))
                 break
@@ -146,11 +157,14 @@ class Importer:
 
     def finish(self) -> None:
         """Close the last company turn if the recorded game stopped inside it."""
-        if self.state.round == "operating" and not self.game.is_over():
+        for _ in range(len(self.state.corps) * 4):  # the remaining turns of the round
+            if self.state.round != "operating" or self.game.is_over():
+                return
             sym = self.title.current_corp(self.state)
-            done = A.Done(player=self.state.corps[sym].president)
-            if self.game.is_legal(done):
-                self._apply(done, inserted=True)
+            filler = self._skipped_run(sym) or A.Done(player=self.state.corps[sym].president)
+            if not self.game.is_legal(filler):
+                return
+            self._apply(filler, inserted=True)
 
     def _diverge(self, raw: Raw, why: str) -> None:
         self.report.divergence = {
@@ -166,15 +180,19 @@ class Importer:
         self.report.applied += 1
         if inserted:
             self.report.inserted += 1
+            self.shares.reconcile(self.state)
 
-    def feed(self, raw: Raw) -> None:
-        """Translate one recorded action and apply it (inserting turn ends as needed)."""
+    def feed(self, raw: Raw, following: Raw | None = None) -> None:
+        """Translate one recorded action and apply it (inserting turn ends as needed).
+        ``following`` is the next recorded action: a company's ``pass`` followed by another
+        entity's action ends the company's turn."""
         action = self.prepare(raw)
-        if action is None:
-            return
-        before = self._snapshot_trains(raw)
-        self._apply(action)
-        self._after(raw, action, before)
+        if action is not None:
+            before = self._snapshot_trains(raw)
+            self._apply(action)
+            self._after(raw, action, before)
+        if following is not None and (raw.get(TURN_END) or action is None):
+            self._end_passed_turn(raw, following)
 
     def prepare(self, raw: Raw) -> Action | None:
         """Apply the turn ends our engine needs before ``raw`` and return its translation
@@ -185,7 +203,8 @@ class Importer:
             return None
         if isinstance(action, A.Pass) and self.state.round == "operating":
             op = self.state.operating
-            if not (op.number == op.of and op.index == len(op.order) - 1):
+            later = [s for s in op.order[op.index + 1 :] if not self.state.corps[s].closed]
+            if not (op.number == op.of and not later):
                 return None  # a programmed stock-round pass that our engine no longer needs
         if (
             isinstance(action, A.Pass)
@@ -193,7 +212,7 @@ class Importer:
             and not self._ends_pending_turn(action.player)
         ):
             return None  # our engine already ended this player's turn (no action needed)
-        for _ in range(4):
+        for _ in range(12):  # turn ends and skipped runs of several companies
             if self._wrong_corp(raw, action):
                 filler = self.turn_end_for(action, raw)
                 if filler is None:
@@ -258,10 +277,51 @@ class Importer:
                     and state.privates[str(raw["entity"])].owner == "@" + sym
                 )
             ):
-                return None
+                return self._skipped_run(sym)
             done = A.Done(player=state.corps[sym].president)
             if self.game.is_legal(done):
                 return done
+            return self._skipped_run(sym)
+        return None
+
+    def _end_passed_turn(self, raw: Raw, following: Raw) -> None:
+        """A company passed and the record moves on to another entity, or 18xx.games checked
+        destinations after its action (its turn ended): close its turn now (a run of nothing
+        if it had no route, then ``done``) when our engine allows it."""
+        state = self.state
+        if raw.get("entity_type") != "corporation" or state.round != "operating":
+            return
+        if raw.get("type") != "pass" and not (raw.get(TURN_END) and state.operating.acted):
+            return  # (a check after a connection run starts a turn; it ends none)
+        if state.operating.connection or self.title.current_corp(state) != raw.get("entity"):
+            return
+        same = (following.get("entity"), following.get("entity_type")) == (
+            raw.get("entity"),
+            "corporation",
+        )
+        if same and not raw.get(TURN_END):
+            return
+        sym = str(raw["entity"])
+        for _ in range(3):
+            filler = self._skipped_run(sym)
+            if filler is None:
+                break
+            self._apply(filler, inserted=True)
+        done = A.Done(player=state.corps[sym].president)
+        if self.game.is_legal(done):
+            self._apply(done, inserted=True)
+
+    def _skipped_run(self, sym: str) -> Action | None:
+        """18xx.games skips the run of a company whose trains have no route, and then its
+        dividend: ours records a run of nothing and the withholding."""
+        op = self.state.operating
+        president = self.state.corps[sym].president
+        if op.revenue is None and self.state.corps[sym].trains:
+            run = A.RunRoutes(player=president, revenue=0)
+            return run if self.game.is_legal(run) else None
+        if op.revenue == 0:
+            withhold = A.Dividend(player=president, kind="withhold")
+            return withhold if self.game.is_legal(withhold) else None
         return None
 
     # -- translation -------------------------------------------------------------------------
@@ -369,6 +429,9 @@ class Importer:
             offer = state.stock.protection[0]
             if offer[0] == corp_sym and corp.president == p:
                 return A.Protect(player=p, corp=corp_sym)
+        holder = self._holder_of(share)
+        if holder in ("pool", "treasury") and (corp.pool if holder == "pool" else corp.treasury):
+            return A.BuyShare(player=p, corp=corp_sym, source=holder)  # type: ignore[arg-type]
         if corp.reissued and corp.treasury and not corp.ipo:
             return A.BuyShare(player=p, corp=corp_sym, source="treasury")
         if corp.pool and (not corp.ipo or self._share_in_pool(raw)):
@@ -377,11 +440,18 @@ class Importer:
 
     def _share_holder(self, raw: Raw) -> str:
         """Who held a share the company redeems (from the recorded ownership, if known)."""
-        share = str(raw["shares"][0])
-        return self.share_owner.get(share, "")
+        holder = self._holder_of(str(raw["shares"][0]))
+        return "" if holder in ("ipo", "pool", "treasury") else holder
 
     def _share_in_pool(self, raw: Raw) -> bool:
-        return self.share_owner.get(str(raw["shares"][0]), "ipo") == "pool"
+        return self._holder_of(str(raw["shares"][0])) == "pool"
+
+    def _holder_of(self, share: str) -> str:
+        sym, _, number = share.rpartition("_")
+        owners = self.shares.owner.get(sym)
+        if owners is None or not number.isdigit() or int(number) >= len(owners):
+            return ""
+        return owners[int(number)]
 
     def _buy_train(self, raw: Raw, p: str, sym: str) -> Action:
         train_id = str(raw["train"])
@@ -412,15 +482,18 @@ class Importer:
                 new = [t for t in self.state.train_owner if t not in before]
                 if new:
                     self.trains[str(raw["train"])] = new[0]
+        elif kind in ("buy_shares", "sell_shares") and raw.get("entity_type") == "player":
+            to = self.player_of(raw) if kind == "buy_shares" else "pool"
+            self._move_shares(raw, to)
         elif kind == "buy_shares":
-            for share in raw["shares"]:
-                owner = (
-                    "treasury" if raw.get("entity_type") == "corporation" else self.player_of(raw)
-                )
-                self.share_owner[str(share)] = owner
-        elif kind == "sell_shares":
-            for share in raw["shares"]:
-                self.share_owner[str(share)] = "pool"
+            self._move_shares(raw, "treasury")  # a redemption
+        self.shares.reconcile(self.state)
+
+    def _move_shares(self, raw: Raw, to: str) -> None:
+        for share in raw["shares"]:
+            sym, _, number = str(share).rpartition("_")
+            if sym in self.shares.owner and number.isdigit() and int(number) < CERTS:
+                self.shares.move(sym, [int(number)], to)
 
 
 def import_fixture(

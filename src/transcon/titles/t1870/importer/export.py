@@ -1,0 +1,414 @@
+"""Write a 1870 game of ours as an 18xx.games game file (``transcon export-18xx``).
+
+The file has the shape 18xx.games records (``players``, ``settings`` with ``seed`` and
+``optional_rules``, ``actions`` with ids, entities and types named as 18xx.games names them),
+so :mod:`~transcon.titles.t1870.importer.replay` imports it back to the same game and the
+18xx.games engine can replay it (``tools/oracle-18xx``).
+
+Our log is replayed action by action. Most actions translate one to one; the differences:
+
+* 18xx.games names concrete certificates (``MP_0`` is the president's, ``MP_1``..``MP_8``) and
+  tile copies (``57-3``); :class:`ShareLedger` and :class:`TileCopies` keep track of them.
+* 18xx.games closes each step of a company turn by a ``pass`` where the company could still
+  act (lay a second tile, place a token, buy another train, buy a private); ours closes the
+  steps by going on (or ``done``). :class:`TurnSteps` emits those passes.
+* 18xx.games records the destination check at each turn start as an automatic
+  ``destination_connection`` action, listing the companies that may connect.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from transcon.core.game import Game
+from transcon.core.options import OptionValue
+from transcon.core.title import Action
+from transcon.eighteen.framework import actions as A
+from transcon.eighteen.framework.state import GameState
+from transcon.titles.t1870.game import Title1870
+from transcon.titles.t1870.importer.options import MAYFAIR_1870, options_1870
+from transcon.titles.t1870.importer.shares import ShareLedger
+
+Raw = dict[str, Any]
+TRANSCON_OPTIONS = "transcon_options"
+"""Our option values, kept in ``settings`` so an import gives back the same game (options
+such as Dixon's ledge have no 18xx.games optional rule; 18xx.games ignores the field)."""
+RULE_FLAGS: tuple[tuple[str, str, OptionValue], ...] = (
+    ("diesels", "diesels", True),
+    ("finish_on_400", "finish_on_400", True),
+    ("original_market", "market", "dixon"),
+    ("original_tiles", "tiles", "dixon"),
+    ("max_reissue_200", "reissue_cap_200", True),
+    ("can_protect_if_sold", "protect_if_sold", True),
+    ("station_wars", "destination_blocks", True),
+)
+
+
+def optional_rules(options: Mapping[str, OptionValue]) -> list[str]:
+    """The 18xx.games optional rules of a game with our ``options``."""
+    rules = [rule for rule, key, value in RULE_FLAGS if options.get(key) == value]
+    if options.get("cert_column_8") and options.get("twelve_trains") == 6:
+        rules.append("original_rules")
+    return rules
+
+
+def unsupported_options(options: Mapping[str, OptionValue]) -> list[str]:
+    """Our options whose value no set of 18xx.games optional rules gives."""
+    expected = options_1870(optional_rules(options))
+    return [
+        key
+        for key in MAYFAIR_1870
+        if key not in ("check_routes", "best_run_on_demand")
+        and options.get(key, expected[key]) != expected[key]
+    ] + (["best_run_on_demand"] if options.get("best_run_on_demand") else [])
+
+
+@dataclass(slots=True)
+class TileCopies:
+    """18xx.games tile ids (``NAME-k``): which copy lies on which hex."""
+
+    on_hex: dict[str, str] = field(default_factory=dict)
+
+    def lay(self, hex_: str, name: str) -> str:
+        used = {tid for h, tid in self.on_hex.items() if h != hex_}
+        k = 0
+        while f"{name}-{k}" in used:
+            k += 1
+        self.on_hex[hex_] = f"{name}-{k}"
+        return self.on_hex[hex_]
+
+    def city(self, hex_: str, index: int) -> str:
+        """The 18xx.games city id (``TILE-k-CITY``; a preprinted hex's tile is ``HEX-0``)."""
+        return f"{self.on_hex.get(hex_, hex_ + '-0')}-{index}"
+
+
+STEPS = ("track", "token", "route", "dividend", "train", "company")
+
+
+class Exporter:
+    """Translate one game of ours (see the module docstring)."""
+
+    def __init__(self, game: Game[GameState], *, game_id: int | str | None = None) -> None:
+        self.source = game
+        title = game.title
+        assert isinstance(title, Title1870)
+        self.title: Title1870 = title
+        self.game: Game[GameState] = Game.new(title, list(game.players), game.options, game.seed)
+        self.ids = {name: i + 1 for i, name in enumerate(game.players)}
+        self.shares = ShareLedger()
+        self.shares.start(list(self.state.corps))
+        self.tiles = TileCopies()
+        self.out: list[Raw] = []
+        self.game_id = game_id if game_id is not None else game.seed
+        self.step = 0
+        """18xx.games' step of the current company turn (index in :data:`STEPS`)."""
+        self.turn_corp = ""
+        self.check_pending = False
+        self.turn_key: tuple[int, int, int] = (0, 0, 0)
+        """(stock rounds, operating round, index) of the company turn ``step`` belongs to."""
+        self.sold: dict[str, list[int]] = {}
+        """Company -> certificates sold this turn and waiting for price protection."""
+        self.moves: list[tuple[str, list[int], str]] = []
+        """Certificates the action being translated names: (company, numbers, new holder)."""
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    # -- output ------------------------------------------------------------------------------
+
+    def emit(self, type_: str, entity: str, entity_type: str, **fields: Any) -> Raw:
+        raw: Raw = {"type": type_, "entity": entity, "entity_type": entity_type}
+        if entity_type == "player":
+            raw["entity"] = self.ids[entity]
+        raw.update(fields)
+        raw["id"] = len(self.out) + 1
+        self.out.append(raw)
+        return raw
+
+    def document(self) -> Raw:
+        players = [{"id": i, "name": name} for name, i in self.ids.items()]
+        result = {}
+        if self.source.is_over():
+            result = {str(self.ids[p]): int(v) for p, v in self.source.result().items()}
+        return {
+            "id": self.game_id,
+            "description": "exported by transcon",
+            "title": "1870",
+            "players": players,
+            "min_players": len(players),
+            "max_players": len(players),
+            "settings": {
+                "seed": self.source.seed,
+                "optional_rules": optional_rules(self.source.options),
+                TRANSCON_OPTIONS: dict(self.source.options),
+            },
+            "status": "finished" if self.source.is_over() else "active",
+            "result": result,
+            "game_end_reason": self.source.state.end_reason,
+            "actions": self.out,
+        }
+
+    # -- driving -----------------------------------------------------------------------------
+
+    def run(self) -> Raw:
+        for action in self.source.log:
+            self.translate(action)
+            before_round = self.state.round
+            self.game.apply(action)
+            self.after(action, before_round)
+        return self.document()
+
+    def translate(self, action: Action) -> None:
+        state = self.state
+        p = action.player
+        if isinstance(action, A.Bid):
+            self.emit("bid", p, "player", company=action.private, price=action.price)
+        elif isinstance(action, A.Pass):
+            self.emit("pass", p, "player")
+        elif isinstance(action, A.Par):
+            cell = self.title.market(state).par_cell(action.price)
+            self.emit(
+                "par",
+                p,
+                "player",
+                corporation=action.corp,
+                share_price=f"{action.price},{cell[0]},{cell[1]}",
+            )
+        elif isinstance(action, A.BuyShare):
+            source = "ipo" if action.source == "ipo" else action.source
+            number = self.shares.held(action.corp, source)[0]
+            self.moves.append((action.corp, [number], p))
+            self.emit("buy_shares", p, "player", **self.bundle(action.corp, [number]))
+        elif isinstance(action, A.Protect):
+            numbers = self.sold.pop(action.corp, [])
+            self.moves.append((action.corp, numbers, p))
+            self.emit("buy_shares", p, "player", **self.bundle(action.corp, numbers))
+        elif isinstance(action, A.SellShares):
+            self.sell(action)
+        elif isinstance(action, A.Redeem):
+            holder = "pool" if action.source == "pool" else action.source
+            number = self.shares.take(action.corp, holder, 1)
+            self.moves.append((action.corp, number, "treasury"))
+            self.emit("buy_shares", action.corp, "corporation", **self.bundle(action.corp, number))
+        elif isinstance(action, A.Reissue):
+            numbers = self.shares.held(action.corp, "treasury")
+            self.emit("sell_shares", action.corp, "corporation", **self.bundle(action.corp, numbers))
+        else:
+            self.translate_operating(action)
+
+    def bundle(self, sym: str, numbers: list[int]) -> Raw:
+        percent = sum(20 if i == 0 else 10 for i in numbers)
+        return {"shares": self.shares.names(sym, numbers), "percent": percent}
+
+    def sell(self, action: A.SellShares) -> None:
+        numbers = self.shares.take(action.corp, action.player, action.count)
+        if self.state.round == "operating":
+            self.close_steps_before("train")
+        self.sold.setdefault(action.corp, []).extend(numbers)
+        self.moves.append((action.corp, numbers, "pool"))
+        fields = self.bundle(action.corp, numbers)
+        fields["percent"] = 10 * action.count  # a president's certificate may be sold in half
+        self.emit("sell_shares", action.player, "player", **fields)
+
+    def translate_operating(self, action: Action) -> None:
+        state = self.state
+        op = state.operating
+        corp = op.connection or (self.title.current_corp(state) if op.order else "")
+        if isinstance(action, A.Connect):
+            self.emit("choose", action.corp, "corporation", choice=action.choice.capitalize())
+        elif isinstance(action, A.LayTile):
+            entity, kind = (action.private, "company") if action.private else (corp, "corporation")
+            if not action.private:
+                self.close_steps_before("track")
+            tile = self.tiles.lay(action.hex, action.tile)
+            self.emit(
+                "lay_tile", entity, kind, hex=action.hex, tile=tile, rotation=action.rotation
+            )
+        elif isinstance(action, A.PlaceToken):
+            self.close_steps_before("token")
+            self.emit(
+                "place_token",
+                corp,
+                "corporation",
+                city=self.tiles.city(action.hex, action.city),
+                slot=0,
+                tokener=corp,
+            )
+        elif isinstance(action, A.RunRoutes):
+            self.run_routes(corp, action)
+        elif isinstance(action, A.Dividend):
+            revenue = op.connection_revenue if op.connection else op.revenue
+            if revenue:  # a run of nothing: 18xx.games withholds by itself
+                self.emit("dividend", corp, "corporation", kind=action.kind)
+        elif isinstance(action, A.BuyTrain):
+            self.close_steps_before("train")
+            self.buy_train(corp, action)
+        elif isinstance(action, A.DiscardTrain):
+            self.emit("discard_train", action.corp, "corporation", train=action.train)
+        elif isinstance(action, A.BuyPrivate):
+            self.emit("buy_company", corp, "corporation", company=action.private, price=action.price)
+        elif isinstance(action, A.Assign):
+            self.emit(
+                "assign", action.private, "company", target=action.hex, target_type="hex"
+            )
+        elif isinstance(action, A.Done):
+            self.close_steps_before(None)
+        elif isinstance(action, A.Bankrupt):
+            self.emit("bankrupt", corp, "corporation")
+        else:
+            raise ValueError(f"18xx.games has no equivalent of {action.type!r}")
+
+    def run_routes(self, corp: str, action: A.RunRoutes) -> None:
+        from transcon.titles.t1870.game.runs import realised_run
+
+        if not action.routes:
+            return  # no route: 18xx.games skips the step (its run would be empty too)
+        self.close_steps_before("route")
+        phase = self.title.phase(self.state).name
+        routes = realised_run(self.state, corp, phase, action.routes, action.trains)
+        for route in routes:
+            route["revenue_str"] = "-".join(route["hexes"])
+        self.emit(
+            "run_routes", corp, "corporation", routes=routes, extra_revenue=0, subsidy=0
+        )
+
+    def buy_train(self, corp: str, action: A.BuyTrain) -> None:
+        train, price = self.title.train_price(self.state, action, corp)
+        fields: Raw = {"train": train, "price": price}
+        if action.seller == "bank":
+            name = train.rsplit("-", 1)[0] if "-" in train else train
+            fields = {"train": f"{name}-{self.state.depot.get(name, 0)}", "price": price}
+            fields["variant"] = name
+        if action.exchange:
+            fields["exchange"] = action.exchange
+        self.emit("buy_train", corp, "corporation", **fields)
+
+    # -- company turn steps ------------------------------------------------------------------
+
+    def close_steps_before(self, step: str | None, corp: str = "") -> None:
+        """Pass every step before ``step`` (None: every step) where 18xx.games would wait."""
+        target = STEPS.index(step) if step else len(STEPS)
+        corp = corp or self.title.current_corp(self.state)
+        while self.step < target:
+            if self.step_open(corp, STEPS[self.step]):
+                self.emit("pass", corp, "corporation")
+            self.step += 1
+
+    def step_open(self, corp: str, step: str) -> bool:
+        """Whether 18xx.games would wait for the company in ``step`` (an action or a pass)."""
+        state = self.state
+        op = state.operating
+        company = state.corps[corp]
+        if step == "track":
+            return not op.upgraded and op.lays < self.title.TILE_LAYS
+        if step == "token":
+            cost = self.title.token_cost(state, corp)
+            return (
+                not op.tokened
+                and cost is not None
+                and cost <= company.cash
+                and self.can_token(corp)
+            )
+        if step == "train":
+            return self.can_buy_train(corp)
+        if step == "company":
+            return self.can_buy_private(corp)
+        return False  # route and dividend: the company acts or 18xx.games skips the step
+
+    def can_token(self, corp: str) -> bool:
+        for hex_ in self.title_token_hexes():
+            try:
+                self.title.check(self.state, A.PlaceToken(player=self.president(corp), hex=hex_))
+            except Exception:  # noqa: BLE001 - any refusal means "not here"
+                continue
+            return True
+        return False
+
+    def title_token_hexes(self) -> list[str]:
+        from transcon.titles.t1870.game.routing import context_of
+
+        state = self.state
+        ctx = context_of(state, self.title.phase(state).name)
+        graph = ctx.graph()
+        label = ctx.position.data.board.label
+        return sorted({label(s.hex) for s in graph.stops if s.slots})
+
+    def president(self, corp: str) -> str:
+        return self.state.corps[corp].president
+
+    def can_buy_train(self, corp: str) -> bool:
+        state = self.state
+        company = state.corps[corp]
+        if len(company.trains) >= self.title.phase(state).train_limit:
+            return False
+        cheapest = self.title.cheapest_train(state)
+        others = any(c.trains for s, c in state.corps.items() if s != corp and not c.closed)
+        low = 1 if others else cheapest
+        return low is not None and company.cash >= low
+
+    def can_buy_private(self, corp: str) -> bool:
+        state = self.state
+        for sym, private in state.privates.items():
+            if private.closed or not private.owner or private.owner.startswith("@"):
+                continue
+            low, high = self.title.hook_private_price(state, corp, sym)
+            if high >= low and state.corps[corp].cash >= low:
+                return True
+        return False
+
+    # -- after each action -------------------------------------------------------------------
+
+    def after(self, action: Action, before_round: str) -> None:
+        state = self.state
+        for sym, numbers, holder in self.moves:
+            self.shares.move(sym, numbers, holder)
+        self.moves.clear()
+        self.shares.reconcile(state)
+        if state.round == "stock" and not (state.stock.protection or state.stock.pending_sales):
+            self.sold.clear()
+        op = state.operating
+        key = (state.stock_rounds, op.number, op.index)
+        if self.turn_corp and (state.round != "operating" or key != self.turn_key):
+            if not isinstance(action, A.Done | A.Bankrupt):
+                # our engine ended the turn by itself (nothing left to do): 18xx.games may
+                # still wait for a pass in a step ours considers closed
+                self.close_steps_before(None, self.turn_corp)
+            self.connection_check(self.turn_corp)  # 18xx.games checks after each turn too
+            self.turn_corp = ""
+        if state.round != "operating":
+            return
+        if key != self.turn_key:
+            self.turn_key = key
+            self.turn_corp = self.title.current_corp(state)
+            self.step = 0
+            self.check_pending = True
+        if self.check_pending and not op.connection:
+            if not self.title.connect_candidates(state, sure=True):
+                self.connection_check(self.turn_corp)
+                self.check_pending = False
+
+    def connection_check(self, entity: str) -> None:
+        """18xx.games' destination check (at the end of each company turn and at the start
+        of the next), recorded as an automatic action of the last action: the companies
+        that may make their connection run now."""
+        state = self.state
+        if not self.out or state.round == "over":
+            return
+        candidates = (
+            self.title.connect_candidates(state, sure=True) if state.round == "operating" else []
+        )
+        check = {
+            "type": "destination_connection",
+            "entity": entity,
+            "entity_type": "corporation",
+            "corporations": candidates,
+        }
+        self.out[-1].setdefault("auto_actions", []).append(check)
+
+
+def export_game(game: Game[GameState]) -> Raw:
+    """Our 1870 game as an 18xx.games game file (a JSON-able dict)."""
+    return Exporter(game).run()
