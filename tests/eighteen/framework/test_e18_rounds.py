@@ -148,7 +148,7 @@ def test_cannot_buy_back_after_selling_and_pool_limit() -> None:
     with pytest.raises(IllegalAction, match="sold MP"):
         game.act("buy MP pool", "A")
     with pytest.raises(IllegalAction, match="50%"):
-        game.act("sell MP 2", "A")
+        game.title.check_sale(game.state, "A", "MP", 2)  # type: ignore[attr-defined]
 
 
 def test_round_ends_when_all_pass_and_sold_out_rises() -> None:

@@ -109,3 +109,48 @@ def test_11_bankruptcy_sells_what_it_can_zeroes_cash_and_ends_at_once() -> None:
     assert state.corps["GMO"].president == "D" and state.corps["GMO"].pool == 2
     assert (price(game, "SSW"), price(game, "GMO")) == (ssw, gmo)  # no drops
     assert game.result()["A"] == 2 * 72
+
+
+def test_3_contested_private_is_auctioned_above_the_top_bid() -> None:
+    """§3: a contested private is auctioned when it becomes the cheapest; a bid must beat
+    the top bid by $5. 18xx.games ``WaterfallAuction#min_bid``: the face value applies only
+    to a purchase outside an auction. (Found by the oracle fuzzing, seed 5.)"""
+    game = Game.new(Title1870(), ["A", "B"], {"check_routes": False})
+    for private in ("GRSC", "MRBC", "SCC", "GSC"):
+        game.state.privates[private].owner = "A"
+    game.act("bid MKT 165", "A")
+    game.act("bid MKT 170", "B")
+    game.act("bid SLSF 140", "A")
+    game.act("par SLSF 100", "A")
+    assert game.state.auction.auctioning == "MKT"
+    with pytest.raises(IllegalAction, match="minimum bid on MKT is 175"):
+        game.act("bid MKT 160", "A")
+    game.act("bid MKT 175", "A")
+
+
+def test_3_priority_follows_the_last_purchase_at_face_value() -> None:
+    """§3/U3 (1830 waterfall): the priority deal goes to the player left of the last one who
+    bought a private at its price; 18xx.games sets ``last_to_act`` only there (a bid, a
+    pass or winning a contested auction does not move it). (Oracle fuzzing, seed 5.)"""
+    game = Game.new(Title1870(), ["A", "B"], {"check_routes": False})
+    for private in ("GRSC", "MRBC", "SCC", "GSC"):
+        game.state.privates[private].owner = "A"
+    game.act("bid MKT 165", "A")
+    game.act("bid MKT 170", "B")
+    game.act("bid SLSF 140", "A")  # bought at its price: priority to B
+    game.act("par SLSF 100", "A")
+    game.act("bid MKT 175", "A")
+    game.act("pass", "B")  # A wins MKT in the auction
+    assert game.state.round == "stock"
+    assert game.current_players() == ["B"]
+
+
+def test_6_1_a_company_is_sold_once_per_turn() -> None:
+    """§6.1: in a turn a player sells a company's shares together, in one sale; 18xx.games
+    1870 ``MUST_SELL_IN_BLOCKS`` refuses a second sale of the same company in the same turn.
+    (Oracle fuzzing, seed 5.)"""
+    game = stock_game()
+    float_corp(game, "MP", "B", 76, {"B": 3, "A": 3})
+    game.act("sell MP 1", "A")
+    with pytest.raises(IllegalAction, match="already sold this turn"):
+        game.act("sell MP 1", "A")

@@ -49,8 +49,8 @@ class AuctionMixin(EngineBase):
         spec = self.spec(state)
         private = state.privates[sym]
         face = spec.private(sym).value - private.discount
-        if self.unsold_privates(state)[0] == sym:
-            return face
+        if self.unsold_privates(state)[0] == sym and not state.auction.auctioning:
+            return face  # bought at its price; contested, it is auctioned above the top bid
         top = max((p for _, p in private.bids), default=face)
         return top + spec.min_bid_increment
 
@@ -104,8 +104,10 @@ class AuctionMixin(EngineBase):
         if ctx is None:
             return
         a.passes = 0
-        a.last_actor = state.player_index(player)
         if cheapest and not a.auctioning:
+            # the priority deal goes left of the last player who bought a private at its
+            # price (18xx.games ``last_to_act``: bids and auction wins do not count)
+            a.last_actor = state.player_index(player)
             self.buy_private(state, player, sym, action.price, ctx)
             self.resolve_bids(state, ctx)
             a.turn = (a.turn + 1) % len(state.players)

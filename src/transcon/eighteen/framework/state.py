@@ -86,6 +86,8 @@ class StockState:
     sold_after_buy: bool = False
     sold_this_turn: bool = False
     bought_corps: list[str] = field(default_factory=list)
+    sold_corps: list[str] = field(default_factory=list)
+    """Companies sold this turn (titles selling in blocks allow one sale each per turn)."""
     bought_outside_pool: bool = False
     """A par or a buy from the initial offering or treasury this turn (no brown multi-buy)."""
     sold: dict[str, list[str]] = field(default_factory=dict)

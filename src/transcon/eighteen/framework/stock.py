@@ -32,6 +32,9 @@ class StockMixin(EngineBase):
 
     #: Stock rounds in a row after which no company operates and the game ends (§11).
     STALEMATE_ROUNDS = 5
+    #: A player sells a company's shares in one sale per turn (18xx.games
+    #: ``MUST_SELL_IN_BLOCKS``).
+    SELL_IN_BLOCKS = False
 
     # -- hooks -------------------------------------------------------------------------------
 
@@ -73,6 +76,7 @@ class StockMixin(EngineBase):
         st.turn = (after + 1) % len(state.players)
         st.acted = st.bought = st.sold_this_turn = st.bought_outside_pool = False
         st.bought_corps = []
+        st.sold_corps = []
 
     def end_stock_turn(self, state: GameState, ctx: ActionContext) -> None:
         """End the current player's turn: offer price protection for this turn's sales
@@ -347,12 +351,15 @@ class StockMixin(EngineBase):
             raise IllegalAction(RULE_STOCK, "sell-buy-sell is not allowed")
         if st.number == 1 and self.hook_no_sale_first_round(state):
             raise IllegalAction(RULE_STOCK, "no sales in the first stock round")
+        if self.SELL_IN_BLOCKS and sym in st.sold_corps:
+            raise IllegalAction(RULE_STOCK, f"{sym} was already sold this turn (one sale each)")
         self.check_sale(state, action.player, sym, action.count)
         if ctx is None:
             return
         if not st.bought:
             st.sold_this_turn = True
         self._acted(state, action.player)
+        st.sold_corps.append(sym)
         self.sell_shares(state, action.player, sym, action.count, ctx)
 
     def hook_no_sale_first_round(self, state: GameState) -> bool:

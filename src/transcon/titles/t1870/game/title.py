@@ -120,6 +120,7 @@ class Title1870(EighteenTitle):
     options: ClassVar[tuple[OptionSpec, ...]] = OPTIONS
     TILE_LAYS = 2
     SELL_AFTER_OPERATING = False
+    SELL_IN_BLOCKS = True
 
     def game_spec(self, options: dict[str, object]) -> GameSpec:
         return _spec(

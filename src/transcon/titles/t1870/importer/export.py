@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from transcon.core.errors import TransconError
 from transcon.core.game import Game
 from transcon.core.options import OptionValue
 from transcon.core.title import Action
@@ -84,6 +85,7 @@ class TileCopies:
         return f"{self.on_hex.get(hex_, hex_ + '-0')}-{index}"
 
 
+MRBC = "MRBC"
 STEPS = ("track", "token", "route", "dividend", "train", "company")
 
 
@@ -190,12 +192,14 @@ class Exporter:
             self.sell(action)
         elif isinstance(action, A.Redeem):
             holder = "pool" if action.source == "pool" else action.source
-            number = self.shares.take(action.corp, holder, 1)
-            self.moves.append((action.corp, number, "treasury"))
-            self.emit("buy_shares", action.corp, "corporation", **self.bundle(action.corp, number))
+            redeemed = self.shares.take(action.corp, holder, 1)
+            self.moves.append((action.corp, redeemed, "treasury"))
+            fields = self.bundle(action.corp, redeemed)
+            self.emit("buy_shares", action.corp, "corporation", **fields)
         elif isinstance(action, A.Reissue):
             numbers = self.shares.held(action.corp, "treasury")
-            self.emit("sell_shares", action.corp, "corporation", **self.bundle(action.corp, numbers))
+            fields = self.bundle(action.corp, numbers)
+            self.emit("sell_shares", action.corp, "corporation", **fields)
         else:
             self.translate_operating(action)
 
@@ -224,9 +228,7 @@ class Exporter:
             if not action.private:
                 self.close_steps_before("track")
             tile = self.tiles.lay(action.hex, action.tile)
-            self.emit(
-                "lay_tile", entity, kind, hex=action.hex, tile=tile, rotation=action.rotation
-            )
+            self.emit("lay_tile", entity, kind, hex=action.hex, tile=tile, rotation=action.rotation)
         elif isinstance(action, A.PlaceToken):
             self.close_steps_before("token")
             self.emit(
@@ -249,11 +251,10 @@ class Exporter:
         elif isinstance(action, A.DiscardTrain):
             self.emit("discard_train", action.corp, "corporation", train=action.train)
         elif isinstance(action, A.BuyPrivate):
-            self.emit("buy_company", corp, "corporation", company=action.private, price=action.price)
+            price = action.price
+            self.emit("buy_company", corp, "corporation", company=action.private, price=price)
         elif isinstance(action, A.Assign):
-            self.emit(
-                "assign", action.private, "company", target=action.hex, target_type="hex"
-            )
+            self.emit("assign", action.private, "company", target=action.hex, target_type="hex")
         elif isinstance(action, A.Done):
             self.close_steps_before(None)
         elif isinstance(action, A.Bankrupt):
@@ -271,9 +272,7 @@ class Exporter:
         routes = realised_run(self.state, corp, phase, action.routes, action.trains)
         for route in routes:
             route["revenue_str"] = "-".join(route["hexes"])
-        self.emit(
-            "run_routes", corp, "corporation", routes=routes, extra_revenue=0, subsidy=0
-        )
+        self.emit("run_routes", corp, "corporation", routes=routes, extra_revenue=0, subsidy=0)
 
     def buy_train(self, corp: str, action: A.BuyTrain) -> None:
         train, price = self.title.train_price(self.state, action, corp)
@@ -303,7 +302,7 @@ class Exporter:
         op = state.operating
         company = state.corps[corp]
         if step == "track":
-            return not op.upgraded and op.lays < self.title.TILE_LAYS
+            return (not op.upgraded and op.lays < self.title.TILE_LAYS) or self.bridge_waits(corp)
         if step == "token":
             cost = self.title.token_cost(state, corp)
             return (
@@ -318,11 +317,27 @@ class Exporter:
             return self.can_buy_private(corp)
         return False  # route and dividend: the company acts or 18xx.games skips the step
 
+    def bridge_waits(self, corp: str) -> bool:
+        """18xx.games keeps the track step open while the company owns the MRBC with its lay
+        unused, or could buy it now (phases 2-3: ``can_buy_tile_laying_company?``)."""
+        state = self.state
+        bridge = state.privates.get(MRBC)
+        if bridge is None or bridge.closed:
+            return False
+        if bridge.owner == "@" + corp:
+            return "lay" not in bridge.used
+        if not bridge.owner or bridge.owner.startswith("@"):
+            return False
+        if not self.title.phase(state).company_buy:
+            return False
+        low, high = self.title.hook_private_price(state, corp, MRBC)
+        return high >= low and state.corps[corp].cash >= low
+
     def can_token(self, corp: str) -> bool:
         for hex_ in self.title_token_hexes():
             try:
                 self.title.check(self.state, A.PlaceToken(player=self.president(corp), hex=hex_))
-            except Exception:  # noqa: BLE001 - any refusal means "not here"
+            except TransconError:  # any refusal means "not here"
                 continue
             return True
         return False
@@ -385,10 +400,10 @@ class Exporter:
             self.turn_corp = self.title.current_corp(state)
             self.step = 0
             self.check_pending = True
-        if self.check_pending and not op.connection:
-            if not self.title.connect_candidates(state, sure=True):
-                self.connection_check(self.turn_corp)
-                self.check_pending = False
+        waiting = self.title.connect_candidates(state, sure=True)
+        if self.check_pending and not op.connection and not waiting:
+            self.connection_check(self.turn_corp)
+            self.check_pending = False
 
     def connection_check(self, entity: str) -> None:
         """18xx.games' destination check (at the end of each company turn and at the start

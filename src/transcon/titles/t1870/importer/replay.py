@@ -131,6 +131,9 @@ class Importer:
         for index, raw in enumerate(stream):
             following = stream[index + 1] if index + 1 < len(stream) else None
             if self.game.is_over():
+                if raw.get("type") == "pass":
+                    self.report.accepted += 1  # a step closed by 18xx.games after our end
+                    continue
                 self._diverge(raw, "our game is already over")
                 break
             try:
@@ -431,7 +434,7 @@ class Importer:
                 return A.Protect(player=p, corp=corp_sym)
         holder = self._holder_of(share)
         if holder in ("pool", "treasury") and (corp.pool if holder == "pool" else corp.treasury):
-            return A.BuyShare(player=p, corp=corp_sym, source=holder)  # type: ignore[arg-type]
+            return A.BuyShare(player=p, corp=corp_sym, source=holder)
         if corp.reissued and corp.treasury and not corp.ipo:
             return A.BuyShare(player=p, corp=corp_sym, source="treasury")
         if corp.pool and (not corp.ipo or self._share_in_pool(raw)):

@@ -64,7 +64,10 @@ class ShareLedger:
             for who in sorted(have, key=str):
                 extra = have[who] - target.get(who, 0)
                 if extra > 0:
-                    mine = sorted((i for i in range(1, CERTS) if owners[i] == who), reverse=True)
+                    # the initial offering gives its first share (the MKT private's is MKT_1)
+                    mine = sorted(
+                        (i for i in range(1, CERTS) if owners[i] == who), reverse=who != "ipo"
+                    )
                     spare.extend(mine[:extra])
             spare.sort()
             for who in sorted(target, key=str):

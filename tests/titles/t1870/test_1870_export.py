@@ -1,0 +1,99 @@
+"""``export-18xx``: our 1870 games as 18xx.games game files, imported back to the same game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from transcon.cli.main import app
+from transcon.core.bots import bot_seed, make_bot, play_out
+from transcon.core.game import Game
+from transcon.core.savefile import save_game
+from transcon.eighteen.framework.state import GameState
+from transcon.titles.t1870.game import Title1870
+from transcon.titles.t1870.importer.export import export_game, optional_rules
+from transcon.titles.t1870.importer.options import options_1870
+from transcon.titles.t1870.importer.replay import Importer, import_fixture
+
+FIXTURES = Path(__file__).resolve().parents[3].parent / "shared/reference/18xx-games/fixtures/1870"
+RECORDED = sorted(FIXTURES.glob("*.json"))
+
+
+def round_trip(game: Game[GameState]) -> tuple[dict[str, Any], Importer]:
+    data = json.loads(json.dumps(export_game(game)))  # through JSON, as a file would be
+    importer = Importer(data)
+    importer.run()
+    return data, importer
+
+
+def assert_same_game(game: Game[GameState]) -> None:
+    data, importer = round_trip(game)
+    report = importer.report
+    assert report.divergence is None, report.divergence
+    assert report.accepted == report.actions
+    assert importer.game.state_to_json() == game.state_to_json()
+    assert importer.game.result() == game.result()
+    assert [p["name"] for p in data["players"]] == list(game.players)
+    assert data["settings"]["seed"] == game.seed
+
+
+def bot_game(seed: int, players: int, bot: str, rules: tuple[str, ...] = ()) -> Game[GameState]:
+    names = [f"P{i}" for i in range(1, players + 1)]
+    game = Game.new(Title1870(), names, options_1870(rules, check_routes=True), seed)
+    bots = {p: make_bot(game.title, bot, bot_seed(seed, 0, i)) for i, p in enumerate(names)}
+    play_out(game, bots, 20_000)
+    return game
+
+
+@pytest.mark.skipif(not RECORDED, reason="shared fixtures not available")
+@pytest.mark.parametrize("path", RECORDED, ids=lambda p: p.name)
+def test_recorded_game_imported_exported_and_imported_again_is_the_same(path: Path) -> None:
+    _, game = import_fixture(path)
+    assert_same_game(game)
+
+
+@pytest.mark.parametrize(
+    ("seed", "players", "rules"),
+    [(1, 2, ()), (2, 3, ("diesels",)), (3, 4, ("finish_on_400",)), (4, 6, ("original_market",))],
+)
+def test_random_bot_game_round_trip(seed: int, players: int, rules: tuple[str, ...]) -> None:
+    assert_same_game(bot_game(seed, players, "random", rules))
+
+
+def test_dixon_options_travel_in_the_settings() -> None:
+    game = Game.new(Title1870(), ["A", "B", "C"], {"ledge": "upper"}, 9)
+    game.act("bid GRSC 20", "A")
+    data, importer = round_trip(game)
+    assert data["settings"]["transcon_options"]["ledge"] == "upper"
+    assert importer.game.options["ledge"] == "upper"
+
+
+def test_optional_rules_of_our_options() -> None:
+    rules = ["diesels", "finish_on_400", "original_market", "max_reissue_200"]
+    assert sorted(optional_rules(options_1870(rules))) == sorted(rules)
+
+
+def test_cli_export_then_import(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    save_game(bot_game(5, 3, "random"), save)
+    out = tmp_path / "game.18xx.json"
+    runner = CliRunner()
+    result = runner.invoke(app, ["export-18xx", str(save), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert data["title"] == "1870" and data["actions"][0]["id"] == 1
+    result = runner.invoke(app, ["import-18xx", str(out), "--json"])
+    assert json.loads(result.output)["result_matches"] is True
+
+
+@pytest.mark.slow
+def test_fifty_bot_games_round_trip() -> None:
+    rule_sets: list[tuple[str, ...]] = [(), ("diesels",), ("finish_on_400", "original_tiles")]
+    for index in range(50):
+        bot = "builder" if index % 5 == 0 else "random"
+        game = bot_game(1000 + index, 2 + index % 5, bot, rule_sets[index % 3])
+        assert_same_game(game)
