@@ -154,3 +154,41 @@ def test_6_1_a_company_is_sold_once_per_turn() -> None:
     game.act("sell MP 1", "A")
     with pytest.raises(IllegalAction, match="already sold this turn"):
         game.act("sell MP 1", "A")
+
+
+def test_2_2_shares_sold_back_to_the_market_count_for_floating() -> None:
+    """§2.2 a company floats when 60% has been sold from the initial offering; 18xx.games
+    ``Corporation#floated?`` counts shares since sold to the market. (Oracle fuzzing.)"""
+    game = stock_game()
+    state = game.state
+    game.act("par MP 76", "A")
+    corp = state.corps["MP"]
+    corp.ipo, corp.pool = 5, 2  # 50% sold; two of those shares are back in the market
+    corp.holders = {"A": 2, "B": 1}
+    if game.current_players() == ["A"]:
+        game.act("pass", "A")
+    game.act("buy MP", "B")
+    assert corp.floated and corp.cash == 760
+
+
+def upgrade_position(**options: object) -> Game[GameState]:
+    game = Game.new(Title1870(), PLAYERS, {"check_routes": False, **options})
+    skip_auction(game)
+    float_corp(game, "SLSF", "A", 100)
+    state = game.state
+    state.tiles.update({"E12": ["5", 5], "F13": ["7", 2], "E14": ["8", 4], "F11": ["9", 0]})
+    state.tile_used.update({"5": 1, "7": 1, "8": 1, "9": 1})
+    state.phase = 1  # green tiles
+    start_operating(game)
+    return game
+
+
+def test_7_1_an_upgrade_must_give_new_track_or_city_value_as_18xx_games() -> None:
+    """§7.1 (1870-base.md: the tile must connect); 18xx.games' ``TRACK_RESTRICTION``
+    semi-restrictive also wants new track the company reaches or a changed city value:
+    SLSF's straight in F11 upgraded to #18 adds only track SLSF cannot reach (oracle
+    fuzzing, seed 6: "Must use new track or change city value")."""
+    strict = upgrade_position(upgrade_must_add=True)
+    with pytest.raises(IllegalAction, match="no new track and no new city value"):
+        strict.act("lay F11 18 rot 0", "A")
+    upgrade_position().act("lay F11 18 rot 0", "A")  # Dixon: connecting is enough

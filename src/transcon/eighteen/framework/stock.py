@@ -150,7 +150,9 @@ class StockMixin(EngineBase):
         corp = state.corps[sym]
         if corp.floated or corp.cell is None:
             return
-        if self.players_units(corp) * 10 >= self.spec(state).corp(sym).float_percent:
+        # §2.2: shares sold from the initial offering count, also those since sold to the
+        # market (18xx.games ``floated?``: the initial offering holds at most 100 - float %)
+        if (10 - corp.ipo) * 10 >= self.spec(state).corp(sym).float_percent:
             corp.floated = True
             self.pay(state, BANK, corp_key(sym), 10 * corp.par)
             ctx.emit(f"{sym} floats and receives {10 * corp.par}", corp=sym)

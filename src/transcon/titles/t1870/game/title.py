@@ -68,6 +68,13 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "runs (18xx.games has no such step: imported games turn it off).",
     ),
     OptionSpec(
+        "upgrade_must_add",
+        "bool",
+        False,
+        "§7.1 an upgrade must give the company new track it reaches or raise the value of a "
+        "city on its network (18xx.games; Dixon only asks that the tile connect).",
+    ),
+    OptionSpec(
         "check_reach",
         "bool",
         True,
@@ -166,6 +173,12 @@ class Title1870(EighteenTitle):
             apart = lay_unconnected(state, sym, phase, action.hex, tile, action.rotation)
             if apart:
                 raise IllegalAction(RULE_TRACK, apart)
+            if upgrade and state.options.get("upgrade_must_add", False):
+                from transcon.titles.t1870.game.track import upgrade_gives_nothing
+
+                idle = upgrade_gives_nothing(state, sym, phase, action.hex, tile, action.rotation)
+                if idle:
+                    raise IllegalAction(RULE_TRACK, idle)
         cost = 0 if upgrade else data.TERRAIN.get(action.hex, 0)
         if action.private:
             self._check_bridge_lay(state, sym, action)

@@ -12,7 +12,7 @@ from typing import Any
 
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.network import Network, company_network
-from transcon.eighteen.tiles import NodeKind
+from transcon.eighteen.tiles import NODE_BASE, NodeKind
 
 
 def network_of(state: GameState, sym: str, phase: str) -> tuple[Any, Network]:
@@ -47,6 +47,44 @@ def lay_unconnected(
     if ctx.reach(sym).connects(h, exits):
         return None
     return f"the tile in {hex_label} does not connect to {sym}'s network"
+
+
+def upgrade_gives_nothing(
+    state: GameState, sym: str, phase: str, hex_label: str, tile: str, rotation: int
+) -> str | None:
+    """Why an upgrade gives ``sym`` neither new track nor a new city value (18xx.games'
+    ``TRACK_RESTRICTION = :semi_restrictive``: among the new tile's paths the company's
+    network reaches, one must be new track or lead to a stop whose value changed); None when
+    it does, or when the hex had no track."""
+    from transcon.titles.t1870.game.routing import context_of
+
+    ctx = context_of(state, phase)
+    position = ctx.position
+    h = position.hex(hex_label)
+    layout = ctx.layout
+    i = layout.hex_index.get(h)
+    old = layout.placed[i] if i is not None else None
+    if old is None or not old.tile.paths:
+        return None
+    reach = ctx.reach(sym)
+    new = position.data.tiles[tile]
+    old_paths = [set(p) for p in old.tile.paths_at(old.rotation)]
+    old_values = {n.index: n.values for n in old.tile.nodes}
+    stop_reached = any(
+        reach.reaches(layout.stop_at[(i, n.index)])
+        for n in old.tile.nodes
+        if (i, n.index) in layout.stop_at
+    )
+    for path in new.paths_at(rotation):
+        sides = [end for end in path if end < NODE_BASE]
+        nodes = [end - NODE_BASE for end in path if end >= NODE_BASE]
+        if not (any(reach.connects(h, [side]) for side in sides) or (nodes and stop_reached)):
+            continue
+        if not any(set(path) <= old_path for old_path in old_paths):
+            return None  # new track the company can use
+        if any(old_values.get(k) != n.values for k in nodes for n in new.nodes if n.index == k):
+            return None  # a stop on its network changes value
+    return f"the upgrade in {hex_label} gives {sym} no new track and no new city value"
 
 
 def token_unreachable(state: GameState, sym: str, phase: str, hex_label: str) -> str | None:
