@@ -64,7 +64,7 @@ def upgrade_gives_nothing(
     layout = ctx.layout
     i = layout.hex_index.get(h)
     old = layout.placed[i] if i is not None else None
-    if old is None or not old.tile.paths:
+    if i is None or old is None or not old.tile.paths:
         return None
     reach = ctx.reach(sym)
     new = position.data.tiles[tile]
