@@ -192,3 +192,36 @@ def test_7_1_an_upgrade_must_give_new_track_or_city_value_as_18xx_games() -> Non
     with pytest.raises(IllegalAction, match="no new track and no new city value"):
         strict.act("lay F11 18 rot 0", "A")
     upgrade_position().act("lay F11 18 rot 0", "A")  # Dixon: connecting is enough
+
+
+def test_6_4_sales_wait_in_order_for_protection() -> None:
+    """§6.4/§5.3: price drops follow the protection decisions; 18xx.games ``sell_queue``
+    offers the sales of a turn one at a time in the order made, so a later sale nobody can
+    protect drops only after the earlier one is decided (the order of arrival in the new
+    market cell, which breaks operating ties). (Oracle fuzzing, seed 100.)"""
+    game = stock_game()
+    float_corp(game, "MP", "A", 76, {"A": 3, "C": 2})
+    float_corp(game, "SSW", "B", 76, {"B": 3, "C": 2})
+    state = game.state
+    game.title.pay(state, "B", "bank", state.player("B").cash)  # type: ignore[attr-defined]
+    game.act("pass", "A")
+    game.act("pass", "B")
+    game.act("sell MP 1", "C")
+    game.act("sell SSW 1", "C")
+    game.act("pass", "C")
+    assert game.current_players() == ["A"]  # MP's president decides first
+    game.act("pass", "A")
+    mp, ssw = state.corps["MP"], state.corps["SSW"]
+    assert mp.cell == ssw.cell and mp.arrival < ssw.arrival
+
+
+def test_7_1_no_track_off_the_map_or_through_a_barrier() -> None:
+    """§7.1 tiles fit the map; 18xx.games ``legal_tile_rotation?`` (``hex_neighbor_exists?``)
+    refuses exits into no hex or across an impassable side: N19 has neither side 5 nor
+    sides 0 and 1, so no straight fits it ("N19 is not legally rotated for 9", seed 7)."""
+    from transcon.titles.t1870.game.reach import lay_problem
+
+    game = Game.new(Title1870(), PLAYERS)
+    for rotation in range(6):
+        assert "off the map" in (lay_problem(game.state, "N19", "9", rotation) or "")
+    assert lay_problem(game.state, "N19", "7", 3) is None  # a curve joining sides 3 and 4

@@ -79,26 +79,36 @@ class StockMixin(EngineBase):
         st.sold_corps = []
 
     def end_stock_turn(self, state: GameState, ctx: ActionContext) -> None:
-        """End the current player's turn: offer price protection for this turn's sales
-        (prices drop for the sales nobody protects), then move to the next player."""
+        """End the current player's turn: offer price protection for this turn's sales, one
+        sale at a time in the order they were made (a sale its president cannot or may not
+        protect drops the price when its turn in the queue comes, as on 18xx.games), then
+        move to the next player."""
         st = state.stock
-        offers = []
-        for sym, seller, count, price in st.pending_sales:
-            president = state.corps[sym].president
-            if (
-                president
-                and self.hook_may_protect(state, president, sym, seller)
-                and state.player(president).cash >= price * count
-                and self._protect_room(state, president, sym, count)
-            ):
-                offers.append((sym, seller, count, price))
-            else:
-                self.drop_price(state, sym, count, ctx)
+        st.protection = list(st.pending_sales)
         st.pending_sales = []
-        st.protection = offers
         st.protected_by = -1
-        if not offers:
-            self.next_stock_turn(state, st.turn)
+        self.next_protection(state, ctx)
+
+    def can_protect(self, state: GameState, sale: tuple[str, str, int, int]) -> bool:
+        sym, seller, count, price = sale
+        president = state.corps[sym].president
+        return bool(
+            president
+            and self.hook_may_protect(state, president, sym, seller)
+            and state.player(president).cash >= price * count
+            and self._protect_room(state, president, sym, count)
+        )
+
+    def next_protection(self, state: GameState, ctx: ActionContext) -> None:
+        """Drop the prices of the queued sales nobody can protect, up to the first one its
+        president may protect (who then decides); with none left, the next player's turn."""
+        st = state.stock
+        while st.protection and not self.can_protect(state, st.protection[0]):
+            sym, _seller, count, _price = st.protection.pop(0)
+            self.drop_price(state, sym, count, ctx)
+        if not st.protection:
+            after = st.protected_by if st.protected_by >= 0 else st.turn
+            self.next_stock_turn(state, after)
 
     def end_stock_round(self, state: GameState, ctx: ActionContext) -> None:
         market = self.market(state)
@@ -434,10 +444,8 @@ class StockMixin(EngineBase):
             corp.holders[action.player] = corp.holders.get(action.player, 0) + count
             ctx.emit(f"{action.player} protects {sym}", corp=sym)
             st.last_actor = st.protected_by = state.player_index(action.player)
-        if not st.protection:
-            after = st.protected_by if st.protected_by >= 0 else st.turn
-            self.next_stock_turn(state, after)
-            st.passes = 0
+        st.passes = 0
+        self.next_protection(state, ctx)
 
     def stock_redeem(self, state: GameState, action: Redeem, ctx: ActionContext | None) -> None:
         st = state.stock

@@ -41,7 +41,7 @@ def lay_problem(state: GameState, hex_label: str, tile_name: str, rotation: int)
     from transcon.eighteen.graph import PlacedTile
     from transcon.eighteen.tiles import Color, upgrade_problem
 
-    data, labels, _, preprinted = _board()
+    data, labels, neighbours, preprinted = _board()
     index = labels.get(hex_label)
     if index is None:
         return f"{hex_label} is not on the 1870 map"
@@ -56,6 +56,14 @@ def lay_problem(state: GameState, hex_label: str, tile_name: str, rotation: int)
     else:
         before = PlacedTile(TileDef("blank", Color.WHITE))
     h = data.board.hex(hex_label)
+    from transcon.titles.t1870.position import impassable_sides
+
+    blocked = impassable_sides(data)
+    for side in sorted(tile.exits(rotation)):
+        if neighbours[index][side] < 0 or (h, side) in blocked:
+            # §7.1 (and 18xx.games ``hex_neighbor_exists?``): no track off the map or
+            # through an impassable side
+            return f"the tile's track in {hex_label} would run off the map or into a barrier"
     label = data.layer.label_for(h, tile.color)
     problem: str | None = upgrade_problem(before.tile, before.rotation, tile, rotation, label)
     return problem
