@@ -225,3 +225,23 @@ def test_7_1_no_track_off_the_map_or_through_a_barrier() -> None:
     for rotation in range(6):
         assert "off the map" in (lay_problem(game.state, "N19", "9", rotation) or "")
     assert lay_problem(game.state, "N19", "7", 3) is None  # a curve joining sides 3 and 4
+
+
+def test_7_1_new_track_counts_only_where_the_network_walks_into_it() -> None:
+    """18xx.games walks the network into a path from a neighbouring hex or a reached stop,
+    never from another path's end inside the hex (no turning at a junction): MP's curve in
+    C16 upgraded to #25 adds a branch from the side its track leaves by, which MP cannot
+    use (oracle fuzzing, seed 201)."""
+    game = Game.new(
+        Title1870(), PLAYERS, {"check_routes": False, "upgrade_must_add": True}
+    )
+    skip_auction(game)
+    float_corp(game, "MP", "A", 76)
+    state = game.state
+    state.tiles.update({"C18": ["5", 0], "C16": ["8", 4]})
+    state.tile_used.update({"5": 1, "8": 1})
+    state.corps["MP"].tokens = ["C18"]
+    state.phase = 1
+    start_operating(game)
+    with pytest.raises(IllegalAction, match="no new track"):
+        game.act("lay C16 25 rot 0", "A")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from transcon.core.hexgrid import opposite
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.network import Network, company_network
 from transcon.eighteen.tiles import NODE_BASE, NodeKind
@@ -78,13 +79,22 @@ def upgrade_gives_nothing(
     for path in new.paths_at(rotation):
         sides = [end for end in path if end < NODE_BASE]
         nodes = [end - NODE_BASE for end in path if end >= NODE_BASE]
-        if not (any(reach.connects(h, [side]) for side in sides) or (nodes and stop_reached)):
-            continue
+        entered = any(_entered_from_outside(reach, layout, h, side) for side in sides)
+        if not (entered or (nodes and stop_reached)):
+            continue  # 18xx.games walks into a path from a neighbour or from a reached stop
         if not any(set(path) <= old_path for old_path in old_paths):
             return None  # new track the company can use
         if any(old_values.get(k) != n.values for k in nodes for n in new.nodes if n.index == k):
             return None  # a stop on its network changes value
     return f"the upgrade in {hex_label} gives {sym} no new track and no new city value"
+
+
+def _entered_from_outside(reach: Any, layout: Any, h: Any, side: int) -> bool:
+    """Whether the network's track in the neighbouring hex reaches ``h``'s ``side``."""
+    j = layout.hex_index.get(h.neighbor(side, layout.orientation))
+    if j is None or (h, side) in layout.blocked_sides:
+        return False
+    return bool(j * 6 + opposite(side) in reach.touched)
 
 
 def token_unreachable(state: GameState, sym: str, phase: str, hex_label: str) -> str | None:
