@@ -40,7 +40,7 @@ def test_7_1_new_track_must_connect_to_the_network() -> None:
     game.act("lay C18 5 rot 3", "A")  # the home token's hex: always connected
     with pytest.raises(IllegalAction, match="does not connect"):
         game.act("lay C20 9 rot 0", "A")  # beside the new track, but running past it
-    game.act("lay C20 9 rot 1", "A")  # its track meets St. Louis's exit to C20
+    game.act("lay C20 8 rot 1", "A")  # its track meets St. Louis's exit to C20
 
 
 def test_7_1_without_check_reach_any_hex_takes_track() -> None:
@@ -54,9 +54,9 @@ def test_7_1_a_city_full_of_other_tokens_cuts_the_network() -> None:
     lay(game, "B19", "57", 0)  # St. Louis - B19 - A20 in a straight line
     game.state.corps["SSW"].tokens[:] = ["H17", "B19"]  # B19's only space: SSW's
     with pytest.raises(IllegalAction, match="A20 does not connect"):
-        game.act("lay A20 9 rot 0", "A")  # MP may run to B19, not through it
+        game.act("lay A20 8 rot 4", "A")  # MP may run to B19, not through it
     game.state.corps["SSW"].tokens[:] = ["H17"]
-    game.act("lay A20 9 rot 0", "A")
+    game.act("lay A20 8 rot 4", "A")
 
 
 def test_7_2_a_token_needs_a_city_reachable_from_the_network() -> None:
