@@ -232,9 +232,7 @@ def test_7_1_new_track_counts_only_where_the_network_walks_into_it() -> None:
     never from another path's end inside the hex (no turning at a junction): MP's curve in
     C16 upgraded to #25 adds a branch from the side its track leaves by, which MP cannot
     use (oracle fuzzing, seed 201)."""
-    game = Game.new(
-        Title1870(), PLAYERS, {"check_routes": False, "upgrade_must_add": True}
-    )
+    game = Game.new(Title1870(), PLAYERS, {"check_routes": False, "upgrade_must_add": True})
     skip_auction(game)
     float_corp(game, "MP", "A", 76)
     state = game.state
