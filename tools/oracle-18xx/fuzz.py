@@ -47,6 +47,8 @@ def corners(game: Game[GameState]) -> Counter[str]:
     found: Counter[str] = Counter()
     log = list(game.log)
     rounds = []
+    cells: dict[str, tuple[int, int] | None] = {}
+    previous = None
     replay = Game.new(game.title, list(game.players), game.options, game.seed)
     for action in log:
         before = replay.state.round
@@ -74,8 +76,19 @@ def corners(game: Game[GameState]) -> Counter[str]:
             found["Mississippi bridge (MRBC lay)"] += 1
         if "closes" in text:
             found["company closes"] += 1
-        if "ledge" in text:
-            found["ledge"] += 1
+        market = replay.title.market(replay.state)  # type: ignore[attr-defined]
+        for sym, corp in replay.state.corps.items():
+            if corp.cell is not None and cells.get(sym) != corp.cell and market.on_ledge(corp.cell):
+                found["market token onto a ledge"] += 1
+            if corp.cell is not None and cells.get(sym) != corp.cell and market.zone(corp.cell):
+                found[f"market zone {market.zone(corp.cell)} entered"] += 1
+            cells[sym] = corp.cell
+        same_buyer = previous is not None and previous.player == action.player
+        if kind == "buy" and same_buyer and previous is not None and previous.type == "buy":
+            same_corp = getattr(previous, "corp", "") == getattr(action, "corp", "")
+            if same_corp and getattr(action, "source", "") == "pool":
+                found["several pool buys in one turn (brown)"] += 1
+        previous = action
     return found
 
 

@@ -116,6 +116,9 @@ def _destination_token(importer: Importer, sym: str) -> list[str]:
 
 def _acting(importer: Importer) -> list[str]:
     state = importer.state
+    over = importer.title.over_limit(state) if state.round == "operating" else []
+    if over:
+        return [over[0]]  # a company over its train limit discards first
     if state.round == "operating" and not state.operating.connection:
         return [importer.title.current_corp(state)]
     if state.round == "operating":

@@ -108,6 +108,9 @@ class Exporter:
         """18xx.games' step of the current company turn (index in :data:`STEPS`)."""
         self.turn_corp = ""
         self.check_pending = False
+        self.turn_track: tuple[int, bool, bool] = (0, False, False)
+        """This turn's (tile lays, upgraded, token placed), as 18xx.games counts them (our
+        state may already show the next turn when the exporter closes this one)."""
         self.turn_key: tuple[int, int, int] = (0, 0, 0)
         """(stock rounds, operating round, index) of the company turn ``step`` belongs to."""
         self.sold: dict[str, list[int]] = {}
@@ -227,10 +230,15 @@ class Exporter:
             entity, kind = (action.private, "company") if action.private else (corp, "corporation")
             if not action.private:
                 self.close_steps_before("track")
+            if not action.private:
+                lays, upgraded, tokened = self.turn_track
+                upgraded = upgraded or action.hex in state.tiles
+                self.turn_track = (lays + 1, upgraded, tokened)
             tile = self.tiles.lay(action.hex, action.tile)
             self.emit("lay_tile", entity, kind, hex=action.hex, tile=tile, rotation=action.rotation)
         elif isinstance(action, A.PlaceToken):
             self.close_steps_before("token")
+            self.turn_track = (*self.turn_track[:2], True)
             self.emit(
                 "place_token",
                 corp,
@@ -299,14 +307,14 @@ class Exporter:
     def step_open(self, corp: str, step: str) -> bool:
         """Whether 18xx.games would wait for the company in ``step`` (an action or a pass)."""
         state = self.state
-        op = state.operating
         company = state.corps[corp]
         if step == "track":
-            return (not op.upgraded and op.lays < self.title.TILE_LAYS) or self.bridge_waits(corp)
+            lays, upgraded, _ = self.turn_track
+            return (not upgraded and lays < self.title.TILE_LAYS) or self.bridge_waits(corp)
         if step == "token":
             cost = self.title.token_cost(state, corp)
             return (
-                not op.tokened
+                not self.turn_track[2]
                 and cost is not None
                 and cost <= company.cash
                 and self.can_token(corp)
@@ -399,6 +407,7 @@ class Exporter:
             self.turn_key = key
             self.turn_corp = self.title.current_corp(state)
             self.step = 0
+            self.turn_track = (0, False, False)
             self.check_pending = True
         waiting = self.title.connect_candidates(state, sure=True)
         if self.check_pending and not op.connection and not waiting:
