@@ -133,6 +133,8 @@ def main(argv: list[str] | None = None) -> int:
         summary.append({**setup, **report.as_dict(), "corners": dict(found)})
         if not report.ok:
             print_report(report)
+        if args.json:  # written after every game, so a long run can be stopped at any time
+            (args.out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
         print(
             f"game {index + 1}/{args.games} seed {game.seed} {setup}: "
             f"{'ok' if report.ok else 'DIFFERENT'} ({report.compared} compared, "
@@ -142,8 +144,6 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.games} games, {differing} with differences")
     for corner, count in sorted(totals.items()):
         print(f"  {corner}: {count}")
-    if args.json:
-        (args.out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
     return 0 if differing == 0 else 1
 
 
