@@ -97,3 +97,14 @@ def test_fifty_bot_games_round_trip() -> None:
         bot = "builder" if index % 5 == 0 else "random"
         game = bot_game(1000 + index, 2 + index % 5, bot, rule_sets[index % 3])
         assert_same_game(game)
+
+
+def test_tile_copies_skip_those_18xx_games_removes_for_dixon_tiles() -> None:
+    """18xx.games' ``original_tiles`` removes copies such as ``8-0`` and ``8-1``: the first
+    #8 laid is ``8-2`` there (oracle fuzzing: "h_to_args() returned nil :tile")."""
+    from transcon.titles.t1870.importer.export import DIXON_MISSING_COPIES, TileCopies
+
+    copies = TileCopies(missing=DIXON_MISSING_COPIES)
+    assert copies.lay("D11", "8") == "8-2"
+    assert copies.lay("D13", "8") == "8-3"
+    assert TileCopies().lay("D11", "8") == "8-0"

@@ -71,9 +71,11 @@ class TileCopies:
     """18xx.games tile ids (``NAME-k``): which copy lies on which hex."""
 
     on_hex: dict[str, str] = field(default_factory=dict)
+    missing: frozenset[str] = frozenset()
+    """Copies the game does not have (18xx.games removes some for Dixon's tile counts)."""
 
     def lay(self, hex_: str, name: str) -> str:
-        used = {tid for h, tid in self.on_hex.items() if h != hex_}
+        used = {tid for h, tid in self.on_hex.items() if h != hex_} | self.missing
         k = 0
         while f"{name}-{k}" in used:
             k += 1
@@ -86,6 +88,39 @@ class TileCopies:
 
 
 MRBC = "MRBC"
+DIXON_MISSING_COPIES = frozenset(
+    [
+        "4-0",
+        "4-1",
+        "7-0",
+        "7-1",
+        "8-0",
+        "8-1",
+        "9-0",
+        "9-1",
+        "9-2",
+        "16-0",
+        "17-0",
+        "18-0",
+        "19-0",
+        "20-0",
+        "25-0",
+        "25-1",
+        "26-0",
+        "27-0",
+        "28-0",
+        "29-0",
+        "141-0",
+        "142-0",
+        "40-0",
+        "70-0",
+        "145-0",
+        "146-0",
+        "147-0",
+    ]
+)
+"""The tile copies 18xx.games removes for the original (Dixon) tile manifest: the others
+keep their numbers."""
 STEPS = ("track", "token", "route", "dividend", "train", "company")
 
 
@@ -101,7 +136,8 @@ class Exporter:
         self.ids = {name: i + 1 for i, name in enumerate(game.players)}
         self.shares = ShareLedger()
         self.shares.start(list(self.state.corps))
-        self.tiles = TileCopies()
+        dixon_tiles = game.options.get("tiles") == "dixon"
+        self.tiles = TileCopies(missing=DIXON_MISSING_COPIES if dixon_tiles else frozenset())
         self.out: list[Raw] = []
         self.game_id = game_id if game_id is not None else game.seed
         self.step = 0
