@@ -81,7 +81,6 @@ from transcon.cli import export18xx_cmds  # noqa: E402
 export18xx_cmds.register(app)
 
 
-
 def run(args: Sequence[str] | None = None) -> int:
     """Run the command line and return the exit status (what ``transcon`` does).
 
