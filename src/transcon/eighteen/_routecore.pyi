@@ -28,6 +28,7 @@ class Walker:
         kind: Sequence[int],
         tok_dist: Sequence[int],
         order: Sequence[int],
+        group_next: Sequence[int],
         mid: Sequence[int],
         endv: Sequence[int],
         xmid: Sequence[int],

@@ -113,6 +113,23 @@ class TrackGraph:
         )
         self._token_cache: dict[str, int] = {}
         self._blocked_cache: dict[str, int] = {}
+        self.stop_groups: tuple[int, ...] = ()
+        """Per stop: the mask of the stops of its stop group (itself alone when it has none),
+        or empty when no stop is grouped. Stops of one group (e.g. the hexes of one off-board
+        area) count as one location: a route may include at most one of them."""
+
+    def set_stop_groups(self, group_of: Callable[[Stop], str | None]) -> None:
+        """Group the stops: those with the same non-None ``group_of`` form one stop group."""
+        members: dict[str, int] = {}
+        for s in self.stops:
+            name = group_of(s)
+            if name is not None:
+                members[name] = members.get(name, 0) | (1 << s.id)
+        groups = []
+        for s in self.stops:
+            name = group_of(s)
+            groups.append(members[name] if name is not None else 1 << s.id)
+        self.stop_groups = tuple(groups) if any(g & (g - 1) for g in groups) else ()
 
     # -- lookup -----------------------------------------------------------------------------
     def __len__(self) -> int:

@@ -87,6 +87,20 @@ def unsupported(ctx: Context, models: dict[Hashable, TrainModel]) -> str | None:
     return None
 
 
+def _group_cycles(ctx: Context) -> list[int]:
+    """Per stop: the next stop of its stop group, the members in a cycle (itself when it has
+    no group): the core marks a whole group visited with a stop."""
+    groups = ctx.graph.stop_groups
+    n = len(ctx.graph.stops)
+    if not groups:
+        return list(range(n))
+    nxt = list(range(n))
+    for s in range(n):
+        members = [b for b in range(n) if (groups[s] >> b) & 1]
+        nxt[s] = members[(members.index(s) + 1) % len(members)]
+    return nxt
+
+
 class CoreSolver(_Solver):
     """``_Solver`` with the walk and the route-set search in the compiled core."""
 
@@ -138,6 +152,7 @@ class CoreSolver(_Solver):
             ctx.kind,
             tuple(min(d, NO_LIMIT) for d in ctx.tok_dist),
             order,
+            _group_cycles(ctx),
             prep.mid,
             prep.endv,
             prep.exact_mid,

@@ -104,6 +104,9 @@ class Prepared:
     stop's exact term in the middle of a route; ``exact_end``: at an end. None otherwise."""
     exact_end: list[int] | None
     rbit: list[int]
+    group_r: list[int]
+    """Per stop: its stop group's mask in rank space (``rbit`` itself when no stop is grouped):
+    visiting a stop marks its whole group visited."""
     val_r: list[int]
     """``endv`` by rank."""
     no_pass_r: int
@@ -180,8 +183,12 @@ class Context:
                 sums.append(table)
         kind_r = tuple(sum(rbit[s] for s in range(n) if self.kind[s] == k) for k in range(3))
         adj = tuple(tuple(sorted(a, key=lambda h: -endv[h.to])) for a in graph.adj)
-        prepared = Prepared(mid, endv, exact_mid, exact_end, rbit, val_r, 0, kind_r, sums, adj, {})
+        prepared = Prepared(
+            mid, endv, exact_mid, exact_end, rbit, rbit, val_r, 0, kind_r, sums, adj, {}
+        )
         prepared.no_pass_r = prepared.to_rank(self.no_pass)
+        if graph.stop_groups:
+            prepared.group_r = [prepared.to_rank(g) for g in graph.stop_groups]
         self._prepared[id(model)] = (model, prepared)
         return prepared
 
@@ -307,7 +314,15 @@ def enumerate_routes(
             continue
         found.stops.append(s)
         walk(
-            s, s, prep.rbit[s], base_used, 1, bool((token >> s) & 1), prep.endv[s], xend[s], counts
+            s,
+            s,
+            prep.group_r[s],
+            base_used,
+            1,
+            bool((token >> s) & 1),
+            prep.endv[s],
+            xend[s],
+            counts,
         )
         found.stops.pop()
     st = stats if stats is not None else EnumStats()
@@ -518,7 +533,7 @@ def _walker(
     extension of a walk, one stop at a time, emitting every valid route it reaches."""
     n = len(ctx.graph.stops)
     no_pass, token, tok_dist, kind_of = ctx.no_pass, ctx.token, ctx.tok_dist, ctx.kind
-    mid, endv, rbit = prep.mid, prep.endv, prep.rbit
+    mid, endv, rbit, group_r = prep.mid, prep.endv, prep.rbit, prep.group_r
     xmid = prep.exact_mid if prep.exact_mid is not None else [0] * n
     xend = found.xend(prep, n)
     max_depth, allowed = model.depth, model.allowed
@@ -570,7 +585,7 @@ def _walker(
                 walk(
                     first,
                     to,
-                    visited | tb,
+                    visited | group_r[to],
                     used | track,
                     depth + 1,
                     has_tok or bool((token >> to) & 1),

@@ -22,6 +22,7 @@ TOO_FEW_STOPS = "8.1-too-few-stops"
 NOT_CONNECTED = "8.1-not-connected"
 THROUGH_OFFBOARD = "8.1-through-offboard"
 CITY_TWICE = "8.1-city-twice"
+AREA_TWICE = "8.1-offboard-area-twice"
 TRACK_TWICE = "8.1-track-twice"
 EDGE_SHARED = "8.1-edge-shared"
 REVERSE = "8.1-reverse"
@@ -95,6 +96,7 @@ def check_route(graph: TrackGraph, company: str, route: Route) -> int:
                 train,
             )
         seen.add(s)
+    _check_stop_groups(graph, stops, train)
     no_pass = graph.no_pass_mask(company)
     for s in stops[1:-1]:
         if (no_pass >> s) & 1:
@@ -150,6 +152,25 @@ def check_route(graph: TrackGraph, company: str, route: Route) -> int:
     if problem:
         raise RouteError(TOO_LONG, problem, train)
     return used
+
+
+def _check_stop_groups(graph: TrackGraph, stops: Sequence[int], train: str) -> None:
+    """Stops of one stop group (the hexes of one off-board area) count as one: a route
+    may visit the area only once (18xx rule, seed 003 §8.1 "not ... the same city twice")."""
+    if not graph.stop_groups:
+        return
+    visited = 0
+    for s in stops:
+        if visited & graph.stop_groups[s]:
+            other = graph.stops[(visited & graph.stop_groups[s]).bit_length() - 1].sig
+            raise RouteError(
+                AREA_TWICE,
+                f"{graph.stops[s].sig} and {other} are hexes of the same off-board area; "
+                "a route may visit an off-board area only once",
+                train,
+            )
+        visited |= 1 << s
+    return
 
 
 def check_routes(graph: TrackGraph, company: str, routes: Sequence[Route]) -> None:

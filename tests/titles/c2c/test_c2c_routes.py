@@ -87,3 +87,16 @@ def test_full_map_positions_run_compiled_and_agree_with_the_reference() -> None:
     check_routes(pos.graph, COMPANY, list(compiled.routes))
     auto = optimize(pos.graph, COMPANY, trains, pos.values)
     assert auto.stats.engine == "c"
+
+
+def test_two_hex_offboard_areas_are_one_stop() -> None:
+    """Mexico City (Z39, Z41) and Vancouver/Alaska (A4, A6) are each one off-board area of
+    two hexes: one stop group, so a route touches each at most once (docs/rules/18c2c.md)."""
+    graph = synthetic_position(1).graph
+    groups = graph.stop_groups
+    mexico = graph.index["Z39-0"], graph.index["Z41-0"]
+    north = graph.index["A4-0"], graph.index["A6-0"]
+    assert groups[mexico[0]] == groups[mexico[1]] == (1 << mexico[0]) | (1 << mexico[1])
+    assert groups[north[0]] == groups[north[1]] == (1 << north[0]) | (1 << north[1])
+    grouped = {s for s in range(len(graph.stops)) if groups[s] & (groups[s] - 1)}
+    assert grouped == {*mexico, *north}

@@ -63,6 +63,7 @@ typedef struct {
     long long val_r[RC_MAXN], mid[RC_MAXN], endv[RC_MAXN], xmid[RC_MAXN], xend[RC_MAXN];
     smask kind_r[3];
     int order[RC_MAXN]; /* stops by rank (endv descending) */
+    int group_next[RC_MAXN]; /* the next stop of s's stop group, a cycle (s itself: none) */
     /* adjacency, graph order (plain) and by endv of the stop reached (sorted) */
     int adj_start[RC_MAXN + 1];
     int *adj_to, *adj_hid, *sadj_to, *sadj_hid;

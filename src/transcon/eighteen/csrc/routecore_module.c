@@ -46,16 +46,16 @@ static int read_mask(Py_buffer *b, smask *out, const char *what) {
 }
 
 /* Walker(nw, depth, caps, (cities, towns, counts_towns), token bytes, no_pass bytes, kind,
- *        tok_dist, order, mid, endv, xmid, xend, adj_start, adj_to, adj_hid, hop_track bytes) */
+ *        tok_dist, order, group_next, mid, endv, xmid, xend, adj_start, adj_to, adj_hid, hop_track bytes) */
 static int walker_init(Walker *w, PyObject *args, PyObject *kwds) {
     (void)kwds;
     int nw, depth, cities, towns, counts_towns;
     Py_buffer token_b, no_pass_b;
-    PyObject *caps, *kind, *tok_dist, *order, *mid, *endv, *xmid, *xend, *start, *to, *hid;
+    PyObject *caps, *kind, *tok_dist, *order, *group_next, *mid, *endv, *xmid, *xend, *start, *to, *hid;
     Py_buffer tracks;
-    if (!PyArg_ParseTuple(args, "iiO(iip)y*y*OOOOOOOOOOy*", &nw, &depth, &caps, &cities, &towns,
-                          &counts_towns, &token_b, &no_pass_b, &kind, &tok_dist, &order, &mid,
-                          &endv, &xmid, &xend, &start, &to, &hid, &tracks))
+    if (!PyArg_ParseTuple(args, "iiO(iip)y*y*OOOOOOOOOOOy*", &nw, &depth, &caps, &cities, &towns,
+                          &counts_towns, &token_b, &no_pass_b, &kind, &tok_dist, &order,
+                          &group_next, &mid, &endv, &xmid, &xend, &start, &to, &hid, &tracks))
         return -1;
     int rc = -1;
     Py_ssize_t n = PySequence_Size(kind);
@@ -83,6 +83,14 @@ static int walker_init(Walker *w, PyObject *args, PyObject *kwds) {
     for (int s = 0; s < n; s++) w->tok_dist[s] = (int)buf[s];
     if (read_ints(order, buf, n, "order") < 0) goto done;
     for (int r = 0; r < n; r++) w->order[r] = (int)buf[r];
+    if (read_ints(group_next, buf, n, "group_next") < 0) goto done;
+    for (int s = 0; s < n; s++) {
+        if (buf[s] < 0 || buf[s] >= n) {
+            PyErr_SetString(PyExc_ValueError, "group_next: not a stop id");
+            goto done;
+        }
+        w->group_next[s] = (int)buf[s];
+    }
     if (read_ints(mid, w->mid, n, "mid") < 0 || read_ints(endv, w->endv, n, "endv") < 0 ||
         read_ints(xmid, w->xmid, n, "xmid") < 0 || read_ints(xend, w->xend, n, "xend") < 0)
         goto done;

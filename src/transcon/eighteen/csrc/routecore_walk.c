@@ -358,10 +358,19 @@ static void walk(Enum *e, int first, int end, const smask *visited, u64 *used, i
             e->path[e->plen] = to;
             e->path_hops[e->plen - 1] = e->hid[h];
             e->plen++;
-            sm_add(&nvis, rt);
+            /* visiting a stop visits its whole stop group (none of it was visited) */
+            int g = to;
+            do {
+                sm_add(&nvis, w->rank[g]);
+                g = w->group_next[g];
+            } while (g != to);
             walk(e, first, to, &nvis, next, depth + 1, has_tok || sm_has(&w->token, to),
                  base + w->endv[to], xbase + w->xend[to], counts);
-            nvis.w[rt >> 6] &= ~((u64)1 << (rt & 63));
+            do {
+                int rg = w->rank[g];
+                nvis.w[rg >> 6] &= ~((u64)1 << (rg & 63));
+                g = w->group_next[g];
+            } while (g != to);
             e->plen--;
         }
         counts[k]--;
@@ -436,7 +445,11 @@ PyObject *walker_enumerate(Walker *w, PyObject *args) {
         memcpy(used, e.base, sizeof(u64) * nw);
         smask visited;
         memset(&visited, 0, sizeof visited);
-        sm_add(&visited, w->rank[s]);
+        int g = s;
+        do {
+            sm_add(&visited, w->rank[g]);
+            g = w->group_next[g];
+        } while (g != s);
         walk(&e, s, s, &visited, used, 1, sm_has(&w->token, s), w->endv[s], w->xend[s], counts);
     }
     if (e.oom) {

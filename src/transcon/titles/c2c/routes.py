@@ -4,7 +4,8 @@ Stop values are the printed ones (off-boards: the value of the phase's step). De
 tokens do not double anything (seed 001 3j); D trains double every stop with the company's
 token (3i), which the train itself does (``parse_train("4D")``). The coasts of a
 transcontinental route are the map's ``coast:west`` and ``coast:east`` regions (assumed,
-docs/rules/18c2c.md "Transcontinental").
+docs/rules/18c2c.md "Transcontinental"). An off-board area of several hexes is one stop
+(:func:`group_offboard_areas`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Sequence
 
 from transcon.core.board import Board
 from transcon.eighteen.dtrains import DestinationRun, destination_run
-from transcon.eighteen.graph import TrackGraph
+from transcon.eighteen.graph import Stop, TrackGraph
 from transcon.eighteen.routes import StopValues
 from transcon.eighteen.trains import Train
 from transcon.eighteen.transcontinental import Proof, prove_transcontinental
@@ -23,6 +24,20 @@ def stop_values(graph: TrackGraph) -> StopValues:
     """Every stop's value: the printed value (no destination doubling: seed 001 3j)."""
     n = len(graph.stops)
     return StopValues(tuple(s.value for s in graph.stops), (0,) * n)
+
+
+def group_offboard_areas(board: Board, graph: TrackGraph) -> None:
+    """Make the hexes of each multi-hex off-board area (the map's ``area`` of an off-board
+    site: Mexico City, Vancouver/Alaska) one stop group: a route visits an area at most once."""
+
+    def area(stop: Stop) -> str | None:
+        site = board.info(stop.hex).site
+        if site is None or site.kind != "offboard":
+            return None
+        got = site.data.get("area")
+        return str(got) if got is not None else None
+
+    graph.set_stop_groups(area)
 
 
 def coast_stops(board: Board, graph: TrackGraph) -> tuple[set[int], set[int]]:

@@ -19,6 +19,7 @@ from transcon.eighteen.graph import PlacedTile, TrackGraph, build_graph
 from transcon.eighteen.routes import StopValues
 from transcon.eighteen.tiles import parse_tile
 from transcon.titles.c2c.data import Variant, load_board, load_layer, zone
+from transcon.titles.c2c.routes import group_offboard_areas
 
 COMPANY = "CO"
 OTHERS = ("XA", "XB", "XC")
@@ -106,6 +107,7 @@ def synthetic_position(seed: int, links: int = 3, variant: Variant = "d") -> Pos
         tokens=tokens,
         started={COMPANY, *OTHERS},
     )
+    group_offboard_areas(board, graph)
     n = len(graph.stops)
     values = StopValues(tuple(s.value for s in graph.stops), (0,) * n)
     return Position(graph, values, tokens, home)
