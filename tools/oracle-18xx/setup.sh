@@ -2,7 +2,7 @@
 # Set up the 18xx.games differential oracle (a development tool; see README.md).
 #   bash tools/oracle-18xx/setup.sh SNAPSHOT_GIT_DIR [TARGET]
 # SNAPSHOT_GIT_DIR: a bare git snapshot of github.com/tobymao/18xx (for example the one the
-# project's search tool `fetch`es to /work/.mirror/tobymao+18xx/repo). TARGET (default
+# project's search tool `fetch`es to MIRROR/tobymao+18xx/repo). TARGET (default
 # /tmp/18xx) receives its lib/ folder, outside the repository: their code is never committed.
 set -euo pipefail
 snapshot="${1:?usage: setup.sh SNAPSHOT_GIT_DIR [TARGET]}"
