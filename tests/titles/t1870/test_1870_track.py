@@ -145,3 +145,20 @@ def test_8_1_eligibility_of_a_company_uses_the_route_search() -> None:
     assert isinstance(title, Title1870)
     assert title.spec(state).corp("MP").destination == "J5"
     assert title.hook_can_connect(state, "MP") is False
+
+
+def test_a_crashing_track_check_is_never_an_accepted_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule check that crashes surfaces as the bug it is: the lay is not accepted and the
+    state, log and file form stay exactly as they were (never waved through)."""
+    from transcon.titles.t1870.game import reach
+
+    def broken(*_: object) -> str | None:
+        raise RuntimeError("route engine bug")
+
+    game = mp_operating()
+    before, log_before = game.state_json(), list(game.log)
+    monkeypatch.setattr(reach, "lay_problem", broken)
+    with pytest.raises(RuntimeError, match="route engine bug"):
+        game.act("lay C18 5 rot 3", "A")
+    assert game.state_json() == before
+    assert list(game.log) == log_before

@@ -100,7 +100,7 @@ class RailwayRivalsUSA(Title[RRState]):
             raise InputError(str(err)) from None
         try:
             model = with_coasts(rr_map(cfg.map), cfg)
-        except Exception as err:  # a missing or broken map is the user's input problem
+        except (InputError, ValueError) as err:  # a missing or broken map file
             raise InputError(f"cannot load map {cfg.map!r}: {err}") from None
         players = list(setup.players)
         return RRState(

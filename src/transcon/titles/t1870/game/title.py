@@ -200,14 +200,10 @@ class Title1870(EighteenTitle):
         )
 
     def _geometry_problem(self, state: GameState, hex_: str, tile: str, rotation: int) -> str:
-        """The route engine's upgrade rule (track kept, stops, labels); "" when it fits or
-        when the route engine cannot tell."""
+        """The route engine's upgrade rule (track kept, stops, labels); "" when it fits."""
         from transcon.titles.t1870.game.reach import lay_problem
 
-        try:
-            return lay_problem(state, hex_, tile, rotation) or ""
-        except Exception:  # the route engine's data is still evolving: do not block play
-            return ""
+        return lay_problem(state, hex_, tile, rotation) or ""
 
     def _check_bridge_lay(self, state: GameState, sym: str, action: LayTile) -> None:
         private = state.privates.get(action.private)
@@ -242,10 +238,7 @@ class Title1870(EighteenTitle):
         reserved."""
         from transcon.titles.t1870.game.reach import city_slots
 
-        try:
-            slots = city_slots(state, action.hex)
-        except Exception:  # the route engine's data is still evolving: do not block play
-            return
+        slots = city_slots(state, action.hex)
         used = sum(1 for c in state.corps.values() if not c.closed and action.hex in c.tokens)
         reserved = sum(
             1
@@ -413,11 +406,7 @@ class Title1870(EighteenTitle):
                 if data.TILE_COLOR.get(tile) != want:
                     continue
                 for rotation in range(6):
-                    try:
-                        problem = lay_problem(state, hex_, tile, rotation)
-                    except Exception:
-                        problem = "unknown"
-                    if problem is None:
+                    if lay_problem(state, hex_, tile, rotation) is None:
                         out.append(LayTile(player=player, hex=hex_, tile=tile, rotation=rotation))
         return out
 
@@ -439,10 +428,7 @@ class Title1870(EighteenTitle):
         from transcon.titles.t1870.game.runs import best_run
 
         if state.options.get("check_routes", True):
-            try:
-                revenue, routes, trains = best_run(state, sym, self.phase(state).name)
-            except Exception:  # the route engine is still evolving: do not block play
-                return RunRoutes(player=player, revenue=0)
+            revenue, routes, trains = best_run(state, sym, self.phase(state).name)
             return RunRoutes(player=player, revenue=revenue, routes=routes, trains=trains)
         corp = state.corps[sym]
         spec = self.spec(state)
@@ -465,17 +451,14 @@ class Title1870(EighteenTitle):
         corp = spec.corp(sym)
         lengths = [spec.train(t.rsplit("-", 1)[0]).distance for t in state.corps[sym].trains]
         limit = None if any(d is None for d in lengths) else max(d or 0 for d in lengths)
-        try:
-            stops = fewest_stops(
-                state,
-                corp.home,
-                corp.destination,
-                limit,
-                company=sym,
-                phase=self.phase(state).name,
-            )
-        except Exception:  # the route engine is still evolving: fall back to "unknown"
-            return None
+        stops = fewest_stops(
+            state,
+            corp.home,
+            corp.destination,
+            limit,
+            company=sym,
+            phase=self.phase(state).name,
+        )
         return stops is not None
 
     def hook_connect(self, state: GameState, sym: str, choice: str, ctx: ActionContext) -> None:
