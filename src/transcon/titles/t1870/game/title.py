@@ -20,76 +20,10 @@ from transcon.eighteen.framework.spec import GameSpec
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.title import EighteenTitle
 from transcon.titles.t1870.game import data
+from transcon.titles.t1870.options import OPTIONS
 
 if TYPE_CHECKING:
     from transcon.core.bots import BotFactory
-
-OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("diesels", "bool", False, "§12 1830 diesels instead of 8, 10 and 12 trains."),
-    OptionSpec("finish_on_400", "bool", False, "§12 the game ends when a price reaches $400."),
-    OptionSpec("market", "choice", "dixon", "§5.1 market cells.", choices=("dixon", "mayfair")),
-    OptionSpec("tiles", "choice", "dixon", "§2.7 tile manifest.", choices=("dixon", "mayfair")),
-    OptionSpec(
-        "twelve_trains", "int", 6, "§2.4 number of 12-trains (0 = unlimited).", min=0, max=20
-    ),
-    OptionSpec("cert_column_8", "bool", True, "§2.1 certificate limits for 8 companies."),
-    OptionSpec(
-        "protect_if_sold",
-        "bool",
-        True,
-        "§6.4 a president who sold the company this round may still protect it.",
-    ),
-    OptionSpec("reissue_cap_200", "bool", True, "§6.6 reissue price capped at $200."),
-    OptionSpec(
-        "ledge",
-        "choice",
-        "single",
-        "§5.3/U4 ledge. single: one share sold from the ledge does not move the token, "
-        "two or more move it fully; per_share (18xx.games): a sale moves share by share "
-        "and stops on the ledge when its last share would step off it; upper: the ledge "
-        "absorbs one share of any sale; lower: a token in the lower area ignores one share "
-        "sold. In every mode but lower a dividend never carries the token into the lower "
-        "area (it moves up instead).",
-        choices=("single", "per_share", "upper", "lower"),
-    ),
-    OptionSpec(
-        "check_routes",
-        "bool",
-        True,
-        "§8.3 a run may not claim more than the best routes of the company's trains "
-        "(ROUTES' optimiser on the current board).",
-    ),
-    OptionSpec(
-        "best_run_on_demand",
-        "bool",
-        True,
-        "§8.3 after a run and before its dividend, any shareholder other than the president "
-        "may `demand` the highest-paying run, which the engine finds and the company then "
-        "runs (18xx.games has no such step: imported games turn it off).",
-    ),
-    OptionSpec(
-        "upgrade_must_add",
-        "bool",
-        False,
-        "§7.1 an upgrade must give the company new track it reaches or raise the value of a "
-        "city on its network (18xx.games; Dixon only asks that the tile connect).",
-    ),
-    OptionSpec(
-        "check_reach",
-        "bool",
-        True,
-        "§7.1/§7.2 new track and new tokens must be reachable from the company's network.",
-    ),
-    OptionSpec(
-        "destination_blocks", "bool", True, "§8.4 the destination token occupies a token space."
-    ),
-    OptionSpec(
-        "destination_ends_only",
-        "bool",
-        False,
-        "§8.4/U6 the destination doubles only at a route's first or last stop.",
-    ),
-)
 
 MRBC = "MRBC"
 MRBC_BUYERS = ("MP", "SSW")
