@@ -195,11 +195,11 @@ def test_8_3_a_run_of_nothing_can_be_challenged_too() -> None:
 
 
 def test_8_3_a_run_of_nothing_unchallenged_withholds_at_once() -> None:
-    from transcon.eighteen.framework.operating import STEP_DIVIDEND, STEP_TRAINS
+    from transcon.eighteen.framework.rounds import TurnStage
 
     game = below_best_run("run 0", best_run_on_demand=False)
-    assert game.state.operating.step == STEP_TRAINS  # withheld at once, as before
+    assert game.state.operating.step == TurnStage.TRAINS  # withheld at once, as before
     game2 = below_best_run("run 0")
-    assert game2.state.operating.step == STEP_DIVIDEND
+    assert game2.state.operating.step == TurnStage.DIVIDEND
     game2.act("dividend withhold", "A")
-    assert game2.state.operating.step == STEP_TRAINS
+    assert game2.state.operating.step == TurnStage.TRAINS

@@ -1,4 +1,5 @@
-"""The actions of every 18xx title built on the framework.
+"""The actions any 18xx title built on the framework has (a title adds its own and declares
+its ``action_types``).
 
 ``player`` is always the person acting: for a company's action it is the company's
 president (the framework knows which company is operating). See docs/rules/1870.md for the
@@ -53,28 +54,6 @@ class SellShares(Action):
     count: int = Field(default=1, ge=1)
 
 
-class Protect(Action):
-    """Price protection: the president buys the shares just sold at the old price."""
-
-    type: Literal["protect"] = "protect"
-    corp: str
-
-
-class Redeem(Action):
-    """A company buys back one of its shares (from the pool or from a named player)."""
-
-    type: Literal["redeem"] = "redeem"
-    corp: str
-    source: str = "pool"
-
-
-class Reissue(Action):
-    """A company puts its redeemed shares back on sale at a new par."""
-
-    type: Literal["reissue"] = "reissue"
-    corp: str
-
-
 class LayTile(Action):
     """Lay or upgrade a tile. ``private`` uses a private company's tile-laying power."""
 
@@ -109,13 +88,6 @@ class Dividend(Action):
 
     type: Literal["dividend"] = "dividend"
     kind: Literal["payout", "half", "withhold"]
-
-
-class Demand(Action):
-    """A shareholder of the operating company points out a higher-paying run, which the
-    president must then run (1870 seed 003 §8.3); the engine finds it."""
-
-    type: Literal["demand"] = "demand"
 
 
 class BuyTrain(Action):
@@ -153,15 +125,6 @@ class Assign(Action):
     hex: str
 
 
-class Connect(Action):
-    """Destination reached: put the destination token on the ``map`` or keep it on the
-    ``charter``; then the company makes its connection run."""
-
-    type: Literal["connect"] = "connect"
-    corp: str
-    choice: Literal["map", "charter"]
-
-
 class Done(Action):
     """End the operating company's turn."""
 
@@ -174,25 +137,20 @@ class Bankrupt(Action):
     type: Literal["bankrupt"] = "bankrupt"
 
 
-ACTION_TYPES: tuple[type[Action], ...] = (
+ACTION_TYPES: tuple[type[Action], ...] = (  # the framework's own; titles extend
     Bid,
     Pass,
     Par,
     BuyShare,
     SellShares,
-    Protect,
-    Redeem,
-    Reissue,
     LayTile,
     PlaceToken,
     RunRoutes,
     Dividend,
-    Demand,
     BuyTrain,
     DiscardTrain,
     BuyPrivate,
     Assign,
-    Connect,
     Done,
     Bankrupt,
 )

@@ -16,6 +16,7 @@ from transcon.eighteen.framework.spec import GameSpec, PhaseSpec
 from transcon.eighteen.framework.state import CorpState, GameState
 
 BANK = "bank"
+RULE_STOCK = "stock round"
 
 
 def corp_key(sym: str) -> str:
@@ -33,6 +34,13 @@ class EngineBase:
 
     #: True when shares of a company may be sold only after it has operated once.
     SELL_AFTER_OPERATING = True
+    #: No shares may be sold in the first stock round.
+    NO_SALE_FIRST_ROUND = True
+    #: A player sells a company's shares in one sale per turn (18xx.games
+    #: ``MUST_SELL_IN_BLOCKS``).
+    SELL_IN_BLOCKS = False
+    #: Stock rounds in a row after which no company operates and the game ends (§11).
+    STALEMATE_ROUNDS = 5
 
     # -- configuration (titles override) ---------------------------------------------------
 
@@ -203,6 +211,132 @@ class EngineBase:
             others = max((u for n, u in corp.holders.items() if n != player), default=0)
             if left < 2 and not (others >= 2 and others > left):
                 raise IllegalAction("sell", "the president's certificate cannot go to the market")
+
+    def check_par_price(self, state: GameState, price: int) -> None:
+        if price not in self.spec(state).par_prices:
+            raise IllegalAction(RULE_STOCK, f"{price} is not a par price")
+
+    def set_par(self, state: GameState, sym: str, price: int, ctx: ActionContext) -> None:
+        corp = state.corps[sym]
+        corp.par = price
+        self.move_to(state, sym, self.market(state).par_cell(price), None)
+        ctx.emit(f"{sym} is parred at {price}", corp=sym, par=price)
+        self.check_float(state, sym, ctx)
+
+    def check_float(self, state: GameState, sym: str, ctx: ActionContext) -> None:
+        corp = state.corps[sym]
+        if corp.floated or corp.cell is None:
+            return
+        # §2.2: shares sold from the initial offering count, also those since sold to the
+        # market (18xx.games ``floated?``: the initial offering holds at most 100 - float %)
+        if (10 - corp.ipo) * 10 >= self.spec(state).corp(sym).float_percent:
+            corp.floated = True
+            self.pay(state, BANK, corp_key(sym), 10 * corp.par)
+            ctx.emit(f"{sym} floats and receives {10 * corp.par}", corp=sym)
+
+    def sold_out(self, state: GameState, sym: str) -> bool:
+        """§5.3 sold out: players hold every share, counting shares the company redeemed and
+        holds unsold (18xx.games ``sold_out?``: players plus non-buyable treasury shares make
+        100%); reissued treasury shares for sale are not sold."""
+        corp = state.corps[sym]
+        return not corp.ipo and not corp.pool and not (corp.reissued and corp.treasury)
+
+    def sell_shares(
+        self, state: GameState, player: str, sym: str, count: int, ctx: ActionContext
+    ) -> None:
+        """Sell into the pool; then :meth:`hook_after_sale` moves the price."""
+        corp = state.corps[sym]
+        price = self.price(state, sym)
+        self.pay(state, BANK, player, price * count)
+        corp.holders[player] -= count
+        if not corp.holders[player]:
+            del corp.holders[player]
+        corp.pool += count
+        sold = state.stock.sold.setdefault(player, [])
+        if sym not in sold:
+            sold.append(sym)
+        names = state.names()
+        nxt = names[(names.index(player) + 1) % len(names)]
+        self.update_president(state, sym, nxt)
+        ctx.emit(f"{player} sells {count * 10}% of {sym} for {price * count}", corp=sym)
+        self.hook_after_sale(state, player, sym, count, price, ctx)
+
+    def hook_after_sale(
+        self, state: GameState, player: str, sym: str, count: int, price: int, ctx: ActionContext
+    ) -> None:
+        """A sale of ``count`` shares at ``price`` was made: by default the price drops now
+        (titles with price protection may hold the drop back)."""
+        self.drop_price(state, sym, count, ctx)
+
+    def drop_price(self, state: GameState, sym: str, count: int, ctx: ActionContext) -> None:
+        corp = state.corps[sym]
+        if corp.cell is not None:
+            self.move_to(state, sym, self.market(state).sold(corp.cell, count), ctx)
+
+    def sellable_units(self, state: GameState, player: str, operating: str) -> dict[str, int]:
+        """Shares ``player`` may sell now to raise money, per company: not above the pool
+        limit, the president's certificate only when another player holds 20% (it passes),
+        and never the presidency of the operating company."""
+        pool_max = self.spec(state).pool_max_percent // 10
+        out: dict[str, int] = {}
+        for sym, corp in state.corps.items():
+            units = corp.holders.get(player, 0)
+            if not units or corp.closed or corp.cell is None:
+                continue
+            keep = 0
+            if corp.president == player:
+                others = max((u for n, u in corp.holders.items() if n != player), default=0)
+                keep = 2 if others < 2 else 0
+                if sym == operating:
+                    keep = max(keep, others)
+            sellable = max(0, min(units - keep, pool_max - corp.pool))
+            if sellable:
+                out[sym] = sellable
+        return out
+
+    def raisable(self, state: GameState, player: str, operating: str) -> int:
+        """Cash plus what ``player`` could get by selling shares now (``sellable_units``)."""
+        total = state.player(player).cash
+        for sym, units in self.sellable_units(state, player, operating).items():
+            total += units * self.price(state, sym)
+        return total
+
+    # -- dividends ---------------------------------------------------------------------------
+
+    def pay_dividend(
+        self, state: GameState, sym: str, revenue: int, kind: str, ctx: ActionContext
+    ) -> None:
+        """Distribute revenue; shares in the company's hands pay the company, pool shares
+        pay nobody. Payout moves the price right, withholding left, half not at all."""
+        corp = state.corps[sym]
+        market = self.market(state)
+        if kind == "withhold":
+            self.pay(state, BANK, corp_key(sym), revenue)
+            ctx.emit(f"{sym} withholds {revenue}")
+            if corp.cell is not None:
+                self.move_to(state, sym, market.left(corp.cell), ctx)
+            return
+        keep = (revenue // 2) // 10 * 10 if kind == "half" else 0
+        self.pay(state, BANK, corp_key(sym), keep)
+        self.distribute(state, sym, revenue - keep, ctx)
+        if kind == "payout" and corp.cell is not None:
+            self.move_to(state, sym, market.right(corp.cell), ctx)
+
+    def distribute(self, state: GameState, sym: str, amount: int, ctx: ActionContext) -> None:
+        corp = state.corps[sym]
+        per_share = amount // 10
+        for player in state.names():
+            units = corp.holders.get(player, 0)
+            if units:
+                self.pay(state, BANK, player, per_share * units)
+        own = self.hook_company_paid_units(state, sym)
+        self.pay(state, BANK, corp_key(sym), per_share * own)
+        ctx.emit(f"{sym} pays {per_share} per share", corp=sym, per_share=per_share)
+
+    def hook_company_paid_units(self, state: GameState, sym: str) -> int:
+        """Units whose dividends go to the company (default: initial offering + treasury)."""
+        corp = state.corps[sym]
+        return corp.ipo + corp.treasury
 
     def player_value(self, state: GameState, player: str) -> int:
         """Cash plus shares at market price plus privates at face value."""

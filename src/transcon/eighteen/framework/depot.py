@@ -7,10 +7,14 @@ purchase of a type starts every phase triggered by it and rusts the types that r
 
 from __future__ import annotations
 
+from transcon.core.errors import IllegalAction
 from transcon.core.title import ActionContext
+from transcon.eighteen.framework.actions import BuyTrain
 from transcon.eighteen.framework.base import EngineBase
 from transcon.eighteen.framework.spec import TrainSpec
 from transcon.eighteen.framework.state import GameState
+
+RULE_TRAIN = "buying trains"
 
 
 def train_type(train_id: str) -> str:
@@ -95,3 +99,37 @@ class DepotMixin(EngineBase):
         """Companies holding more trains than the phase allows (operating order)."""
         limit = self.train_limit(state)
         return [s for s in sorted(state.corps) if len(state.corps[s].trains) > limit]
+
+    def train_price(self, state: GameState, action: BuyTrain, sym: str) -> tuple[str, int]:
+        """The train id bought and its price; raises on a bad purchase."""
+        if action.seller == "bank":
+            name = train_type(action.train) if "-" in action.train else action.train
+            on_sale = {t.name: t for t in self.depot_types(state)}
+            current = on_sale.get(name)
+            if current is None:
+                raise IllegalAction(RULE_TRAIN, f"the bank does not sell {name}-trains now")
+            price = current.price
+            if action.exchange:
+                if action.exchange not in state.corps[sym].trains:
+                    raise IllegalAction(RULE_TRAIN, f"{sym} has no train {action.exchange}")
+                if train_type(action.exchange) not in current.trade_in:
+                    raise IllegalAction(RULE_TRAIN, f"{action.exchange} cannot be traded in")
+                price -= current.trade_in_discount
+            return name, price
+        if action.exchange:
+            raise IllegalAction(RULE_TRAIN, "trade-ins only with the bank")
+        if action.seller == "pool":
+            if action.train not in state.pool_trains:
+                raise IllegalAction(RULE_TRAIN, f"no train {action.train} in the pool")
+            return action.train, self.spec(state).train(train_type(action.train)).price
+        seller = state.corps.get(action.seller)
+        if seller is None or action.seller == sym or action.train not in seller.trains:
+            raise IllegalAction(RULE_TRAIN, f"{action.seller} has no train {action.train}")
+        if action.price is None or action.price < 1:
+            raise IllegalAction(RULE_TRAIN, "a train from another company needs a price >= 1")
+        return action.train, action.price
+
+    def cheapest_train(self, state: GameState) -> int | None:
+        prices = [self.spec(state).train(train_type(t)).price for t in state.pool_trains]
+        prices.extend(t.price for t in self.depot_types(state))
+        return min(prices) if prices else None

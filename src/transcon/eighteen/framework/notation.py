@@ -1,4 +1,5 @@
-"""Text notation of the 18xx actions (documented in docs/rules/1870.md).
+"""Text notation of the framework's 18xx actions (documented in docs/rules/1870.md); a title
+parses its own verbs first and falls back to :func:`parse_action`.
 
 ``parse_action`` returns None for text it does not recognise, so the caller can fall back
 to the generic ``TYPE field=value`` notation; ``format_action`` always produces text that
@@ -17,8 +18,6 @@ from transcon.eighteen.framework.actions import (
     BuyPrivate,
     BuyShare,
     BuyTrain,
-    Connect,
-    Demand,
     DiscardTrain,
     Dividend,
     Done,
@@ -26,15 +25,12 @@ from transcon.eighteen.framework.actions import (
     Par,
     Pass,
     PlaceToken,
-    Protect,
-    Redeem,
-    Reissue,
     RunRoutes,
     SellShares,
 )
 
 
-def _int(word: str, what: str) -> int:
+def number(word: str, what: str) -> int:
     try:
         return int(word)
     except ValueError:
@@ -42,10 +38,10 @@ def _int(word: str, what: str) -> int:
 
 
 #: Verbs written alone: extra words are refused rather than silently ignored.
-_NO_ARGUMENTS = ("pass", "done", "bankrupt", "demand", "payout", "half", "withhold")
+_NO_ARGUMENTS = ("pass", "done", "bankrupt", "payout", "half", "withhold")
 
 
-def _need(words: list[str], n: int, usage: str) -> None:
+def need(words: list[str], n: int, usage: str) -> None:
     if len(words) < n:
         raise InputError(f"usage: {usage}")
 
@@ -66,38 +62,29 @@ def parse_action(text: str, player: str) -> Action | None:
     if verb == "bankrupt":
         return Bankrupt(player=p)
     if verb == "bid":
-        _need(args, 2, "bid PRIVATE PRICE")
-        return Bid(player=p, private=args[0].upper(), price=_int(args[1], "price"))
+        need(args, 2, "bid PRIVATE PRICE")
+        return Bid(player=p, private=args[0].upper(), price=number(args[1], "price"))
     if verb == "par":
-        _need(args, 2, "par CORP PRICE")
-        return Par(player=p, corp=args[0].upper(), price=_int(args[1], "price"))
+        need(args, 2, "par CORP PRICE")
+        return Par(player=p, corp=args[0].upper(), price=number(args[1], "price"))
     if verb == "buy":
-        _need(args, 1, "buy CORP [ipo|pool|treasury]")
+        need(args, 1, "buy CORP [ipo|pool|treasury]")
         source = args[1].lower() if len(args) > 1 else "ipo"
         if source not in ("ipo", "pool", "treasury"):
             raise InputError("buy from ipo, pool or treasury")
         return BuyShare(player=p, corp=args[0].upper(), source=source)
     if verb == "sell":
-        _need(args, 1, "sell CORP [COUNT]")
-        count = _int(args[1], "count") if len(args) > 1 else 1
+        need(args, 1, "sell CORP [COUNT]")
+        count = number(args[1], "count") if len(args) > 1 else 1
         return SellShares(player=p, corp=args[0].upper(), count=count)
-    if verb == "protect":
-        _need(args, 1, "protect CORP")
-        return Protect(player=p, corp=args[0].upper())
-    if verb == "redeem":
-        _need(args, 1, "redeem CORP [pool|PLAYER]")
-        return Redeem(player=p, corp=args[0].upper(), source=args[1] if len(args) > 1 else "pool")
-    if verb == "reissue":
-        _need(args, 1, "reissue CORP")
-        return Reissue(player=p, corp=args[0].upper())
     if verb == "lay":
         return _parse_lay(p, args)
     if verb == "token":
-        _need(args, 1, "token HEX [CITY]")
-        city = _int(args[1], "city") if len(args) > 1 else 0
+        need(args, 1, "token HEX [CITY]")
+        city = number(args[1], "city") if len(args) > 1 else 0
         return PlaceToken(player=p, hex=args[0].upper(), city=city)
     if verb == "run":
-        _need(args, 1, "run REVENUE [[TRAIN:]STOP,STOP,... ...]")
+        need(args, 1, "run REVENUE [[TRAIN:]STOP,STOP,... ...]")
         named = [r.split(":", 1) if ":" in r else ["", r] for r in args[1:]]
         routes = tuple(tuple(s for s in r.split(",") if s) for _, r in named)
         trains = tuple(t for t, _ in named)
@@ -105,41 +92,33 @@ def parse_action(text: str, player: str) -> Action | None:
             raise InputError("name the train of every route or of none")
         return RunRoutes(
             player=p,
-            revenue=_int(args[0], "revenue"),
+            revenue=number(args[0], "revenue"),
             routes=routes,
             trains=trains if any(trains) else (),
         )
     if verb in ("payout", "half", "withhold"):
         return Dividend(player=p, kind=verb)
-    if verb == "demand":
-        return Demand(player=p)
     if verb == "dividend":
-        _need(args, 1, "dividend payout|half|withhold")
+        need(args, 1, "dividend payout|half|withhold")
         if args[0] not in ("payout", "half", "withhold"):
             raise InputError("dividend payout, half or withhold")
         return Dividend(player=p, kind=args[0])
     if verb == "train":
         return _parse_train(p, args)
     if verb == "discard":
-        _need(args, 2, "discard CORP TRAIN")
+        need(args, 2, "discard CORP TRAIN")
         return DiscardTrain(player=p, corp=args[0].upper(), train=args[1])
     if verb == "private":
-        _need(args, 2, "private PRIVATE PRICE")
-        return BuyPrivate(player=p, private=args[0].upper(), price=_int(args[1], "price"))
+        need(args, 2, "private PRIVATE PRICE")
+        return BuyPrivate(player=p, private=args[0].upper(), price=number(args[1], "price"))
     if verb == "assign":
-        _need(args, 2, "assign PRIVATE HEX")
+        need(args, 2, "assign PRIVATE HEX")
         return Assign(player=p, private=args[0].upper(), hex=args[1].upper())
-    if verb == "connect":
-        _need(args, 2, "connect CORP map|charter")
-        choice = args[1].lower()
-        if choice not in ("map", "charter"):
-            raise InputError("connect CORP map|charter")
-        return Connect(player=p, corp=args[0].upper(), choice=choice)
     return None
 
 
 def _parse_lay(player: str, args: list[str]) -> LayTile:
-    _need(args, 2, "lay HEX TILE [rot R] [with PRIVATE]")
+    need(args, 2, "lay HEX TILE [rot R] [with PRIVATE]")
     hex_, tile = args[0].upper(), args[1]
     rotation = 0
     private = ""
@@ -147,7 +126,7 @@ def _parse_lay(player: str, args: list[str]) -> LayTile:
     while rest:
         word = rest.pop(0).lower()
         if word in ("rot", "rotation") and rest:
-            rotation = _int(rest.pop(0), "rotation")
+            rotation = number(rest.pop(0), "rotation")
         elif word == "with" and rest:
             private = rest.pop(0).upper()
         elif word.isdigit():
@@ -160,7 +139,7 @@ def _parse_lay(player: str, args: list[str]) -> LayTile:
 
 
 def _parse_train(player: str, args: list[str]) -> BuyTrain:
-    _need(args, 1, "train TYPE|ID [from SELLER] [price N] [exchange ID]")
+    need(args, 1, "train TYPE|ID [from SELLER] [price N] [exchange ID]")
     train = args[0]
     seller = "bank"
     price: int | None = None
@@ -175,7 +154,7 @@ def _parse_train(player: str, args: list[str]) -> BuyTrain:
             seller = value if value.lower() in ("bank", "pool") else value.upper()
             seller = seller.lower() if seller.lower() in ("bank", "pool") else seller
         elif word == "price":
-            price = _int(value, "price")
+            price = number(value, "price")
         elif word == "exchange":
             exchange = value
         else:
@@ -193,10 +172,6 @@ def format_action(action: Action) -> str:
         return f"buy {action.corp}" + ("" if action.source == "ipo" else f" {action.source}")
     if isinstance(action, SellShares):
         return f"sell {action.corp} {action.count}"
-    if isinstance(action, Protect | Reissue):
-        return f"{action.type} {action.corp}"
-    if isinstance(action, Redeem):
-        return f"redeem {action.corp} {action.source}"
     if isinstance(action, LayTile):
         text = f"lay {action.hex} {action.tile} rot {action.rotation}"
         return text + (f" with {action.private}" if action.private else "")
@@ -224,6 +199,4 @@ def format_action(action: Action) -> str:
         return f"private {action.private} {action.price}"
     if isinstance(action, Assign):
         return f"assign {action.private} {action.hex}"
-    if isinstance(action, Connect):
-        return f"connect {action.corp} {action.choice}"
     return action.type

@@ -7,6 +7,27 @@ counted in units of 10%; a president's certificate is two units held by the pres
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import IntEnum, StrEnum
+
+
+class RoundKind(StrEnum):
+    """The kind of round being played (``GameState.round``)."""
+
+    AUCTION = "auction"
+    STOCK = "stock"
+    OPERATING = "operating"
+    OVER = "over"
+
+
+class TurnStage(IntEnum):
+    """How far an operating company's turn has come (``OperatingState.step``): an action of
+    a later stage closes the earlier ones."""
+
+    TRACK = 0
+    TOKEN = 1
+    RUN = 2
+    DIVIDEND = 3
+    TRAINS = 4
 
 
 @dataclass(slots=True)
@@ -108,8 +129,7 @@ class OperatingState:
     of: int = 1
     order: list[str] = field(default_factory=list)
     index: int = 0
-    step: int = 0
-    """0 track, 1 token, 2 run, 3 dividend, 4 trains (buying), 5 done."""
+    step: TurnStage = TurnStage.TRACK
     lays: int = 0
     upgraded: bool = False
     laid_hexes: list[str] = field(default_factory=list)
@@ -135,8 +155,7 @@ class GameState:
     bank: int
     options: dict[str, object]
     phase: int = 0
-    round: str = "auction"
-    """``auction``, ``stock``, ``operating`` or ``over``."""
+    round: RoundKind = RoundKind.AUCTION
     auction: AuctionState = field(default_factory=AuctionState)
     stock: StockState = field(default_factory=StockState)
     operating: OperatingState = field(default_factory=OperatingState)

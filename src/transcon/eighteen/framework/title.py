@@ -1,37 +1,133 @@
 """:class:`EighteenTitle`: the 18xx framework as a transcon :class:`~transcon.core.title.Title`.
 
-A title subclasses it, sets ``name``/``display_name``/``options`` and implements
-:meth:`game_spec` (its data) plus whichever ``hook_*`` methods its rules need. The state is
-a :class:`~transcon.eighteen.framework.state.GameState` built from the spec.
+A title subclasses it, sets ``name``/``display_name``/``options``, implements
+:meth:`~transcon.eighteen.framework.base.EngineBase.game_spec` (its data), builds its rounds
+from the framework's steps plus its own (:meth:`EighteenTitle.stock_round`,
+:meth:`EighteenTitle.operating_round`) and overrides whichever ``hook_*`` methods its rules
+need. The state is a :class:`~transcon.eighteen.framework.state.GameState` built from the
+spec. See docs/writing-an-18xx-title.md.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from functools import cached_property
 from typing import Any, ClassVar
 
-from transcon.core.errors import IllegalAction
+from transcon.core.errors import IllegalAction, InputError
 from transcon.core.rng import GameRandom
 from transcon.core.title import Action, ActionContext, Score, Setup, Title
-from transcon.eighteen.framework.actions import ACTION_TYPES
-from transcon.eighteen.framework.legal import LegalMixin
+from transcon.eighteen.framework.actions import (
+    ACTION_TYPES,
+    Assign,
+    LayTile,
+    PlaceToken,
+    RunRoutes,
+)
+from transcon.eighteen.framework.depot import DepotMixin
 from transcon.eighteen.framework.notation import format_action, parse_action
+from transcon.eighteen.framework.rounds import Round, RoundKind
 from transcon.eighteen.framework.state import CorpState, GameState, PlayerState, PrivateState
+from transcon.eighteen.framework.steps.auction import AuctionRound, PendingPar, WaterfallAuction
+from transcon.eighteen.framework.steps.operating import (
+    RULE_OR,
+    DiscardTrains,
+    Dividends,
+    LaySlot,
+    OperatingRound,
+    Route,
+    Token,
+    Track,
+)
+from transcon.eighteen.framework.steps.purchases import (
+    BuyCompany,
+    BuyTrains,
+    EmergencySell,
+    EndTurn,
+    GoBankrupt,
+    UsePrivate,
+)
+from transcon.eighteen.framework.steps.stock import BuySellParShares, StockRound
 
 
-class EighteenTitle(LegalMixin, Title[GameState]):
+class EighteenTitle(DepotMixin, Title[GameState]):
     """Base class of 18xx titles (see the module docstring)."""
 
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
     atomic_apply: ClassVar[bool] = True
     notation: ClassVar[str] = (
-        "bid SCC 55 | pass | par MP 76 | buy MP [pool|treasury] | sell MP 2 | protect MP | "
-        "redeem MP [pool|PLAYER] | reissue MP | lay E12 57 rot 2 [with MRBC] | token C18 [1] | "
+        "bid SCC 55 | pass | par MP 76 | buy MP [pool|treasury] | sell MP 2 | "
+        "lay E12 57 rot 2 [with MRBC] | token C18 [1] | "
         "run 160 [A2-0,D5-0 F5-0,B9-0] | dividend payout|half|withhold | "
         "train 4 | train 3-1 from pool | train 5-0 from SSW price 1 | train D exchange 4-4 | "
-        "discard MP 2-1 | "
-        "private SCC 100 | assign SCC B11 | connect MP map|charter | done | bankrupt"
+        "discard MP 2-1 | private SCC 100 | assign SCC B11 | done | bankrupt"
     )
+    #: The tile lays of a company's turn, in order (see :class:`LaySlot`).
+    TILE_LAYS: ClassVar[tuple[LaySlot, ...]] = (LaySlot(),)
+
+    # -- rounds ------------------------------------------------------------------------------
+
+    def auction_round(self) -> Round:
+        """The private auction's steps (titles override to change them)."""
+        return AuctionRound(self, [PendingPar(self), WaterfallAuction(self)])
+
+    def stock_round(self) -> StockRound:
+        """The stock round's steps (titles insert their own, e.g. price protection)."""
+        return StockRound(self, [BuySellParShares(self)])
+
+    def operating_round(self) -> OperatingRound:
+        """The operating round's steps in order (titles insert their own)."""
+        return OperatingRound(
+            self,
+            [
+                DiscardTrains(self),
+                Track(self),
+                Token(self),
+                Route(self),
+                Dividends(self),
+                BuyTrains(self),
+                BuyCompany(self),
+                EmergencySell(self),
+                EndTurn(self),
+                GoBankrupt(self),
+                UsePrivate(self),
+            ],
+        )
+
+    @cached_property
+    def rounds(self) -> dict[RoundKind, Round]:
+        """The title's rounds, built once from :meth:`auction_round` and the others."""
+        return {
+            RoundKind.AUCTION: self.auction_round(),
+            RoundKind.STOCK: self.stock_round(),
+            RoundKind.OPERATING: self.operating_round(),
+        }
+
+    def current_round(self, state: GameState) -> Round | None:
+        return self.rounds.get(state.round)
+
+    def start_stock_round(self, state: GameState, ctx: ActionContext) -> None:
+        stock = self.rounds[RoundKind.STOCK]
+        assert isinstance(stock, StockRound)
+        stock.start(state, ctx)
+
+    def start_operating_set(self, state: GameState, ctx: ActionContext) -> None:
+        operating = self.rounds[RoundKind.OPERATING]
+        assert isinstance(operating, OperatingRound)
+        operating.start_set(state, ctx)
+
+    def game_over(self, state: GameState, ctx: ActionContext) -> None:
+        state.round = RoundKind.OVER
+        ctx.emit(f"Game over ({state.end_reason or 'end'})")
+
+    def current_corp(self, state: GameState) -> str:
+        op = state.operating
+        return op.order[op.index]
+
+    def min_bid(self, state: GameState, sym: str) -> int:
+        auction = self.rounds[RoundKind.AUCTION].step_of(WaterfallAuction)
+        assert isinstance(auction, WaterfallAuction)
+        return auction.min_bid(state, sym)
 
     # -- setup -------------------------------------------------------------------------------
 
@@ -56,23 +152,11 @@ class EighteenTitle(LegalMixin, Title[GameState]):
     # -- flow --------------------------------------------------------------------------------
 
     def current_players(self, state: GameState) -> list[str]:
-        if state.round == "auction":
-            return self.auction_players(state)
-        if state.round == "stock":
-            if state.operating.connection:
-                return [state.corps[state.operating.connection].president]
-            players = self.stock_players(state)
-            for sym in self.connect_candidates(state):
-                president = state.corps[sym].president
-                if president not in players:
-                    players.append(president)
-            return players
-        if state.round == "operating":
-            return self.operating_players(state)
-        return []
+        round_ = self.current_round(state)
+        return [] if round_ is None else round_.players(state)
 
     def is_over(self, state: GameState) -> bool:
-        return state.round == "over"
+        return state.round == RoundKind.OVER
 
     def result(self, state: GameState) -> dict[str, Score]:
         return {p.name: self.player_value(state, p.name) for p in state.players}
@@ -84,22 +168,109 @@ class EighteenTitle(LegalMixin, Title[GameState]):
         self._dispatch(state, action, ctx)
 
     def _dispatch(self, state: GameState, action: Action, ctx: ActionContext | None) -> None:
-        if state.round == "auction":
-            self.auction_action(state, action, ctx)
-        elif state.round == "stock":
-            if action.type == "connect":
-                self.stock_connection(state, action, ctx)
-            elif state.operating.connection:
-                self.connection_run(state, action, ctx)
-            else:
-                self.stock_action(state, action, ctx)
-        elif state.round == "operating":
-            self.operating_action(state, action, ctx)
-        else:
+        round_ = self.current_round(state)
+        if round_ is None:
             raise IllegalAction("game over", "the game is over")
+        round_.process(state, action, ctx)
 
-    def stock_connection(self, state: GameState, action: Action, ctx: ActionContext | None) -> None:
-        self.connection_action(state, action, ctx)
+    def legal_actions(self, state: GameState, player: str) -> list[Action]:
+        """The active steps' candidates that pass ``check``. The full action space is huge
+        (every tile, rotation, route and price), so the steps list a documented subset:
+        every share action, minimum and maximum bids and private prices, trains from the
+        bank and pool, the title's suggested tile lays, tokens and run (``hook_bot_*``),
+        and every dividend."""
+        round_ = self.current_round(state)
+        if round_ is None or player not in round_.players(state):
+            return []
+        # The engine's rules (game not over, the player may act) hold for every candidate of
+        # ``player``: checked once above, so each candidate only needs the title's ``check``.
+        return [
+            a
+            for a in round_.choices(state, player)
+            if a.player == player and self._passes(state, a)
+        ]
+
+    def _passes(self, state: GameState, action: Action) -> bool:
+        try:
+            self.check(state, action)
+        except (IllegalAction, InputError):
+            return False
+        return True
+
+    # -- operating hooks (titles override) ---------------------------------------------------
+
+    def tile_lays(self, state: GameState, sym: str) -> tuple[LaySlot, ...]:
+        """The lay slots of ``sym``'s track step now (default: :attr:`TILE_LAYS`)."""
+        return self.TILE_LAYS
+
+    def hook_lay(self, state: GameState, sym: str, action: LayTile) -> tuple[int, bool, bool]:
+        """Check a tile lay; return ``(cost, uses_a_lay_slot, is_upgrade)``."""
+        return (0, True, action.hex in state.tiles)
+
+    def hook_after_lay(
+        self, state: GameState, sym: str, action: LayTile, ctx: ActionContext
+    ) -> None:
+        """Called after a lay (e.g. to mark a private's power used)."""
+
+    def hook_check_token(self, state: GameState, sym: str, action: PlaceToken) -> None:
+        """Extra token rules (reachability, free spaces)."""
+
+    def hook_check_run(self, state: GameState, sym: str, action: RunRoutes) -> None:
+        """Check the routes run (titles plug in the route engine here)."""
+
+    def hook_run_may_change(self, state: GameState, sym: str) -> bool:
+        """Whether a run of 0 may still change before the dividend (a title's step between
+        run and dividend, such as 1870's best run on demand); then it waits there."""
+        return False
+
+    def hook_home_token(self, state: GameState, sym: str, ctx: ActionContext) -> None:
+        corp = state.corps[sym]
+        corp.tokens.append(self.spec(state).corp(sym).home)
+        corp.tokens_used = 1
+
+    def hook_half_allowed(self, state: GameState, sym: str) -> bool:
+        return True
+
+    def hook_assign(
+        self, state: GameState, sym: str, action: Assign, ctx: ActionContext | None
+    ) -> None:
+        raise IllegalAction(RULE_OR, f"{action.private} has no token power")
+
+    def hook_must_buy_train(self, state: GameState, sym: str) -> bool:
+        return not state.corps[sym].trains
+
+    def hook_private_price(self, state: GameState, sym: str, private: str) -> tuple[int, int]:
+        """The price range at which ``sym`` may buy ``private`` now ((0, -1) = not allowed)."""
+        if not self.phase(state).company_buy:
+            return (0, -1)
+        spec = self.spec(state)
+        value = spec.private(private).value
+        low, high = spec.private_price_range
+        return (int(value * low), int(value * high))
+
+    def token_cost(self, state: GameState, sym: str) -> int | None:
+        corp = state.corps[sym]
+        costs = self.spec(state).corp(sym).tokens
+        if corp.tokens_used < len(costs):
+            return costs[corp.tokens_used]
+        if corp.extra_tokens:
+            return corp.extra_tokens[0]
+        return None
+
+    # -- bot candidates (titles override) ----------------------------------------------------
+
+    def hook_bot_lays(self, state: GameState, sym: str, player: str) -> list[LayTile]:
+        return []
+
+    def hook_bot_tokens(self, state: GameState, sym: str, player: str) -> list[PlaceToken]:
+        return []
+
+    def hook_bot_revenue(self, state: GameState, sym: str) -> int:
+        return 0
+
+    def hook_bot_run(self, state: GameState, sym: str, player: str) -> RunRoutes:
+        """The run a bot offers (default: ``hook_bot_revenue`` with no routes named)."""
+        return RunRoutes(player=player, revenue=self.hook_bot_revenue(state, sym))
 
     # -- serialisation and presentation ------------------------------------------------------
 

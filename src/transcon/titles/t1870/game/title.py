@@ -12,14 +12,36 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from transcon.core.errors import IllegalAction
+from transcon.core.errors import IllegalAction, InputError
+from transcon.core.inputs import brief
 from transcon.core.options import OptionSpec
-from transcon.core.title import ActionContext
+from transcon.core.title import Action, ActionContext
 from transcon.eighteen.framework.actions import Assign, LayTile, PlaceToken, RunRoutes
+from transcon.eighteen.framework.notation import need
+from transcon.eighteen.framework.rounds import RoundKind
 from transcon.eighteen.framework.spec import GameSpec
 from transcon.eighteen.framework.state import GameState
+from transcon.eighteen.framework.steps.operating import LaySlot, OperatingRound
+from transcon.eighteen.framework.steps.stock import StockRound
 from transcon.eighteen.framework.title import EighteenTitle
 from transcon.titles.t1870.game import data
+from transcon.titles.t1870.game.actions import (
+    ACTION_TYPES_1870,
+    Connect,
+    Demand,
+    Protect,
+    Redeem,
+    Reissue,
+)
+from transcon.titles.t1870.game.steps import (
+    BuySellParShares1870,
+    ConnectionRun,
+    ConnectionToken,
+    DemandBestRun,
+    PriceProtection,
+    StockRound1870,
+    queue_sale,
+)
 from transcon.titles.t1870.options import OPTIONS
 
 if TYPE_CHECKING:
@@ -59,9 +81,41 @@ class Title1870(EighteenTitle):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     options: ClassVar[tuple[OptionSpec, ...]] = OPTIONS
-    TILE_LAYS = 2
+    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES_1870
+    notation: ClassVar[str] = EighteenTitle.notation + (
+        " | protect MP | redeem MP [pool|PLAYER] | reissue MP | connect MP map|charter | demand"
+    )
+    #: §7.1: two yellow tiles, or one upgrade (18xx.games: the second lay is no upgrade and
+    #: not after an upgrade).
+    TILE_LAYS = (LaySlot(), LaySlot(upgrade=False, after_upgrade=False))
     SELL_AFTER_OPERATING = False
     SELL_IN_BLOCKS = True
+
+    # -- rounds: the framework's steps plus 1870's own (titles/t1870/game/steps.py) ----------
+
+    def stock_round(self) -> StockRound:
+        return StockRound1870(
+            self,
+            [
+                ConnectionRun(self),
+                PriceProtection(self),
+                BuySellParShares1870(self),
+                ConnectionToken(self),
+            ],
+        )
+
+    def operating_round(self) -> OperatingRound:
+        framework = super().operating_round()
+        discard, *turn = framework.steps
+        steps = [discard, ConnectionRun(self), *turn, DemandBestRun(self), ConnectionToken(self)]
+        return OperatingRound(self, steps)
+
+    def connect_candidates(self, state: GameState, *, sure: bool = False) -> list[str]:
+        """Companies that may declare their destination now (§8.1)."""
+        round_ = self.current_round(state) or self.rounds[RoundKind.OPERATING]
+        step = round_.step_of(ConnectionToken)
+        assert isinstance(step, ConnectionToken)
+        return step.candidates(state, sure=sure)
 
     def game_spec(self, options: dict[str, object]) -> GameSpec:
         return _spec(
@@ -237,31 +291,13 @@ class Title1870(EighteenTitle):
 
     # -- stock -------------------------------------------------------------------------------
 
-    def hook_protection_enabled(self, state: GameState) -> bool:
-        return True
-
-    def hook_may_protect(self, state: GameState, president: str, sym: str, seller: str) -> bool:
-        if president == seller:
-            return False
-        if state.options.get("protect_if_sold", True):
-            return True
-        return sym not in state.stock.sold.get(president, [])
-
-    def hook_may_redeem(self, state: GameState, sym: str) -> bool:
-        corp = state.corps[sym]
-        return corp.operated and corp.ipo + corp.treasury < 4
-
-    def hook_reissue_par(self, state: GameState, sym: str) -> int | None:
-        corp = state.corps[sym]
-        if corp.ipo or not corp.treasury:
-            return None
-        target = self.price(state, sym) * 3 / 4
-        top = [c.price for c in self.market(state).rows[0] if c is not None]
-        best = min(top, key=lambda p: (abs(p - target), -p))
-        best = max(best, corp.par)
-        if state.options.get("reissue_cap_200", True):
-            best = min(best, 200)
-        return best
+    def hook_after_sale(
+        self, state: GameState, player: str, sym: str, count: int, price: int, ctx: ActionContext
+    ) -> None:
+        """§6.4: a stock-round sale waits for the price protection offer at the end of the
+        turn; other sales (and those nobody may protect) drop the price now."""
+        if not queue_sale(state, player, sym, count, price):
+            self.drop_price(state, sym, count, ctx)
 
     def hook_price_moved(self, state: GameState, sym: str, ctx: ActionContext | None) -> None:
         super().hook_price_moved(state, sym, ctx)
@@ -298,16 +334,57 @@ class Title1870(EighteenTitle):
                 RULE_RUN, f"the routes named are worth {value}, not {action.revenue}"
             )
 
-    def hook_best_run_on_demand(self, state: GameState) -> bool:
-        return bool(state.options.get("best_run_on_demand", True))
+    def hook_run_may_change(self, state: GameState, sym: str) -> bool:
+        """§8.3: a shareholder may still demand a better run."""
+        operating = self.rounds[RoundKind.OPERATING]
+        step = operating.step_of(DemandBestRun)
+        assert isinstance(step, DemandBestRun)
+        return bool(step.shareholders(state, sym))
 
-    def hook_best_run(self, state: GameState, sym: str) -> tuple[int, str] | None:
-        """§8.3: the company's best run now (ROUTES' exact optimiser)."""
+    def best_run_text(self, state: GameState, sym: str) -> tuple[int, str]:
+        """§8.3: the company's best run now (ROUTES' exact optimiser), as (revenue, routes)."""
         from transcon.titles.t1870.game.runs import best_run
 
         revenue, routes, trains = best_run(state, sym, self.phase(state).name)
         text = " ".join(f"{t}:{','.join(r)}" for t, r in zip(trains, routes, strict=True))
         return (revenue, text)
+
+    # -- notation ------------------------------------------------------------------------
+
+    def parse_action(self, text: str, state: GameState, player: str) -> Action:
+        words = text.split()
+        generic = "=" in text or text.lstrip().startswith("{")
+        verb, args = (words[0].lower(), words[1:]) if words and not generic else ("", [])
+        if verb == "protect":
+            need(args, 1, "protect CORP")
+            return Protect(player=player, corp=args[0].upper())
+        if verb == "redeem":
+            need(args, 1, "redeem CORP [pool|PLAYER]")
+            source = args[1] if len(args) > 1 else "pool"
+            return Redeem(player=player, corp=args[0].upper(), source=source)
+        if verb == "reissue":
+            need(args, 1, "reissue CORP")
+            return Reissue(player=player, corp=args[0].upper())
+        if verb == "demand":
+            if args:
+                raise InputError(f"demand: cannot read {brief(args[0])}; usage: demand")
+            return Demand(player=player)
+        if verb == "connect":
+            need(args, 2, "connect CORP map|charter")
+            choice = args[1].lower()
+            if choice not in ("map", "charter"):
+                raise InputError("connect CORP map|charter")
+            return Connect(player=player, corp=args[0].upper(), choice=choice)
+        return super().parse_action(text, state, player)
+
+    def format_action(self, action: Action) -> str:
+        if isinstance(action, Protect | Reissue):
+            return f"{action.type} {action.corp}"
+        if isinstance(action, Redeem):
+            return f"redeem {action.corp} {action.source}"
+        if isinstance(action, Connect):
+            return f"connect {action.corp} {action.choice}"
+        return super().format_action(action)
 
     # -- bots ----------------------------------------------------------------------------
 
@@ -322,7 +399,7 @@ class Title1870(EighteenTitle):
         from transcon.titles.t1870.game.reach import lay_problem, nearby, tile_names
 
         op = state.operating
-        if op.step > 0 or op.upgraded or op.lays >= self.TILE_LAYS:
+        if op.step > 0 or op.upgraded or op.lays >= len(self.TILE_LAYS):
             return []
         colors = self.phase(state).tiles
         out: list[LayTile] = []
@@ -394,12 +471,3 @@ class Title1870(EighteenTitle):
             phase=self.phase(state).name,
         )
         return stops is not None
-
-    def hook_connect(self, state: GameState, sym: str, choice: str, ctx: ActionContext) -> None:
-        corp = state.corps[sym]
-        if choice == "charter":
-            corp.extra_tokens.append(100)
-        else:
-            dest = state.title_data.setdefault("destination_tokens", {})
-            assert isinstance(dest, dict)
-            dest[sym] = self.spec(state).corp(sym).destination

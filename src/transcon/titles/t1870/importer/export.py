@@ -29,6 +29,7 @@ from transcon.core.title import Action
 from transcon.eighteen.framework import actions as A
 from transcon.eighteen.framework.state import GameState
 from transcon.titles.t1870.game import Title1870
+from transcon.titles.t1870.game import actions as A1870
 from transcon.titles.t1870.importer.options import MAYFAIR_1870, options_1870
 from transcon.titles.t1870.importer.shares import ShareLedger
 
@@ -223,19 +224,19 @@ class Exporter:
             number = self.shares.held(action.corp, source)[0]
             self.moves.append((action.corp, [number], p))
             self.emit("buy_shares", p, "player", **self.bundle(action.corp, [number]))
-        elif isinstance(action, A.Protect):
+        elif isinstance(action, A1870.Protect):
             numbers = self.sold.pop(action.corp, [])
             self.moves.append((action.corp, numbers, p))
             self.emit("buy_shares", p, "player", **self.bundle(action.corp, numbers))
         elif isinstance(action, A.SellShares):
             self.sell(action)
-        elif isinstance(action, A.Redeem):
+        elif isinstance(action, A1870.Redeem):
             holder = "pool" if action.source == "pool" else action.source
             redeemed = self.shares.take(action.corp, holder, 1)
             self.moves.append((action.corp, redeemed, "treasury"))
             fields = self.bundle(action.corp, redeemed)
             self.emit("buy_shares", action.corp, "corporation", **fields)
-        elif isinstance(action, A.Reissue):
+        elif isinstance(action, A1870.Reissue):
             numbers = self.shares.held(action.corp, "treasury")
             fields = self.bundle(action.corp, numbers)
             self.emit("sell_shares", action.corp, "corporation", **fields)
@@ -260,7 +261,7 @@ class Exporter:
         state = self.state
         op = state.operating
         corp = op.connection or (self.title.current_corp(state) if op.order else "")
-        if isinstance(action, A.Connect):
+        if isinstance(action, A1870.Connect):
             self.emit("choose", action.corp, "corporation", choice=action.choice.capitalize())
         elif isinstance(action, A.LayTile):
             entity, kind = (action.private, "company") if action.private else (corp, "corporation")
@@ -346,7 +347,7 @@ class Exporter:
         company = state.corps[corp]
         if step == "track":
             lays, upgraded, _ = self.turn_track
-            return (not upgraded and lays < self.title.TILE_LAYS) or self.bridge_waits(corp)
+            return (not upgraded and lays < len(self.title.TILE_LAYS)) or self.bridge_waits(corp)
         if step == "token":
             cost = self.title.token_cost(state, corp)
             return (

@@ -22,6 +22,7 @@ from transcon.eighteen.framework import actions as A
 from transcon.eighteen.framework.state import GameState
 from transcon.titles.t1870.fixture import effective_actions, load_fixture
 from transcon.titles.t1870.game import Title1870
+from transcon.titles.t1870.game import actions as A1870
 from transcon.titles.t1870.importer.options import options_1870
 from transcon.titles.t1870.importer.shares import CERTS, ShareLedger
 
@@ -242,7 +243,7 @@ class Importer:
         state = self.state
         if state.round != "operating" or state.operating.connection:
             return False
-        if isinstance(action, A.Connect | A.DiscardTrain | A.Pass):
+        if isinstance(action, A1870.Connect | A.DiscardTrain | A.Pass):
             return False
         sym = self.title.current_corp(state)
         if raw.get("entity_type") == "corporation":
@@ -273,7 +274,7 @@ class Importer:
             return None
         if state.round == "operating" and not state.operating.connection:
             sym = self.title.current_corp(state)
-            if not isinstance(action, A.Connect) and (
+            if not isinstance(action, A1870.Connect) and (
                 raw.get("entity") == sym
                 or (
                     raw.get("entity_type") == "company"
@@ -361,7 +362,7 @@ class Importer:
             return self._buy_shares(raw, p)
         if kind == "sell_shares":
             if raw.get("entity_type") == "corporation":
-                return A.Reissue(player=p, corp=entity)
+                return A1870.Reissue(player=p, corp=entity)
             corp = str(raw["shares"][0]).rsplit("_", 1)[0]
             return A.SellShares(player=p, corp=corp, count=int(raw["percent"]) // 10)
         if kind == "lay_tile":
@@ -392,7 +393,7 @@ class Importer:
             return A.Assign(player=p, private=entity, hex=raw["target"])
         if kind == "choose":
             choice = str(raw["choice"]).lower()
-            return A.Connect(player=p, corp=entity, choice=choice)
+            return A1870.Connect(player=p, corp=entity, choice=choice)
         if kind == "bankrupt":
             return A.Bankrupt(player=p)
         raise InputError(f"cannot translate action type {kind!r}")
@@ -427,11 +428,11 @@ class Importer:
             if not corp.pool:
                 holder = self._share_holder(raw)
                 source = holder or corp.president
-            return A.Redeem(player=p, corp=corp_sym, source=source)
+            return A1870.Redeem(player=p, corp=corp_sym, source=source)
         if state.round == "stock" and state.stock.protection:
             offer = state.stock.protection[0]
             if offer[0] == corp_sym and corp.president == p:
-                return A.Protect(player=p, corp=corp_sym)
+                return A1870.Protect(player=p, corp=corp_sym)
         holder = self._holder_of(share)
         if holder in ("pool", "treasury") and (corp.pool if holder == "pool" else corp.treasury):
             return A.BuyShare(player=p, corp=corp_sym, source=holder)

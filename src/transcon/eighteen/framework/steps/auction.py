@@ -6,25 +6,86 @@ the cheapest private has bids it is resolved: a single bidder buys it at the bid
 bidders auction it, the lowest bidder acting first (raise or pass). When every player passes
 in a row the cheapest private's price drops by $5, or, if something was bought in the
 meantime, the privates pay their revenue. A private that carries a presidency asks its buyer
-for a par price at once.
+for a par price at once (:class:`PendingPar`, a blocking step).
 """
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from transcon.core.errors import IllegalAction
 from transcon.core.title import Action, ActionContext
 from transcon.eighteen.framework.actions import Bid, Par, Pass
-from transcon.eighteen.framework.base import BANK, EngineBase
+from transcon.eighteen.framework.base import BANK
+from transcon.eighteen.framework.rounds import Round, RoundKind, Step
 from transcon.eighteen.framework.state import GameState
 
 RULE_AUCTION = "initial auction"
 
 
-class AuctionMixin(EngineBase):
-    """Auction round behaviour."""
+class PendingPar(Step):
+    """The buyer of a private carrying a presidency sets that company's par at once."""
+
+    actions: ClassVar[tuple[type[Action], ...]] = (Par,)
+    rule = RULE_AUCTION
+
+    def active(self, state: GameState) -> bool:
+        return bool(state.auction.par_pending)
+
+    def blocking(self, state: GameState) -> bool:
+        return True
+
+    def actors(self, state: GameState) -> list[str]:
+        return [state.auction.par_player]
+
+    def accepts(self, state: GameState, action: Action) -> bool:
+        return isinstance(action, Par) and action.corp == state.auction.par_pending
+
+    def refusal(self, state: GameState, action: Action) -> IllegalAction:
+        a = state.auction
+        return IllegalAction(RULE_AUCTION, f"{action.player} must set the par of {a.par_pending}")
+
+    def process(self, state: GameState, action: Action, ctx: ActionContext | None) -> None:
+        assert isinstance(action, Par)
+        g = self.game
+        a = state.auction
+        g.check_par_price(state, action.price)
+        if ctx is None:
+            return
+        sym = a.par_pending
+        a.par_pending = a.par_player = ""
+        g.set_par(state, sym, action.price, ctx)
+        auction = self.game.rounds[RoundKind.AUCTION].step_of(WaterfallAuction)
+        assert isinstance(auction, WaterfallAuction)
+        auction.resolve_bids(state, ctx)
+        auction.after_step(state, ctx)
+
+    def choices(self, state: GameState, player: str) -> list[Action]:
+        sym = state.auction.par_pending
+        return [Par(player=player, corp=sym, price=x) for x in self.game.spec(state).par_prices]
+
+
+class WaterfallAuction(Step):
+    """Buy the cheapest private, bid on a later one, or pass (see the module docstring)."""
+
+    actions: ClassVar[tuple[type[Action], ...]] = (Bid, Pass)
+    rule = RULE_AUCTION
+
+    def blocking(self, state: GameState) -> bool:
+        return True
+
+    def refusal(self, state: GameState, action: Action) -> IllegalAction:
+        return IllegalAction(RULE_AUCTION, f"no {action.type} during the private auction")
+
+    def actors(self, state: GameState) -> list[str]:
+        a = state.auction
+        if a.auctioning:
+            bids = state.privates[a.auctioning].bids
+            return [min(bids, key=lambda b: b[1])[0]]
+        return [state.players[a.turn].name]
 
     def unsold_privates(self, state: GameState) -> list[str]:
-        return [p.sym for p in self.spec(state).privates if not state.privates[p.sym].owner]
+        return [p.sym for p in self.game.spec(state).privates if not state.privates[p.sym].owner]
 
     def committed(self, state: GameState, player: str, skip: str = "") -> int:
         """Cash a player has promised in bids on other privates."""
@@ -36,17 +97,8 @@ class AuctionMixin(EngineBase):
             if who == player
         )
 
-    def auction_players(self, state: GameState) -> list[str]:
-        a = state.auction
-        if a.par_pending:
-            return [a.par_player]
-        if a.auctioning:
-            bids = state.privates[a.auctioning].bids
-            return [min(bids, key=lambda b: b[1])[0]]
-        return [state.players[a.turn].name]
-
     def min_bid(self, state: GameState, sym: str) -> int:
-        spec = self.spec(state)
+        spec = self.game.spec(state)
         private = state.privates[sym]
         face = spec.private(sym).value - private.discount
         if self.unsold_privates(state)[0] == sym and not state.auction.auctioning:
@@ -54,39 +106,32 @@ class AuctionMixin(EngineBase):
         top = max((p for _, p in private.bids), default=face)
         return top + spec.min_bid_increment
 
-    def auction_action(self, state: GameState, action: Action, ctx: ActionContext | None) -> None:
+    def process(self, state: GameState, action: Action, ctx: ActionContext | None) -> None:
+        if isinstance(action, Pass):
+            if ctx is not None:
+                self.pass_turn(state, action.player, ctx)
+            return
+        assert isinstance(action, Bid)
+        self.bid(state, action, ctx)
+
+    def pass_turn(self, state: GameState, player: str, ctx: ActionContext) -> None:
+        a = state.auction
+        if a.auctioning:
+            private = state.privates[a.auctioning]
+            private.bids = [b for b in private.bids if b[0] != player]
+            ctx.emit(f"{player} passes on {a.auctioning}")
+            self.resolve_bids(state, ctx)
+        else:
+            ctx.emit(f"{player} passes")
+            a.passes += 1
+            if a.passes >= len(state.players):
+                self.all_passed(state, ctx)
+            a.turn = (a.turn + 1) % len(state.players)
+        self.after_step(state, ctx)
+
+    def bid(self, state: GameState, action: Bid, ctx: ActionContext | None) -> None:
         a = state.auction
         player = action.player
-        if a.par_pending:
-            if not isinstance(action, Par) or action.corp != a.par_pending:
-                raise IllegalAction(RULE_AUCTION, f"{player} must set the par of {a.par_pending}")
-            self.check_par_price(state, action.price)
-            if ctx is None:
-                return
-            sym = a.par_pending
-            a.par_pending = a.par_player = ""
-            self.set_par(state, sym, action.price, ctx)
-            self.resolve_bids(state, ctx)
-            self.after_auction_step(state, ctx)
-            return
-        if isinstance(action, Pass):
-            if ctx is None:
-                return
-            if a.auctioning:
-                private = state.privates[a.auctioning]
-                private.bids = [b for b in private.bids if b[0] != player]
-                ctx.emit(f"{player} passes on {a.auctioning}")
-                self.resolve_bids(state, ctx)
-            else:
-                ctx.emit(f"{player} passes")
-                a.passes += 1
-                if a.passes >= len(state.players):
-                    self.all_passed(state, ctx)
-                a.turn = (a.turn + 1) % len(state.players)
-            self.after_auction_step(state, ctx)
-            return
-        if not isinstance(action, Bid):
-            raise IllegalAction(RULE_AUCTION, f"no {action.type} during the private auction")
         sym = action.private
         if sym not in state.privates or state.privates[sym].owner:
             raise IllegalAction(RULE_AUCTION, f"{sym} is not for sale")
@@ -117,14 +162,14 @@ class AuctionMixin(EngineBase):
             ctx.emit(f"{player} bids {action.price} on {sym}")
             if not a.auctioning:
                 a.turn = (a.turn + 1) % len(state.players)
-        self.after_auction_step(state, ctx)
+        self.after_step(state, ctx)
 
     def buy_private(
         self, state: GameState, player: str, sym: str, price: int, ctx: ActionContext
     ) -> None:
-        spec = self.spec(state).private(sym)
+        spec = self.game.spec(state).private(sym)
         private = state.privates[sym]
-        self.pay(state, player, BANK, price)
+        self.game.pay(state, player, BANK, price)
         private.owner = player
         private.bids = []
         ctx.emit(f"{player} buys {sym} for {price}", private=sym, price=price)
@@ -169,22 +214,24 @@ class AuctionMixin(EngineBase):
             cheapest.discount += 5
             ctx.emit(f"Everyone passes: {cheapest.sym} costs 5 less")
         else:
-            self.pay_private_revenue(state, ctx)
+            self.game.pay_private_revenue(state, ctx)
 
-    def after_auction_step(self, state: GameState, ctx: ActionContext) -> None:
+    def after_step(self, state: GameState, ctx: ActionContext) -> None:
         a = state.auction
         if not self.unsold_privates(state) and not a.par_pending:
             last = a.last_actor if a.last_actor >= 0 else len(state.players) - 1
             state.priority = (last + 1) % len(state.players)
-            self.start_stock_round(state, ctx)
+            self.game.start_stock_round(state, ctx)
 
-    # -- provided by other mix-ins -----------------------------------------------------------
+    def choices(self, state: GameState, player: str) -> list[Action]:
+        out: list[Action] = [Pass(player=player)]
+        for sym in self.unsold_privates(state):
+            out.append(Bid(player=player, private=sym, price=self.min_bid(state, sym)))
+        return out
 
-    def check_par_price(self, state: GameState, price: int) -> None:
-        raise NotImplementedError
 
-    def set_par(self, state: GameState, sym: str, price: int, ctx: ActionContext) -> None:
-        raise NotImplementedError
+class AuctionRound(Round):
+    kind = RoundKind.AUCTION
 
-    def start_stock_round(self, state: GameState, ctx: ActionContext) -> None:
-        raise NotImplementedError
+    def refusal(self, state: GameState, action: Action) -> IllegalAction:
+        return IllegalAction(RULE_AUCTION, f"no {action.type} during the private auction")

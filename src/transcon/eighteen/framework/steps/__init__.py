@@ -1,0 +1,1 @@
+"""The framework's steps: what any 18xx round is made of (auction, stock, operating)."""

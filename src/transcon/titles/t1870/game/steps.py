@@ -1,0 +1,446 @@
+"""1870's own steps, added to the framework's rounds by
+:class:`~transcon.titles.t1870.game.title.Title1870` (rules: docs/rules/1870.md).
+
+- stock round: price protection (§6.4), share redemption and reissue (§6.5, §6.6);
+- both rounds: destinations with their connection runs (§8.1, §8.4), declared at the start
+  of a turn and run at once;
+- operating round: the best run on demand (§8.3).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from transcon.core.errors import IllegalAction
+from transcon.core.title import Action, ActionContext
+from transcon.eighteen.framework.actions import Dividend, Pass, RunRoutes
+from transcon.eighteen.framework.base import BANK, RULE_STOCK, corp_key
+from transcon.eighteen.framework.rounds import RoundKind, Step, TurnStage
+from transcon.eighteen.framework.state import CorpState, GameState
+from transcon.eighteen.framework.steps.stock import BuySellParShares, StockRound
+from transcon.titles.t1870.game.actions import Connect, Demand, Protect, Redeem, Reissue
+
+if TYPE_CHECKING:
+    from transcon.titles.t1870.game.title import Title1870
+
+RULE_PROTECTION = "1870 §6.4 price protection"
+RULE_REDEMPTION = "1870 §6.5 redemption"
+RULE_REISSUE = "1870 §6.6 reissue"
+RULE_DESTINATION = "1870 §8.1 destinations"
+RULE_BEST_RUN = "1870 §8.3 best run on demand"
+
+Sale = tuple[str, str, int, int]
+"""A sale waiting for price protection: ``(company, seller, units, price)``."""
+
+
+def may_protect(state: GameState, president: str, sym: str, seller: str) -> bool:
+    """§6.4: the president of the company sold (not the seller) may protect; without
+    ``protect_if_sold`` not a president who sold the company this round."""
+    if president == seller:
+        return False
+    if state.options.get("protect_if_sold", True):
+        return True
+    return sym not in state.stock.sold.get(president, [])
+
+
+def queue_sale(state: GameState, player: str, sym: str, count: int, price: int) -> bool:
+    """Hold a stock-round sale's price drop back for the protection offer at the end of the
+    turn (several sales of one company by one player add up); False when no president may
+    protect it (then the price drops now)."""
+    president = state.corps[sym].president
+    if state.round != RoundKind.STOCK or not president:
+        return False
+    if not may_protect(state, president, sym, player):
+        return False
+    pending = state.stock.pending_sales
+    for i, (s, who, n, p) in enumerate(pending):
+        if s == sym and who == player:
+            pending[i] = (s, who, n + count, p)
+            return True
+    pending.append((sym, player, count, price))
+    return True
+
+
+class PriceProtection(Step):
+    """§6.4: at the end of a turn with sales, the president of each company sold may buy the
+    shares at the old price (the price then does not drop), one sale at a time in the order
+    made; a sale its president cannot or may not protect drops the price when its turn
+    comes, as on 18xx.games."""
+
+    game: Title1870
+    actions: ClassVar[tuple[type[Action], ...]] = (Protect, Pass)
+    rule = RULE_PROTECTION
+    skips_idle_players = True
+
+    def active(self, state: GameState) -> bool:
+        return bool(state.stock.protection)
+
+    def blocking(self, state: GameState) -> bool:
+        return True
+
+    def actors(self, state: GameState) -> list[str]:
+        return [state.corps[state.stock.protection[0][0]].president]
+
+    def refusal(self, state: GameState, action: Action) -> IllegalAction:
+        sym = state.stock.protection[0][0]
+        return IllegalAction(RULE_PROTECTION, f"{action.player} must protect {sym} or pass")
+
+    def accepts(self, state: GameState, action: Action) -> bool:
+        sym = state.stock.protection[0][0]
+        return isinstance(action, Pass) or (isinstance(action, Protect) and action.corp == sym)
+
+    def process(self, state: GameState, action: Action, ctx: ActionContext | None) -> None:
+        if ctx is None:
+            return
+        g = self.game
+        st = state.stock
+        sym, _seller, count, price = st.protection.pop(0)
+        if isinstance(action, Pass):
+            ctx.emit(f"{action.player} does not protect {sym}")
+            g.drop_price(state, sym, count, ctx)
+        else:
+            corp = state.corps[sym]
+            g.pay(state, action.player, BANK, price * count)
+            corp.pool -= count
+            corp.holders[action.player] = corp.holders.get(action.player, 0) + count
+            ctx.emit(f"{action.player} protects {sym}", corp=sym)
+            st.last_actor = st.protected_by = state.player_index(action.player)
+        st.passes = 0
+        self.next_offer(state, ctx)
+
+    def choices(self, state: GameState, player: str) -> list[Action]:
+        sym = state.stock.protection[0][0]
+        return [Pass(player=player), Protect(player=player, corp=sym)]
+
+    def can_protect(self, state: GameState, sale: Sale) -> bool:
+        g = self.game
+        sym, seller, count, price = sale
+        president = state.corps[sym].president
+        if not president or not may_protect(state, president, sym, seller):
+            return False
+        if state.player(president).cash < price * count:
+            return False
+        room = g.zone(state, sym) in ("y", "o", "b")
+        return room or g.certs(state, president) + count <= g.cert_limit(state)
+
+    def offer(self, state: GameState, ctx: ActionContext) -> None:
+        """The turn ended: offer protection of its sales (see the class docstring)."""
+        st = state.stock
+        st.protection = list(st.pending_sales)
+        st.pending_sales = []
+        st.protected_by = -1
+        self.next_offer(state, ctx)
+
+    def next_offer(self, state: GameState, ctx: ActionContext) -> None:
+        """Drop the prices of the queued sales nobody can protect, up to the first one its
+        president may protect (who then decides); with none left, the next player's turn."""
+        g = self.game
+        st = state.stock
+        while st.protection and not self.can_protect(state, st.protection[0]):
+            sym, _seller, count, _price = st.protection.pop(0)
+            g.drop_price(state, sym, count, ctx)
+        if not st.protection:
+            after = st.protected_by if st.protected_by >= 0 else st.turn
+            g.rounds[RoundKind.STOCK].next_turn(state, after)  # type: ignore[attr-defined]
+
+
+class BuySellParShares1870(BuySellParShares):
+    """The framework's stock turn plus §6.5 redemption and §6.6 reissue, company actions
+    its president takes at the start of a turn (each ends that turn)."""
+
+    game: Title1870
+    actions: ClassVar[tuple[type[Action], ...]] = (*BuySellParShares.actions, Redeem, Reissue)
+
+    def process(self, state: GameState, action: Action, ctx: ActionContext | None) -> None:
+        if isinstance(action, Redeem):
+            self.redeem(state, action, ctx)
+        elif isinstance(action, Reissue):
+            self.reissue(state, action, ctx)
+        else:
+            super().process(state, action, ctx)
+
+    def corp_choices(
+        self, state: GameState, player: str, sym: str, corp: CorpState
+    ) -> list[Action]:
+        out = super().corp_choices(state, player, sym, corp)
+        if corp.cell is not None and corp.president == player:
+            out.append(Redeem(player=player, corp=sym, source="pool"))
+            out.append(Reissue(player=player, corp=sym))
+        return out
+
+    def may_redeem(self, state: GameState, sym: str) -> bool:
+        corp = state.corps[sym]
+        return corp.operated and corp.ipo + corp.treasury < 4
+
+    def reissue_par(self, state: GameState, sym: str) -> int | None:
+        """§6.6: the top-row price nearest 3/4 of the market price (ties up), at least the
+        old par, capped at $200 with ``reissue_cap_200``; None when nothing to reissue."""
+        g = self.game
+        corp = state.corps[sym]
+        if corp.ipo or not corp.treasury:
+            return None
+        target = g.price(state, sym) * 3 / 4
+        top = [c.price for c in g.market(state).rows[0] if c is not None]
+        best = min(top, key=lambda p: (abs(p - target), -p))
+        best = max(best, corp.par)
+        if state.options.get("reissue_cap_200", True):
+            best = min(best, 200)
+        return best
+
+    def check_president(self, state: GameState, player: str, sym: str) -> CorpState:
+        corp = state.corps.get(sym)
+        if corp is None or corp.president != player:
+            raise IllegalAction(RULE_STOCK, f"{player} is not the president of {sym}")
+        return corp
+
+    def redeem(self, state: GameState, action: Redeem, ctx: ActionContext | None) -> None:
+        g = self.game
+        sym = action.corp
+        corp = self.check_president(state, action.player, sym)
+        if state.stock.acted or not self.may_redeem(state, sym) or corp.redeemed_this_sr:
+            raise IllegalAction(RULE_REDEMPTION, f"{sym} may not redeem a share now")
+        price = g.price(state, sym)
+        if price > min(corp.cash, corp.cash_at_sr_start):
+            raise IllegalAction(RULE_REDEMPTION, f"{sym} cannot pay {price}")
+        if corp.pool and action.source != "pool":
+            raise IllegalAction(RULE_REDEMPTION, "a market share must be redeemed first")
+        if action.source != "pool":
+            units = corp.holders.get(action.source, 0)
+            if units < 1 or (action.source == corp.president and units < 3):
+                raise IllegalAction(RULE_REDEMPTION, f"{action.source} has no share to sell")
+        elif not corp.pool:
+            raise IllegalAction(RULE_REDEMPTION, f"no {sym} share in the market")
+        if ctx is None:
+            return
+        seller = BANK if action.source == "pool" else action.source
+        g.pay(state, corp_key(sym), seller, price)
+        if action.source == "pool":
+            corp.pool -= 1
+        else:
+            corp.holders[action.source] -= 1
+        corp.treasury += 1
+        corp.redeemed_this_sr = True
+        ctx.emit(f"{sym} redeems a share for {price}", corp=sym)
+        self.acted(state, action.player)
+        self.stock_round().next_turn(state, state.player_index(action.player))
+
+    def reissue(self, state: GameState, action: Reissue, ctx: ActionContext | None) -> None:
+        sym = action.corp
+        corp = self.check_president(state, action.player, sym)
+        par = self.reissue_par(state, sym)
+        if state.stock.acted or par is None or corp.ipo or not corp.treasury or corp.reissued:
+            raise IllegalAction(RULE_REISSUE, f"{sym} may not reissue now")
+        if ctx is None:
+            return
+        corp.reissued = True
+        corp.par = par
+        ctx.emit(f"{sym} reissues {corp.treasury * 10}% at {par}", corp=sym)
+        self.acted(state, action.player)
+        self.stock_round().next_turn(state, state.player_index(action.player))
+
+
+class StockRound1870(StockRound):
+    """The stock round with price protection offered at the end of each turn."""
+
+    game: Title1870
+
+    def start(self, state: GameState, ctx: ActionContext) -> None:
+        for corp in state.corps.values():
+            corp.redeemed_this_sr = False
+            corp.cash_at_sr_start = corp.cash
+        super().start(state, ctx)
+
+    def end_turn(self, state: GameState, ctx: ActionContext) -> None:
+        protection = self.step_of(PriceProtection)
+        assert isinstance(protection, PriceProtection)
+        protection.offer(state, ctx)
+
+
+class ConnectionToken(Step):
+    """§8.1/§8.4: at the start of a turn (of the stock round, or of any company in the
+    operating round) the president of a company whose train can reach its destination
+    declares it (``connect``), putting the destination token on the map or keeping it on
+    the charter; the connection run follows at once."""
+
+    game: Title1870
+    actions: ClassVar[tuple[type[Action], ...]] = (Connect,)
+    rule = RULE_DESTINATION
+
+    def actors(self, state: GameState) -> list[str]:
+        return [state.corps[sym].president for sym in self.candidates(state)]
+
+    def at_turn_start(self, state: GameState) -> bool:
+        if state.round == RoundKind.OPERATING:
+            op = state.operating
+            return not op.acted and not op.connection and not self.game.over_limit(state)
+        if state.round == RoundKind.STOCK:
+            st = state.stock
+            fresh = st.last_actor < 0 and not st.acted and not st.protection
+            return fresh and not state.operating.connection
+        return False
+
+    def connectable(self, state: GameState, sym: str) -> bool | None:
+        corp = state.corps[sym]
+        if corp.destination or not corp.floated or corp.closed or not corp.trains:
+            return False
+        if not self.game.spec(state).corp(sym).destination:
+            return False
+        return self.game.hook_can_connect(state, sym)
+
+    def candidates(self, state: GameState, *, sure: bool = False) -> list[str]:
+        """Companies that may declare now (``sure``: only those the route search confirms;
+        otherwise also those it cannot rule out)."""
+        if not self.at_turn_start(state):
+            return []
+        out = []
+        for sym in self.game.operating_order(state):
+            ok = self.connectable(state, sym)
+            if ok or (ok is None and not sure):
+                out.append(sym)
+        return out
+
+    def process(self, state: GameState, action: Action, ctx: ActionContext | None) -> None:
+        assert isinstance(action, Connect)
+        sym = action.corp
+        if sym not in state.corps or state.corps[sym].president != action.player:
+            raise IllegalAction(RULE_DESTINATION, f"{action.player} is not the president of {sym}")
+        if sym not in self.candidates(state):
+            raise IllegalAction(RULE_DESTINATION, f"{sym} cannot make its connection run now")
+        if ctx is None:
+            return
+        op = state.operating
+        state.corps[sym].destination = action.choice
+        op.connection = sym
+        op.connection_step = 1
+        ctx.emit(f"{sym} reaches its destination ({action.choice})", corp=sym)
+        corp = state.corps[sym]
+        if action.choice == "charter":
+            corp.extra_tokens.append(100)
+        else:
+            dest = state.title_data.setdefault("destination_tokens", {})
+            assert isinstance(dest, dict)
+            dest[sym] = self.game.spec(state).corp(sym).destination
+
+    def choices(self, state: GameState, player: str) -> list[Action]:
+        out: list[Action] = []
+        for sym in self.candidates(state, sure=True):
+            if state.corps[sym].president == player:
+                out.append(Connect(player=player, corp=sym, choice="map"))
+                out.append(Connect(player=player, corp=sym, choice="charter"))
+        return out
+
+
+class ConnectionRun(Step):
+    """§8.1: the company that declared its destination runs its trains once at once and pays
+    out or withholds (a withheld connection run does not move the price)."""
+
+    game: Title1870
+    actions: ClassVar[tuple[type[Action], ...]] = (RunRoutes, Dividend)
+    rule = RULE_DESTINATION
+
+    def active(self, state: GameState) -> bool:
+        return bool(state.operating.connection)
+
+    def blocking(self, state: GameState) -> bool:
+        return True
+
+    def actors(self, state: GameState) -> list[str]:
+        return [state.corps[state.operating.connection].president]
+
+    def refusal(self, state: GameState, action: Action) -> IllegalAction:
+        sym = state.operating.connection
+        return IllegalAction(RULE_DESTINATION, f"{sym} is making its connection run")
+
+    def process(self, state: GameState, action: Action, ctx: ActionContext | None) -> None:
+        g = self.game
+        op = state.operating
+        sym = op.connection
+        if isinstance(action, RunRoutes) and op.connection_step == 1:
+            g.hook_check_run(state, sym, action)
+            if ctx is None:
+                return
+            op.connection_revenue = action.revenue
+            ctx.emit(f"{sym} makes its connection run for {action.revenue}")
+            if action.revenue:
+                op.connection_step = 2
+            else:
+                g.pay_dividend(state, sym, 0, "withhold", ctx)
+                op.connection = ""
+            return
+        if isinstance(action, Dividend) and op.connection_step == 2:
+            if action.kind == "half":
+                raise IllegalAction(RULE_DESTINATION, "a connection run pays out or withholds")
+            if ctx is None:
+                return
+            if action.kind == "withhold":
+                g.pay(state, BANK, corp_key(sym), op.connection_revenue)
+                ctx.emit(f"{sym} withholds {op.connection_revenue}")
+            else:
+                g.pay_dividend(state, sym, op.connection_revenue, action.kind, ctx)
+            op.connection = ""
+            return
+        raise self.refusal(state, action)
+
+    def choices(self, state: GameState, player: str) -> list[Action]:
+        sym = state.operating.connection
+        return [
+            self.game.hook_bot_run(state, sym, player),
+            Dividend(player=player, kind="payout"),
+            Dividend(player=player, kind="withhold"),
+        ]
+
+
+class DemandBestRun(Step):
+    """§8.3: after the operating company's run and before its dividend, a shareholder other
+    than the president may point out a higher-paying run, which the president must then
+    run (the engine finds it; option ``best_run_on_demand``)."""
+
+    game: Title1870
+    actions: ClassVar[tuple[type[Action], ...]] = (Demand,)
+    rule = RULE_BEST_RUN
+
+    def actors(self, state: GameState) -> list[str]:
+        return self.demanders(state)
+
+    def demanders(self, state: GameState) -> list[str]:
+        """Shareholders who may demand now (cheap: whether a better run exists is only asked
+        when one of them demands or lists legal actions)."""
+        op = state.operating
+        if op.step != TurnStage.DIVIDEND or op.revenue is None or op.connection:
+            return []
+        return self.shareholders(state, self.game.current_corp(state))
+
+    def shareholders(self, state: GameState, sym: str) -> list[str]:
+        if not state.options.get("best_run_on_demand", True):
+            return []
+        corp = state.corps[sym]
+        return [p for p in state.names() if p != corp.president and corp.holders.get(p, 0)]
+
+    def process(self, state: GameState, action: Action, ctx: ActionContext | None) -> None:
+        op = state.operating
+        sym = self.game.current_corp(state)
+        if action.player not in self.demanders(state):
+            raise IllegalAction(
+                RULE_BEST_RUN,
+                f"{action.player} may not demand a better run now (only a shareholder other "
+                f"than the president, after {sym}'s run and before its dividend)",
+            )
+        revenue, routes = self.game.best_run_text(state, sym)
+        assert op.revenue is not None
+        if revenue <= op.revenue:
+            raise IllegalAction(RULE_BEST_RUN, f"{sym}'s run of {op.revenue} is already the best")
+        if ctx is None:
+            return
+        ctx.emit(
+            f"{action.player} demands the best run: {sym} runs {revenue} instead of "
+            f"{op.revenue} ({routes})",
+            revenue=revenue,
+            was=op.revenue,
+        )
+        op.revenue = revenue
+
+    def choices(self, state: GameState, player: str) -> list[Action]:
+        if player not in self.demanders(state):
+            return []
+        revenue, _routes = self.game.best_run_text(state, self.game.current_corp(state))
+        return [Demand(player=player)] if revenue > (state.operating.revenue or 0) else []
