@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
 import pytest
 
 from transcon.core.errors import InputError
-from transcon.core.options import OptionSpec, parse_option_args, resolve_options
+from transcon.core.options import (
+    Options,
+    OptionSpec,
+    OptionValue,
+    option,
+    parse_option_args,
+    resolve_options,
+)
 
 SPECS = (
     OptionSpec("target", "int", 20, "Score to win.", min=5, max=100),
@@ -97,3 +108,54 @@ def test_to_json_and_range_text() -> None:
     assert SPECS[1].to_json()["choices"] == ["d4", "d6"]
     assert OptionSpec("n", "int", 3, min=2).range_text() == ">= 2"
     assert OptionSpec("n", "int", 3).range_text() == "any integer"
+
+
+# -- one declaration: an Options dataclass whose fields carry the specs ---------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PigOptions(Options):
+    RETIRED: ClassVar[Mapping[str, OptionValue]] = {"dice": 1}
+
+    target: int = option(20, "Score to win.", rule="Rules 2", min=5, max=100)
+    die: Literal["d4", "d6"] = option("d6", "Die to throw.")
+    fast: bool = option(False, "Skip confirmations.")
+    map: str = option("usa", "Board.")
+
+
+def test_an_options_class_declares_the_specs_once() -> None:
+    assert PigOptions.specs() == (
+        OptionSpec("target", "int", 20, "Score to win.", min=5, max=100, rule="Rules 2"),
+        OptionSpec("die", "choice", "d6", "Die to throw.", choices=("d4", "d6")),
+        OptionSpec("fast", "bool", False, "Skip confirmations."),
+        OptionSpec("map", "str", "usa", "Board."),
+    )
+    assert PigOptions.specs()[0].to_json()["rule"] == "Rules 2"
+
+
+def test_the_typed_view_fills_defaults_and_is_cached_per_options_dict() -> None:
+    given = {"target": 30}
+    view = PigOptions.view(given)
+    assert view == PigOptions(target=30, die="d6", fast=False, map="usa")
+    assert PigOptions.view(given) is view
+    with pytest.raises(InputError, match="must be one of d4, d6"):
+        PigOptions.view({"die": "d8"})
+
+
+def test_a_retired_option_loads_with_its_only_value_and_refuses_any_other() -> None:
+    specs, retired = PigOptions.specs(), PigOptions.RETIRED
+    resolved = resolve_options(specs, {"dice": 1, "fast": True}, retired=retired)
+    assert "dice" not in resolved and resolved["fast"] is True
+    with pytest.raises(InputError, match=r"option 'dice' is a fixed rule \(1\), not a choice"):
+        resolve_options(specs, {"dice": 2}, retired=retired)
+    with pytest.raises(InputError, match="unknown option 'dice'"):
+        resolve_options(specs, {"dice": 1})
+
+
+def test_an_option_field_needs_an_option_type() -> None:
+    @dataclass(frozen=True, slots=True)
+    class Broken(Options):
+        speed: float = option(1.5, "Not an option type.")
+
+    with pytest.raises(ValueError, match="option type must be"):
+        Broken.specs()

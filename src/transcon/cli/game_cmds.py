@@ -553,7 +553,8 @@ def rules(title: TitleName, as_json: JsonFlag = False) -> None:
             if "min" in spec or "max" in spec
             else ""
         )
-        print(f"  {spec['name']}={spec['default']} ({spec['kind']}{allowed}) {spec['doc']}")
+        rule = f" [{spec['rule']}]" if spec.get("rule") else ""
+        print(f"  {spec['name']}={spec['default']} ({spec['kind']}{allowed}) {spec['doc']}{rule}")
     print(f"Actions: {', '.join(info['actions'])}")
     if info["notation"]:
         print(f"Notation: {info['notation']}")

@@ -127,7 +127,9 @@ class Game(Generic[S]):
     ) -> Game[S]:
         """A new game; checks the players and options (InputError) and fills in defaults."""
         names = check_players(title, players)
-        resolved = resolve_options(title.options, options, title=title.name)
+        resolved = resolve_options(
+            title.options, options, title=title.name, retired=title.retired_options
+        )
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InputError(f"seed must be an integer, got {seed!r}")
         return cls(title, Setup(names, resolved, seed))

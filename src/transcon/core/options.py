@@ -1,15 +1,26 @@
-"""Game options: what a title declares (:class:`OptionSpec`) and checking what a user asked for.
+"""Game options: how a title declares them once, and checking what a user asked for.
 
-A title lists its options as a tuple of specs; :func:`resolve_options` turns a user's dict
-(from a save file, from code) into a complete, validated dict with every default filled in,
-and :func:`parse_option_args` does the same for CLI ``--option name=value`` strings.
+A title declares its options once, as a frozen dataclass derived from :class:`Options` whose
+fields are made with :func:`option` (type, default, rule reference, description, bounds;
+a ``Literal`` type makes a choice). ``Model.specs()`` derives the :class:`OptionSpec` tuple
+that ``transcon rules``, the CLI and the server show, and ``Model.view(options)`` gives the
+rules code a typed, cached view of a game's resolved options (never ``options.get(k, default)``).
+
+A rule that admits a single value is not an option: the title keeps it as code and lists
+its old name in ``Model.RETIRED`` with that value, so saves that still name it load
+(:func:`resolve_options` drops it; any other value is refused).
+
+:func:`resolve_options` turns a user's dict (from a save file, from code) into a complete,
+validated dict with every default filled in, and :func:`parse_option_args` does the same for
+CLI ``--option name=value`` strings.
 """
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any, Literal
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Literal, TypeVar, cast
 
 from transcon.core.errors import InputError
 
@@ -35,6 +46,8 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     min: int | None = None
     max: int | None = None
+    #: The rule this option settles, as players know it (a rule section, never a file name).
+    rule: str = ""
 
     def __post_init__(self) -> None:
         if not self.name or "=" in self.name or self.name.strip() != self.name:
@@ -109,6 +122,8 @@ class OptionSpec:
             data["min"] = self.min
         if self.max is not None:
             data["max"] = self.max
+        if self.rule:
+            data["rule"] = self.rule
         data["doc"] = self.doc
         return data
 
@@ -127,17 +142,31 @@ def _unknown(name: str, specs: Mapping[str, OptionSpec], title: str) -> InputErr
 
 
 def resolve_options(
-    specs: Iterable[OptionSpec], given: Mapping[str, object] | None = None, *, title: str = ""
+    specs: Iterable[OptionSpec],
+    given: Mapping[str, object] | None = None,
+    *,
+    title: str = "",
+    retired: Mapping[str, OptionValue] | None = None,
 ) -> dict[str, OptionValue]:
     """Validate typed option values and fill in defaults; the result has every option.
 
-    ``title`` only makes error messages clearer ("unknown option 'x' for pig").
+    ``title`` only makes error messages clearer ("unknown option 'x' for pig"). ``retired``
+    maps the names of former options that admit one value (now fixed rules) to that value:
+    a given retired name with that value is dropped, any other value is an InputError.
     """
     by_name = _spec_map(specs)
     given = given or {}
-    for name in given:
-        if name not in by_name:
+    retired = retired or {}
+    for name, value in given.items():
+        if name in by_name:
+            continue
+        if name not in retired:
             raise _unknown(name, by_name, title)
+        if value != retired[name] or type(value) is not type(retired[name]):
+            raise InputError(
+                f"option {name!r} is a fixed rule ({retired[name]!r}), not a choice; got {value!r}"
+            )
+    given = {name: value for name, value in given.items() if name in by_name}
     return {
         name: spec.validate(given[name]) if name in given else spec.default
         for name, spec in by_name.items()
@@ -170,3 +199,110 @@ def parse_option_args(
             raise InputError(f"option {name!r} given twice")
         parsed[name] = spec.parse(value)
     return parsed
+
+
+# -- declaring options once: a dataclass whose fields carry the specs -------------------------
+
+_T = TypeVar("_T")
+_OPTIONS = TypeVar("_OPTIONS", bound="Options")
+_FIELD_KEY = "transcon.option"
+
+
+@dataclass(frozen=True, slots=True)
+class _FieldSpec:
+    doc: str
+    rule: str
+    min: int | None
+    max: int | None
+
+
+def option(
+    default: _T, doc: str, *, rule: str = "", min: int | None = None, max: int | None = None
+) -> _T:
+    """One field of an :class:`Options` dataclass: its default, rule reference and description.
+
+    The field's name is the option's name and its annotation its kind (``bool``, ``int``,
+    ``str``, or ``Literal[...]`` of strings for a choice). ``rule`` names the rule section the
+    option settles as players know it, e.g. ``"Base rules 3.3"``.
+    """
+    spec = _FieldSpec(doc, rule, min, max)
+    return field(default=default, metadata={_FIELD_KEY: spec})
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Base of a title's option declaration (subclass as a frozen, slotted dataclass).
+
+    ``RETIRED`` maps the names of former single-valued options to their only value; their
+    rules live in code and saves naming them still load (see :func:`resolve_options`).
+    """
+
+    RETIRED: ClassVar[Mapping[str, OptionValue]] = {}
+
+    @classmethod
+    def specs(cls) -> tuple[OptionSpec, ...]:
+        """The option specs, in field order (cached per class)."""
+        cached = _SPECS.get(cls)
+        if cached is None:
+            cached = _SPECS[cls] = _derive_specs(cls)
+        return cached
+
+    @classmethod
+    def view(cls: type[_OPTIONS], options: Mapping[str, object]) -> _OPTIONS:
+        """The typed view of resolved options (missing names take their defaults).
+
+        Cached by the identity of ``options`` (a game's resolved options never change), so
+        rules code may call it on every action.
+        """
+        key = (cls, id(options))
+        hit = _VIEWS.get(key)
+        if hit is not None and hit[0] is options:
+            return cast(_OPTIONS, hit[1])
+        values = resolve_options(cls.specs(), options, title=cls.__name__, retired=cls.RETIRED)
+        made = cls(**values)
+        if len(_VIEWS) >= _VIEW_CACHE_SIZE:
+            _VIEWS.clear()
+        _VIEWS[key] = (options, made)
+        return made
+
+
+_SPECS: dict[type[Options], tuple[OptionSpec, ...]] = {}
+_VIEWS: dict[tuple[type[Options], int], tuple[Mapping[str, object], Options]] = {}
+_VIEW_CACHE_SIZE = 256
+
+
+def _derive_specs(cls: type[Options]) -> tuple[OptionSpec, ...]:
+    hints = typing.get_type_hints(cls)
+    specs: list[OptionSpec] = []
+    for item in fields(cls):
+        meta = item.metadata.get(_FIELD_KEY)
+        if not isinstance(meta, _FieldSpec):
+            raise ValueError(f"{cls.__name__}.{item.name}: declare options with option(...)")
+        kind, choices = _kind_of(hints[item.name], f"{cls.__name__}.{item.name}")
+        specs.append(
+            OptionSpec(
+                item.name,
+                kind,
+                cast(OptionValue, item.default),
+                meta.doc,
+                choices,
+                meta.min,
+                meta.max,
+                meta.rule,
+            )
+        )
+    return tuple(specs)
+
+
+def _kind_of(hint: object, where: str) -> tuple[OptionKind, tuple[str, ...]]:
+    if hint is bool:
+        return "bool", ()
+    if hint is int:
+        return "int", ()
+    if hint is str:
+        return "str", ()
+    if typing.get_origin(hint) is Literal:
+        choices = typing.get_args(hint)
+        if choices and all(isinstance(choice, str) for choice in choices):
+            return "choice", tuple(str(choice) for choice in choices)
+    raise ValueError(f"{where}: option type must be bool, int, str or a Literal of strings")

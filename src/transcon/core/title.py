@@ -221,7 +221,11 @@ class Title(ABC, Generic[S]):
     display_name: ClassVar[str]
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 8
+    #: The settable options (``Model.specs()`` of the title's :class:`Options` declaration).
     options: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: Former single-valued options, now rules in code, with their only value
+    #: (``Model.RETIRED``): saves naming them still load.
+    retired_options: ClassVar[Mapping[str, OptionValue]] = {}
     #: Every Action subclass this title uses; each needs a distinct ``type`` default.
     action_types: ClassVar[tuple[type[Action], ...]] = ()
     #: True when ``check`` finds every illegal action, so ``apply`` needs no snapshot.

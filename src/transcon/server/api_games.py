@@ -103,6 +103,7 @@ def titles(app: App) -> list[dict[str, Any]]:
                         "choices": list(spec.choices),
                         "min": spec.min,
                         "max": spec.max,
+                        "rule": spec.rule,
                     }
                     for spec in title.options
                 ],

@@ -65,7 +65,9 @@ def create_game(
     if undo_policy not in UNDO_POLICIES:
         raise bad_request("bad_undo_policy", f"undo policy is one of {', '.join(UNDO_POLICIES)}")
     try:
-        resolved = resolve_options(title.options, options, title=title.name)
+        resolved = resolve_options(
+            title.options, options, title=title.name, retired=title.retired_options
+        )
     except InputError as err:
         raise bad_request("bad_options", str(err)) from None
     now = time.time()

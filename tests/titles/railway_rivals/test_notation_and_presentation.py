@@ -11,10 +11,11 @@ import pytest
 
 from transcon.core.bots import make_bot, play_out
 from transcon.core.errors import InputError
+from transcon.core.game import Game
 from transcon.core.registry import get_title
 from transcon.titles.railway_rivals import RailwayRivalsUSA
 from transcon.titles.railway_rivals.actions import Build, Done, Enter, StartPick, WestCoast
-from transcon.titles.railway_rivals.config import OPTIONS
+from transcon.titles.railway_rivals.config import OPTIONS, Config
 
 from .conftest import new_game, started
 
@@ -64,6 +65,22 @@ def test_registered_and_options_listed_by_the_rules_command() -> None:
     ).stdout
     for spec in OPTIONS:
         assert spec.name in out
+        assert len(spec.choices) != 1 and (spec.min is None or spec.min != spec.max)
+    for fixed in Config.RETIRED:
+        assert f"{fixed}=" not in out
+    assert len(OPTIONS) == 55 and len(Config.RETIRED) == 13
+
+
+def test_saves_naming_a_fixed_rule_with_its_only_value_still_load(
+    title: RailwayRivalsUSA, strip_path: str
+) -> None:
+    """Single-valued options became rules in code (e.g. the variant's one race die); saves
+    from before list them with that value and load; any other value is refused."""
+    old = {**Config.RETIRED, "map": strip_path}
+    game = Game.new(title, ["Ann", "Bob"], old, seed=1)
+    assert set(game.options) == {spec.name for spec in OPTIONS}
+    with pytest.raises(InputError, match=r"option 'race_dice' is a fixed rule \(1\)"):
+        Game.new(title, ["Ann", "Bob"], {"race_dice": 2, "map": strip_path}, seed=1)
 
 
 def test_status_render_and_statistics(

@@ -17,6 +17,7 @@ rule checks, events, rendering) until the real titles land. Rules:
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
@@ -26,7 +27,7 @@ from transcon.core.board import Board, Terrain
 from transcon.core.errors import IllegalAction, InputError
 from transcon.core.hexgrid import Hex
 from transcon.core.mapfile import load_map
-from transcon.core.options import OptionSpec
+from transcon.core.options import Options, OptionSpec, option
 from transcon.core.rng import GameRandom
 from transcon.core.title import Action, ActionContext, Score, Setup, Title
 
@@ -74,14 +75,19 @@ def _side(a: str, b: str) -> tuple[str, str]:
     return (a, b) if a <= b else (b, a)
 
 
+@dataclass(frozen=True, slots=True)
+class DemoOptions(Options):
+    """The options of Demo Rails."""
+
+    rounds: int = option(6, "Rounds before the game ends.", rule="Demo rules 4 (End)", min=1, max=50)
+
+
 class DemoTitle(Title[DemoState]):
     name: ClassVar[str] = "demo"
     display_name: ClassVar[str] = "Demo Rails"
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 3
-    options: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("rounds", "int", 6, "Rounds before the game ends.", min=1, max=50),
-    )
+    options: ClassVar[tuple[OptionSpec, ...]] = DemoOptions.specs()
     action_types: ClassVar[tuple[type[Action], ...]] = (Roll, Build, Pass)
     atomic_apply: ClassVar[bool] = True
     notation: ClassVar[str] = (
@@ -96,7 +102,7 @@ class DemoTitle(Title[DemoState]):
     def initial_state(self, setup: Setup, rng: GameRandom) -> DemoState:
         homes = {p: HOME_SITES[i] for i, p in enumerate(setup.players)}
         return DemoState(
-            players=list(setup.players), rounds=setup.option_int("rounds"), homes=homes
+            players=list(setup.players), rounds=DemoOptions.view(setup.options).rounds, homes=homes
         )
 
     def current_players(self, state: DemoState) -> list[str]:

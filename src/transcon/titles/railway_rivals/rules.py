@@ -9,11 +9,12 @@ cash segment after the Transcontinental race), ``over``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from transcon.core.errors import IllegalAction, InputError
-from transcon.core.options import OptionSpec
+from transcon.core.options import OptionSpec, OptionValue
 from transcon.core.rng import GameRandom
 from transcon.core.title import (
     Action,
@@ -85,6 +86,7 @@ class RailwayRivalsUSA(Title[RRState]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     options: ClassVar[tuple[OptionSpec, ...]] = OPTIONS
+    retired_options: ClassVar[Mapping[str, OptionValue]] = Config.RETIRED
     action_types: ClassVar[tuple[type[Action], ...]] = act.ACTION_TYPES
     atomic_apply: ClassVar[bool] = True
     hidden_information: ClassVar[bool] = True
