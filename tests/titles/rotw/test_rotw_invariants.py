@@ -30,10 +30,10 @@ def check_state(s: RotwState) -> None:
     west = s.phase == "west" and bool(s.west_bag)
     for colour in GOODS:
         total = s.east_per_colour
-        total += int(s.options["west_goods_per_colour"]) if west else 0
+        total += s.opt.west_goods_per_colour if west else 0
         held = s.east_bag[colour] + s.west_bag.get(colour, 0)
         assert held + board.get(colour, 0) + s.spent.get(colour, 0) == total, colour
-    raw_total = int(s.options["raw_cubes"]) if west else 0
+    raw_total = s.opt.raw_cubes if west else 0
     assert s.west_bag.get(RAW, 0) + board.get(RAW, 0) + s.spent.get(RAW, 0) == raw_total
     assert s.settler_pool + board.get("settler", 0) + s.settlers_arrived == SETTLERS_TOTAL
     pairs = set()
@@ -54,7 +54,7 @@ def check_state(s: RotwState) -> None:
 
 def check_delivery(s: RotwState, a: Deliver) -> None:
     """An independent check of the colour rule (base 3.2 D, seed 22)."""
-    g = graph_for(str(s.options["map"]))
+    g = graph_for(s.opt.map)
 
     def colour(c: str) -> str:
         return s.colour.get(c) or g.cities[c].colour
@@ -78,7 +78,7 @@ def check_delivery(s: RotwState, a: Deliver) -> None:
 def expected_cash_change(s: RotwState, a: Any) -> int | None:
     """The cash change an action must cause (bonds issued included), or None if not checked."""
     if isinstance(a, Build):
-        plan = plan_build(graph_for(str(s.options["map"])), s, a)
+        plan = plan_build(graph_for(s.opt.map), s, a)
         return -(plan.cost + plan.surcharge)
     if isinstance(a, Urbanize):
         return -urbanize_cost(s)
@@ -92,13 +92,13 @@ def expected_cash_change(s: RotwState, a: Any) -> int | None:
 def check_income(s: RotwState, ledger: dict[str, tuple[int, int, int]], value: int) -> None:
     """Base 3.3: at Income & Dividends each player's cash changes by exactly income by score
     minus $1k per bond, plus the cash of any bonds issued to pay the interest."""
-    if "convention_season" in s.events or not s.options["final_income"]:
+    if "convention_season" in s.events or not s.opt.final_income:
         return
     for q, (cash, bonds, score) in ledger.items():
         issued = s.pl[q].bonds - bonds
         if s.step == "settle" or issued < 0:
             return  # the Western switch changes bonds and scores as well
-        expected = cash + income_for(score, str(s.options["income_track"])) - bonds + issued * value
+        expected = cash + income_for(score, s.opt.income_track) - bonds + issued * value
         assert s.pl[q].cash == expected, (q, cash, bonds, score, s.pl[q].cash)
 
 

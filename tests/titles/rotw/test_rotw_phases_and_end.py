@@ -133,7 +133,7 @@ def test_final_scoring_cash_bonds_raw_and_barons() -> None:
     point, -1 per bond."""
     game = started()
     s = game.state
-    s.options["max_game_turns"] = 1
+    s.options = {**s.options, "max_game_turns": 1}  # a new dict: views are cached per dict
     s.phase = "west"
     s.pl["Ann"].raw_delivered = 2
     s.pl["Bob"].raw_delivered = 2

@@ -79,7 +79,7 @@ def build_candidates(
             continue
         legal.append(build)
     own = {frozenset((lk.a, lk.b)) for lk in s.links if lk.owner == player and lk.b}
-    cash = s.pl[player].cash if not s.options["auto_bonds"] else None
+    cash = s.pl[player].cash if not s.opt.auto_bonds else None
     for route in routes_for(
         g, s, player, starts if starts is not None else sorted(g.cities), per_city
     ):

@@ -98,7 +98,7 @@ def apply_take(g: BoardGraph, s: RotwState, a: TakeCard, ctx: ActionContext) -> 
     elif card.kind == "perfect_engineering":
         p.perfect_engineering = True
     elif card.kind == "executive":
-        p.extra_actions = int(s.options["executive_actions"])
+        p.extra_actions = s.opt.executive_actions
     elif card.kind == "new_industry":
         place_tile(g, s, a.city, a.colour, 2, ctx)
     elif card.kind == "boomtown":
@@ -128,7 +128,7 @@ def check_buyback(s: RotwState, a: Buyback) -> None:
         raise IllegalAction(RULE_BUYBACK, "no Bond Buyback this round")
     p = s.pl[a.player]
     done = p.bought_back
-    if s.options["bond_buyback_limit"] == "per_action" and done:
+    if s.opt.bond_buyback_limit == "per_action" and done:
         raise IllegalAction(RULE_BUYBACK, "you have used this Bond Buyback already")
     if done + a.count > BUYBACK_LIMIT:
         left = BUYBACK_LIMIT - done

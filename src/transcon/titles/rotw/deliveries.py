@@ -49,7 +49,7 @@ def settler_colour(g: BoardGraph, s: RotwState, city: str) -> str:
     """The colour seeds 11 and 12 read for settlers: the city's colour now (an urbanized
     town is a coloured city) or, with ``urbanized_settlers=printed``, its printed colour.
     The same for settlers placed on an emptied city, the stop rule and the capacity."""
-    if s.options["urbanized_settlers"] == "printed":
+    if s.opt.urbanized_settlers == "printed":
         return g.cities[city].colour
     return city_colour(g, s, city)
 
@@ -76,7 +76,7 @@ def stops(g: BoardGraph, s: RotwState, cube: str, city: str, dest_east: bool) ->
         unsettled = s.settlers_at.get(city, 0) == 0
         return c.west and unsettled and settler_colour(g, s, city) != GRAY
     if cube == RAW:
-        return bool(s.options["raw_stop_at_first_target"]) and accepts(g, s, cube, city)
+        return s.opt.raw_stop_at_first_target and accepts(g, s, cube, city)
     if city_colour(g, s, city) != cube:
         return False
     # seed 22: in the Western phase, goods bound East pass matching Western cities
@@ -132,7 +132,7 @@ def delivery_points(s: RotwState, a: Deliver, plan: DeliveryPlan) -> tuple[dict[
     if a.cube in GOODS and s.phase == "west":
         total = len(plan.links)
         _, cash = band(total)
-        if s.options["west_band_scoring"] == "deliverer_all":
+        if s.opt.west_band_scoring == "deliverer_all":
             return {a.player: band(total)[0]}, cash
         return {owner: band(n)[0] for owner, n in per_owner.items()}, cash
     return dict(per_owner), 0
@@ -181,13 +181,13 @@ def apply_delivery(
         dest_name = g.cities[dest].name
         for other in s.players:
             if dest_name in s.pl[other].hotels:
-                s.pl[other].cash += int(s.options["hotel_cash"])
+                s.pl[other].cash += s.opt.hotel_cash
         for card_id in list(s.display):
             card = CARDS[card_id]
             if card.kind == "bounty" and card.city == dest_name:
                 s.display.remove(card_id)
                 s.bounties_claimed.append(card_id)
-                add_points(s, player, int(s.options["bounty_points"]))
+                add_points(s, player, s.opt.bounty_points)
                 ctx.emit(f"{player} claims the Service Bounty of {dest_name}")
     if a.cube == RAW:
         s.spent[RAW] = s.spent.get(RAW, 0) + 1
@@ -211,7 +211,7 @@ def _arrive_settler(
     elif before == 0:
         n, west_bag = printed_goods(g, s, dest), False  # seed 12: the appropriate number
     else:
-        n, west_bag = int(s.options["phase1_extra_settler_cubes"]), False
+        n, west_bag = s.opt.phase1_extra_settler_cubes, False
     placed = add_cubes(g, s, ctx.rng, dest, n, west_bag=west_bag)
     ctx.emit(
         f"Settler {s.settlers_arrived} settles {g.cities[dest].name}; cubes: "
@@ -224,7 +224,7 @@ def _arrive_settler(
 
 def settlers_for_empty(g: BoardGraph, s: RotwState, city: str) -> int:
     colour = settler_colour(g, s, city)
-    if s.options["settlers_on_empty"] == "robertson":
+    if s.opt.settlers_on_empty == "robertson":
         return {GRAY: 1, "red": 3}.get(colour, 2)
     return 0 if colour == GRAY else 2
 
@@ -415,7 +415,7 @@ def _rule_sets(
         accept = g.raw_targets
         return (
             accept,
-            (accept if s.options["raw_stop_at_first_target"] else frozenset()),
+            (accept if s.opt.raw_stop_at_first_target else frozenset()),
             (frozenset()),
         )
     coloured = {c for c in g.colour_index.get(cube, ()) if c not in s.colour}
@@ -432,7 +432,7 @@ def _cached_rule_sets(
     key = (
         cube,
         s.phase,
-        bool(s.options["raw_stop_at_first_target"]),
+        s.opt.raw_stop_at_first_target,
         frozenset(s.settlers_at.items()) if cube == SETTLER else frozenset(),
         frozenset(s.colour.items()) if cube != RAW else frozenset(),
     )

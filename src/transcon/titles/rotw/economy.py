@@ -17,14 +17,14 @@ def printed_goods(g: BoardGraph, s: RotwState, city: str) -> int:
     fewer (at least 1)" applies wherever the printed number is used (setup, a Western
     city's first settler, seed 19's Western fill), with ``small_game_minus_one``."""
     n = g.cities[city].cubes
-    if s.options["small_game_minus_one"] and len(s.players) <= 3:
+    if s.opt.small_game_minus_one and len(s.players) <= 3:
         return max(1, n - 1)
     return n
 
 
 def income(s: RotwState, player: str) -> int:
     """Base 3.3: the income of the player's score-track position (option ``income_track``)."""
-    return income_for(s.pl[player].score, str(s.options["income_track"]))
+    return income_for(s.pl[player].score, s.opt.income_track)
 
 
 def bond_value(s: RotwState) -> int:
@@ -38,7 +38,7 @@ def bond_value(s: RotwState) -> int:
 
 def can_pay(s: RotwState, player: str, amount: int) -> None:
     """IllegalAction unless ``player`` can pay ``amount`` (with automatic bonds, always)."""
-    if amount > s.pl[player].cash and not s.options["auto_bonds"]:
+    if amount > s.pl[player].cash and not s.opt.auto_bonds:
         raise IllegalAction(RULE_MONEY, f"costs ${amount}k, {player} has ${s.pl[player].cash}k")
 
 

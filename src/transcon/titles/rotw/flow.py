@@ -46,11 +46,11 @@ def setup_state(g: BoardGraph, setup: Setup, rng: GameRandom) -> RotwState:
         for i, name in enumerate(players)
     }
     s = RotwState(players=players, options=dict(setup.options), pl=pl)
-    s.east_per_colour = east_bag_per_colour(g, int(setup.options["east_goods_per_colour"]))
+    s.east_per_colour = east_bag_per_colour(g, s.opt.east_goods_per_colour)
     s.east_bag = {c: s.east_per_colour for c in GOODS}
     s.settler_pool = SETTLERS_TOTAL
     s.tiles = dict(NEW_CITY_TILES)
-    limits = bool(setup.options["setup_color_limits"])
+    limits = s.opt.setup_color_limits
     wanted: dict[str, int] = {}
     for label in sorted(g.cities):
         city = g.cities[label]
@@ -180,13 +180,13 @@ def end_game_turn(g: BoardGraph, s: RotwState, ctx: ActionContext) -> None:
     for name in s.players:
         s.pl[name].skip_next = False
         s.pl[name].extra_actions = 0
-    final = s.end_triggered or s.game_turn >= int(s.options["max_game_turns"])
-    if s.end_reason != LEADER_END and (not final or s.options["final_income"]):
+    final = s.end_triggered or s.game_turn >= s.opt.max_game_turns
+    if s.end_reason != LEADER_END and (not final or s.opt.final_income):
         income_phase(s, ctx)
     s.events = []
     if s.end_triggered:
         game_end(g, s, ctx)
-    elif s.game_turn >= int(s.options["max_game_turns"]):
+    elif s.game_turn >= s.opt.max_game_turns:
         s.end_reason = "turn limit"
         game_end(g, s, ctx)
     elif s.west_pending and s.phase == "east":
@@ -232,8 +232,8 @@ def begin_transition(g: BoardGraph, s: RotwState, ctx: ActionContext) -> None:
     s.deck = new_deck("W", ctx.rng)
     s.display = []
     opening_display(s, 2 * len(s.players))
-    s.west_bag = {c: int(s.options["west_goods_per_colour"]) for c in GOODS}
-    s.west_bag[RAW] = int(s.options["raw_cubes"])
+    s.west_bag = {c: s.opt.west_goods_per_colour for c in GOODS}
+    s.west_bag[RAW] = s.opt.raw_cubes
     for label in sorted(g.cities):
         city = g.cities[label]
         if not city.west:
@@ -266,7 +266,7 @@ def game_end(g: BoardGraph, s: RotwState, ctx: ActionContext) -> None:
         finish(g, s, ctx)
         return
     s.final_settle = True
-    steps = s.options["east_game_end"] == "switch_steps"
+    steps = s.opt.east_game_end == "switch_steps"
     ctx.emit(
         "The game ends in the Eastern phase: "
         + ("the Eastern phase's end is scored first; " if steps else "")
@@ -280,7 +280,7 @@ def game_end(g: BoardGraph, s: RotwState, ctx: ActionContext) -> None:
 
 def final_barons_only(s: RotwState) -> bool:
     """The end-of-game settle under ``east_game_end=barons_only``: a Western baron only."""
-    return s.final_settle and s.options["east_game_end"] == "barons_only"
+    return s.final_settle and s.opt.east_game_end == "barons_only"
 
 
 def check_settle(g: BoardGraph, s: RotwState, a: Settle) -> None:

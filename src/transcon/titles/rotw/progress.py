@@ -129,7 +129,7 @@ def line_progress(g: BoardGraph, s: RotwState) -> list[dict[str, Any]]:
         )
     east, west = coasts(g)
     if east and west:
-        everyone = None if s.options["transcon_links"] == "own" else _network(s, None)
+        everyone = None if s.opt.transcon_links == "own" else _network(s, None)
         players = {}
         for p in s.players:
             if s.pl[p].transcon:

@@ -132,7 +132,7 @@ def after_link(g: BoardGraph, s: RotwState, player: str, ctx: ActionContext) -> 
     if p.transcon:
         return
     east, west = coasts(g)
-    route_adj = adj if s.options["transcon_links"] == "own" else own_adjacency(s, None)
+    route_adj = adj if s.opt.transcon_links == "own" else own_adjacency(s, None)
     if not east or not west or shortest(route_adj, east, west) is None:
         return
     p.transcon = True
@@ -148,9 +148,7 @@ def after_link(g: BoardGraph, s: RotwState, player: str, ctx: ActionContext) -> 
         s.end_reason = "second transcontinental"
         s.rounds_this_turn = 4
         ctx.emit("Second coast-to-coast railroad: the game ends after a 4th round")
-    if s.options["end_on_leader_transcon"] and s.pl[player].score >= max(
-        s.pl[q].score for q in s.players
-    ):
+    if s.opt.end_on_leader_transcon and s.pl[player].score >= max(s.pl[q].score for q in s.players):
         s.end_triggered = True
         s.end_reason = "leader's transcontinental"
         s.rounds_this_turn = 0  # ends at once (the flow module finishes the game)

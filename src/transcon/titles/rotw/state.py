@@ -8,166 +8,140 @@ fields starting with ``_`` and are rebuilt from the links, never serialised.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
-from transcon.core.options import OptionSpec, OptionValue
-from transcon.titles.rotw.data import BOUNTY_POINTS, HOTEL_CASH, INCOME_TRACKS
+from transcon.core.options import Options, OptionValue, option
+from transcon.titles.rotw.data import BOUNTY_POINTS, HOTEL_CASH
 
-OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("map", "str", "rotw-usa", "Map name or path (rotw-mini: the small built-in map)."),
-    OptionSpec(
-        "victory_mode",
-        "choice",
+
+@dataclass(frozen=True, slots=True)
+class RotwOptions(Options):
+    """The options of the combined game, typed (field names are option names)."""
+
+    map: str = option("rotw-usa", "Map name or path (rotw-mini: the small built-in map).")
+    victory_mode: Literal["most_points", "transcontinental_required"] = option(
         "most_points",
-        "Preamble: most points wins, or players with a transcontinental route rank first.",
-        choices=("most_points", "transcontinental_required"),
-    ),
-    OptionSpec(
-        "end_on_leader_transcon",
-        "bool",
+        "Most points wins, or players with a transcontinental route rank first.",
+        rule="Variant: Preamble",
+    )
+    end_on_leader_transcon: bool = option(
         False,
-        "Game end, alternative: the game ends at once when the leader completes a transcon.",
-    ),
-    OptionSpec(
-        "setup_color_limits",
-        "bool",
+        "Alternative: the game ends at once when the leader completes a transcon.",
+        rule="Variant: Game end",
+    )
+    setup_color_limits: bool = option(
         True,
-        "Seed 1 house rule: at most one cube of a city's colour and two of any colour at setup.",
-    ),
-    OptionSpec(
-        "small_game_minus_one", "bool", True, "2-3 players: one cube fewer per city (min 1)."
-    ),
-    OptionSpec(
-        "auto_bonds", "bool", True, "Issue the bonds needed to pay for an action automatically."
-    ),
-    OptionSpec(
-        "settlers_on_empty",
-        "choice",
+        "At most one cube of a city's colour and two of any colour at setup.",
+        rule="Variant rule 1 (house rule)",
+    )
+    small_game_minus_one: bool = option(
+        True, "2-3 players: one cube fewer per city (min 1).", rule="Base rules: setup"
+    )
+    auto_bonds: bool = option(True, "Issue the bonds needed to pay for an action automatically.")
+    settlers_on_empty: Literal["seed", "robertson"] = option(
         "seed",
-        "Seed 11: settlers for an emptied city: seed (colour 2, gray 0) or robertson (gray 1, "
-        "colour 2, red 3).",
-        choices=("seed", "robertson"),
-    ),
-    OptionSpec(
-        "urbanized_settlers",
-        "choice",
+        "Settlers for an emptied city: seed (the variant's rule: colour 2, gray 0) or "
+        "robertson (gray 1, colour 2, red 3).",
+        rule="Variant rule 11",
+    )
+    urbanized_settlers: Literal["current", "printed"] = option(
         "current",
-        "Seeds 11-12 for an urbanized town: current (a coloured city: 2 settlers when emptied, "
-        "a settler stops at it while unsettled, it takes 2) or printed (still gray everywhere).",
-        choices=("current", "printed"),
-    ),
-    OptionSpec(
-        "phase1_extra_settler_cubes",
-        "int",
+        "For an urbanized town: current (a coloured city: 2 settlers when emptied, a "
+        "settler stops at it while unsettled, it takes 2) or printed (still gray "
+        "everywhere).",
+        rule="Variant rules 11-12",
+    )
+    phase1_extra_settler_cubes: int = option(
         0,
-        "Seed 12: Eastern cubes a 2nd/3rd settler brings in the Eastern phase.",
+        "Eastern cubes a 2nd/3rd settler brings in the Eastern phase.",
+        rule="Variant rule 12",
         min=0,
         max=4,
-    ),
-    OptionSpec(
-        "west_band_scoring",
-        "choice",
+    )
+    west_band_scoring: Literal["per_owner", "deliverer_all"] = option(
         "per_owner",
-        "Seed 20: band points per owner's own link count, or all to the deliverer.",
-        choices=("per_owner", "deliverer_all"),
-    ),
-    OptionSpec(
-        "raw_stop_at_first_target",
-        "bool",
+        "Band points per owner's own link count, or all to the deliverer.",
+        rule="Variant rule 20",
+    )
+    raw_stop_at_first_target: bool = option(
         True,
-        "Seed 18: a raw material stops at the first value-4 Eastern city it reaches.",
-    ),
-    OptionSpec(
-        "transcon_links",
-        "choice",
-        "own",
-        "Game end: a coast-to-coast route uses own links only, or any links.",
-        choices=("own", "any"),
-    ),
-    OptionSpec("final_income", "bool", True, "Game end: one last Income & Dividends phase."),
-    OptionSpec(
-        "income_track",
-        "choice",
-        INCOME_TRACKS[0],
-        "Base 3.3 income by score [U: printed numbers not found; assumed]: rise_peak_fall "
-        "($1k a point to 10, slower to $30k at 60, falling after 80 to $20k) or rise_flat "
-        "(stays $30k from 60).",
-        choices=INCOME_TRACKS,
-    ),
-    OptionSpec(
-        "east_game_end",
-        "choice",
+        "A raw material stops at the first value-4 Eastern city it reaches.",
+        rule="Variant rule 18",
+    )
+    transcon_links: Literal["own", "any"] = option(
+        "own", "A coast-to-coast route uses own links only, or any links.", rule="Variant: Game end"
+    )
+    final_income: bool = option(
+        True, "One last Income & Dividends phase.", rule="Variant: Game end"
+    )
+    income_track: Literal["rise_peak_fall", "rise_flat"] = option(
+        "rise_peak_fall",
+        "[U: printed numbers not found; assumed] Income by score: rise_peak_fall ($1k a "
+        "point to 10, slower to $30k at 60, falling after 80 to $20k) or rise_flat (stays "
+        "$30k from 60).",
+        rule="Base rules 3.3",
+    )
+    east_game_end: Literal["switch_steps", "barons_only"] = option(
         "switch_steps",
-        "Game end before the Western phase: switch_steps (seed 16 bond penalty, repay or "
-        "discard, seed 15 Eastern barons, a Western baron kept, then final scoring) or "
-        "barons_only (only a Western baron is kept before final scoring).",
-        choices=("switch_steps", "barons_only"),
-    ),
-    OptionSpec(
-        "bond_buyback_limit",
-        "choice",
+        "Game end before the Western phase: switch_steps (the bond penalty of variant rule "
+        "16, repay or discard, the Eastern barons of variant rule 15, a Western baron kept, "
+        "then final scoring) or barons_only (only a Western baron is kept before final "
+        "scoring).",
+        rule="Variant: Game end",
+    )
+    bond_buyback_limit: Literal["per_event", "per_action"] = option(
         "per_event",
-        "Event Bond Buyback ('pay off up to 3 bonds - 1 for $7K, 2 for $15K, 3 for $24K'): "
-        "per_event: at most 3 bonds over the event's game turn, priced by the table on the "
-        "running total; per_action: one buyback action per event, up to 3 bonds.",
-        choices=("per_event", "per_action"),
-    ),
-    OptionSpec(
-        "executive_actions",
-        "int",
+        "Per_event: at most 3 bonds over the event's game turn, priced by the table on "
+        "the running total; per_action: one buyback action per event, up to 3 bonds.",
+        rule="Event Bond Buyback",
+    )
+    executive_actions: int = option(
         2,
-        "Railroad Executive: actions taken at once after taking the card.",
+        "Actions taken at once after taking the card.",
+        rule="Operations card Railroad Executive",
         min=1,
         max=2,
-    ),
-    OptionSpec(
-        "east_goods_per_colour",
-        "int",
+    )
+    east_goods_per_colour: int = option(
         0,
-        "Base 1: goods of each colour in the Eastern bag (25 in the box); 0: sized from the "
-        "map, enough for every printed Eastern and Western number (at least 25).",
+        "Goods of each colour in the Eastern bag (25 in the box); 0: sized from the map, "
+        "enough for every printed Eastern and Western number (at least 25).",
+        rule="Base rules 1",
         min=0,
         max=120,
-    ),
-    OptionSpec(
-        "west_goods_per_colour",
-        "int",
-        25,
-        "Seed 19: goods of each colour in the Western bag.",
-        min=0,
-        max=60,
-    ),
-    OptionSpec(
-        "raw_cubes", "int", 20, "Seed 18: raw-material cubes in the Western bag.", min=0, max=40
-    ),
-    OptionSpec(
-        "hotel_cash",
-        "int",
+    )
+    west_goods_per_colour: int = option(
+        25, "Goods of each colour in the Western bag.", rule="Variant rule 19", min=0, max=60
+    )
+    raw_cubes: int = option(
+        20, "Raw-material cubes in the Western bag.", rule="Variant rule 18", min=0, max=40
+    )
+    hotel_cash: int = option(
         HOTEL_CASH,
-        "Hotels [U: printed value not found]: $k to the holder for each good delivered to the "
+        "[U: printed value not found]: $k to the holder for each good delivered to the "
         "hotel's city.",
+        rule="Operations cards Hotels",
         min=0,
         max=10,
-    ),
-    OptionSpec(
-        "bounty_points",
-        "int",
+    )
+    bounty_points: int = option(
         BOUNTY_POINTS,
-        "Service Bounties [U: printed value not found]: points for the first delivery to the "
-        "bounty's city while the card is displayed.",
+        "[U: printed value not found]: points for the first delivery to the bounty's city"
+        " while the card is displayed.",
+        rule="Operations cards Service Bounties",
         min=0,
         max=10,
-    ),
-    OptionSpec(
-        "max_game_turns",
-        "int",
+    )
+    max_game_turns: int = option(
         60,
-        "Safety valve (not a seed rule): the game ends after this many game turns. Greedy "
-        "games on rotw-usa end by the rules in 21-40 game turns (mean 29).",
+        "Safety valve (not a rule of the game): the game ends after this many game turns. Greedy"
+        " games on rotw-usa end by the rules in 21-40 game turns (mean 29).",
         min=1,
         max=200,
-    ),
-)
+    )
+
+
+OPTIONS = RotwOptions.specs()
 
 
 @dataclass(slots=True)
@@ -278,7 +252,7 @@ class RotwState:
     transition choices), ``over``."""
 
     players: list[str]
-    options: dict[str, OptionValue]
+    options: dict[str, OptionValue]  # resolved; read through ``opt``
     pl: dict[str, PlayerState]
     step: str = "barons"
     phase: str = "east"
@@ -320,6 +294,11 @@ class RotwState:
     # caches (not serialised): completed-link adjacency and hex use
     _adj: dict[str, list[tuple[str, Link]]] | None = None
     _hex_use: dict[str, int] | None = None
+
+    @property
+    def opt(self) -> RotwOptions:
+        """The game's options, typed."""
+        return RotwOptions.view(self.options)
 
     def player(self, name: str) -> PlayerState:
         return self.pl[name]

@@ -71,7 +71,7 @@ class RailwaysOfTheWorldEastWest(Title[RotwState]):
     strongest_bot: ClassVar[str] = "greedy"
 
     def graph(self, state: RotwState) -> BoardGraph:
-        return graph_for(str(state.options["map"]))
+        return graph_for(state.opt.map)
 
     # -- setup and flow ---------------------------------------------------------------------
     def initial_state(self, setup: Setup, rng: GameRandom) -> RotwState:
@@ -94,7 +94,7 @@ class RailwaysOfTheWorldEastWest(Title[RotwState]):
 
         def key(p: str) -> tuple[int, int, int, int]:
             ps = state.pl[p]
-            need = state.options["victory_mode"] == "transcontinental_required"
+            need = state.opt.victory_mode == "transcontinental_required"
             return (
                 int(ps.transcon) if need else 0,
                 scoring.final_points(state, p),
