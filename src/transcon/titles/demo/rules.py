@@ -79,7 +79,9 @@ def _side(a: str, b: str) -> tuple[str, str]:
 class DemoOptions(Options):
     """The options of Demo Rails."""
 
-    rounds: int = option(6, "Rounds before the game ends.", rule="Demo rules 4 (End)", min=1, max=50)
+    rounds: int = option(
+        6, "Rounds before the game ends.", rule="Demo rules 4 (End)", min=1, max=50
+    )
 
 
 class DemoTitle(Title[DemoState]):
