@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from transcon.core.errors import IllegalAction, InputError
 from transcon.core.inputs import brief, load_json
+from transcon.core.interaction import Choice, Interaction, Panel, Pick, Quote
 from transcon.core.options import OptionSpec, OptionValue
 from transcon.core.rng import GameRandom
 
@@ -507,6 +508,72 @@ class Title(ABC, Generic[S]):
         building it would cost them now). ``place`` is what a player types (a hex label or a
         place name). Titles without a hex map keep this default (NotImplementedError)."""
         raise NotImplementedError(f"{self.display_name} has no hexes to describe")
+
+    # -- acting by pointing (the browser client: core/interaction.py) -------------------------
+    # Generic defaults make every title playable by buttons; titles override them to offer
+    # clicks on the map, path tools with live costs and the panels of their table.
+
+    #: Most choices the generic :meth:`choices` lists (a title with more overrides it).
+    max_generic_choices: ClassVar[int] = 400
+
+    def choices(self, state: S, player: str) -> Interaction:
+        """What ``player`` can do now as clicks. Default: every legal action one button,
+        filed under :meth:`action_group`; nothing when ``player`` is not to act."""
+        if self.is_over(state) or player not in self.current_players(state):
+            return Interaction()
+        found = []
+        for action in self.legal_actions(state, player)[: self.max_generic_choices]:
+            text = self.format_action(action)
+            found.append(Choice((Pick.button(text),), text, text, group=self.action_group(action)))
+        return Interaction(f"{player} to act", tuple(found))
+
+    def path_action(self, state: S, player: str, tool: str, hexes: Sequence[str]) -> Action:
+        """The action a path tool's clicked ``hexes`` stand for (InputError when they cannot
+        stand for one). Titles offering path tools in :meth:`choices` override it."""
+        raise InputError(f"{self.display_name} has no path tool {brief(tool)}")
+
+    def action_cost(self, state: S, action: Action) -> int | None:
+        """What ``action`` would cost its player now, for a quote (None: nothing to say)."""
+        return None
+
+    def quote(self, state: S, player: str, tool: str, hexes: Sequence[str]) -> Quote:
+        """A path tool's would-be action checked without applying it. An unreadable path
+        (unknown hex) raises InputError; a path that breaks a rule is a quote that is not ok."""
+        action = self.path_action(state, player, tool, hexes)
+        text = self.format_action(action)
+        try:
+            self.validate(state, action)
+        except IllegalAction as err:
+            return Quote(False, str(err), self.action_cost(state, action), None, text)
+        return Quote(True, "", self.action_cost(state, action), text, text)
+
+    def panels(self, state: S, viewer: str | None) -> list[Panel]:
+        """What the table shows ``viewer`` (never another player's secret). Default: the
+        status text."""
+        return [Panel.note("Status", self.describe_status_for(state, viewer))]
+
+    def board_svg(self, state: S, viewer: str | None, colour_blind: bool, labels: bool) -> str:
+        """The board as ``viewer`` may see it, as SVG whose hexes carry ``data-hex``;
+        ``colour_blind``: letters or patterns on owners' marks; ``labels``: hex ids drawn.
+        Titles without a board keep this default (NotImplementedError)."""
+        raise NotImplementedError(f"{self.display_name} has no board to draw")
+
+    def hex_info(self, state: S, viewer: str | None, hex_id: str) -> list[str]:
+        """Hover text of one hex as ``viewer`` may read it. Default: :meth:`describe_hex`
+        (for the public view, without a player's costs); InputError for an unknown hex."""
+        player = viewer if viewer else None
+        return self.describe_hex(state, player, hex_id).splitlines()
+
+    def timeline_values(self, state: S, viewer: str | None) -> dict[str, float]:
+        """Each player's value or score now, for the chart over time, as ``viewer`` may
+        see it. Default: :meth:`result`."""
+        return {player: float(score) for player, score in self.result(state).items()}
+
+    def round_label(self, state: S) -> str | None:
+        """The round now, for the timeline's round markers. Default: the state's ``round``
+        attribute if it has one."""
+        found = getattr(state, "round", None)
+        return None if found is None else str(found)
 
     def bots(self) -> dict[str, BotFactory]:
         """Extra bots by name (``seed -> Bot``); the random bot is always available."""

@@ -8,7 +8,9 @@ from transcon.render.svg import (
     Overlay,
     RenderOptions,
     TrackLine,
+    add_layers,
     owner_colour,
+    owner_letters,
     render_svg,
 )
 
@@ -19,7 +21,9 @@ __all__ = [
     "Overlay",
     "RenderOptions",
     "TrackLine",
+    "add_layers",
     "owner_colour",
+    "owner_letters",
     "render_svg",
     "svg_to_png",
     "write_image",

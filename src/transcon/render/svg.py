@@ -49,6 +49,7 @@ class TrackLine:
     hexes: Sequence[Hex]
     colour: str
     width: float = 0.22  # in hex radii
+    letter: str = ""  # the owner's letter, drawn on the line (colour-blind mode)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +61,7 @@ class Marker:
     colour: str = "#222222"
     shape: str = "city"  # city | town | token
     text_offset: float = 0.75  # where the name sits: hex radii below the centre (< 0: above)
+    letter: str = ""  # drawn inside the marker (colour-blind mode: whose token it is)
 
 
 ART_LAYERS = ("tiles", "routes", "stops")
@@ -113,6 +115,9 @@ class RenderOptions:
     """Draw only this part of the board (its bounding box; None: the whole board)."""
     marker_font: float = 0.36
     """Font size of marker names, in hex radii."""
+    hit_layer: bool = False
+    """A transparent polygon per hex on top of everything (``class="hex"``, ``data-hex``),
+    for pages that let people click hexes."""
 
 
 REGION_COLOURS = ("#c0392b", "#2471a3", "#7d3c98", "#117864")
@@ -129,6 +134,15 @@ def check_hex_size(size: float) -> None:
 
 def owner_colour(index: int) -> str:
     return OWNER_COLOURS[index % len(OWNER_COLOURS)]
+
+
+def owner_letters(owners: Sequence[str]) -> dict[str, str]:
+    """Each owner's initial, or their seat number when two share an initial: what
+    colour-blind mode writes on their track and tokens."""
+    initials = [name[:1].upper() for name in owners]
+    if len(set(initials)) == len(initials):
+        return dict(zip(owners, initials, strict=True))
+    return {name: str(i + 1) for i, name in enumerate(owners)}
 
 
 def _pts(points: Iterable[Point]) -> str:
@@ -169,9 +183,11 @@ def render_svg(
     ]
     out.append('<g id="terrain" stroke="#ffffff" stroke-width="0.6">')
     region_fills: dict[str, str] = dict(board.meta.get("render", {}).get("region_fills", {}))
+    terrain_class = "terrain" if opts.hit_layer else "hex"
     for info in shown:
         out.append(
-            f'<polygon points="{_pts(layout.corners(info.hex))}" '
+            f'<polygon class="{terrain_class}" data-hex="{escape(info.label)}" '
+            f'points="{_pts(layout.corners(info.hex))}" '
             f'fill="{_fill(info, opts, region_fills)}">'
             f"<title>{escape(_tooltip(info))}</title></polygon>"
         )
@@ -184,6 +200,7 @@ def render_svg(
     for line in overlay.track:
         out.append(_line(layout, line))
     out.append("</g>")
+    out.extend(_line_letters(overlay.track, layout))
     out.append(
         '<g id="routes" stroke-linecap="round" stroke-linejoin="round" fill="none" '
         'stroke-dasharray="6,3" opacity="0.9">'
@@ -225,8 +242,52 @@ def render_svg(
             f'<text x="{opts.margin:.0f}" y="{y_line:.0f}" '
             f'font-size="{size * 0.6:.1f}">{escape(caption_line)}</text>'
         )
+    if opts.hit_layer:
+        out.append(f'<g id="{HIT_LAYER}" fill="#ffffff" fill-opacity="0" stroke="none">')
+        for info in shown:
+            out.append(
+                f'<polygon class="hex" data-hex="{escape(info.label)}" '
+                f'points="{_pts(layout.corners(info.hex))}"/>'
+            )
+        out.append("</g>")
     out.append("</svg>")
     return "\n".join(out)
+
+
+#: The id of the clickable hex layer (:attr:`RenderOptions.hit_layer`).
+HIT_LAYER = "hexes"
+
+
+def add_layers(svg: str, layers: str) -> str:
+    """``svg`` with ``layers`` (SVG elements) drawn on top of the map but under the clickable
+    hex layer, if it has one."""
+    marker = f'<g id="{HIT_LAYER}"'
+    at = svg.rfind(marker)
+    if at < 0:
+        at = svg.rfind("</svg>")
+    return svg[:at] + layers + svg[at:]
+
+
+def _line_letters(lines: Sequence[TrackLine], layout: Layout) -> list[str]:
+    """Owner letters on track (colour-blind mode): one on the middle hex of each line."""
+    marked = [line for line in lines if line.letter and line.hexes]
+    if not marked:
+        return []
+    s = layout.size
+    out = [
+        f'<g id="track-letters" font-size="{s * 0.36:.1f}" text-anchor="middle" '
+        'font-weight="bold" fill="#000" stroke="#fff" stroke-width="0.6" paint-order="stroke">'
+    ]
+    for line in marked:
+        if len(line.hexes) > 1:
+            i = (len(line.hexes) - 1) // 2
+            a, b = layout.center(line.hexes[i]), layout.center(line.hexes[i + 1])
+            c = Point((a.x + b.x) / 2, (a.y + b.y) / 2)
+        else:
+            c = layout.center(line.hexes[0])
+        out.append(f'<text x="{c.x:.1f}" y="{c.y + s * 0.13:.1f}">{escape(line.letter)}</text>')
+    out.append("</g>")
+    return out
 
 
 def _wrap(text: str, width: float, font_size: float) -> list[str]:
@@ -458,6 +519,12 @@ def _markers(markers: Sequence[Marker], layout: Layout, s: float, font: float) -
             out.append(
                 f'<circle cx="{c.x:.1f}" cy="{c.y:.1f}" r="{s * 0.3:.1f}" fill="#ffffff" '
                 f'stroke="{m.colour}" stroke-width="2"/>'
+            )
+        if m.letter:
+            out.append(
+                f'<text x="{c.x:.1f}" y="{c.y + s * 0.12:.1f}" font-size="{s * 0.3:.1f}" '
+                f'font-weight="bold" fill="#000" stroke="#fff" stroke-width="0.5" '
+                f'paint-order="stroke">{escape(m.letter)}</text>'
             )
         if m.text:
             at = f'x="{c.x:.1f}" y="{c.y + s * m.text_offset:.1f}" font-weight="bold"'

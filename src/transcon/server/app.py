@@ -13,7 +13,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
 from transcon import __version__
-from transcon.server import api_accounts, api_games
+from transcon.server import api_accounts, api_games, api_play
 from transcon.server.accounts import Accounts, SignInLimiter
 from transcon.server.bots import BotRunner
 from transcon.server.db import make_engine, migrate
@@ -83,6 +83,7 @@ def create_app(
         app.add_exception_handler(kind, handler)
     app.include_router(api_accounts.router)
     app.include_router(api_games.router)
+    app.include_router(api_play.router)
     app.add_middleware(BodyGuard)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)

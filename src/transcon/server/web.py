@@ -76,7 +76,7 @@ def error_response(err: ApiError) -> JSONResponse:
     return JSONResponse(err.body(), status_code=err.status)
 
 
-def _one_line(text: str) -> str:
+def one_line(text: str) -> str:
     return " ".join(text.split())[:300]
 
 
@@ -86,7 +86,7 @@ async def api_error(_request: Request, err: Exception) -> JSONResponse:
 
 
 async def transcon_error(_request: Request, err: Exception) -> JSONResponse:
-    return error_response(ApiError(400, "bad_input", _one_line(str(err))))
+    return error_response(ApiError(400, "bad_input", one_line(str(err))))
 
 
 async def validation_error(_request: Request, err: Exception) -> JSONResponse:
@@ -95,7 +95,7 @@ async def validation_error(_request: Request, err: Exception) -> JSONResponse:
     first = problems[0] if problems else {"loc": (), "msg": "invalid request"}
     where = ".".join(str(part) for part in first.get("loc", ()))
     more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-    message = _one_line(f"{where}: {first.get('msg', 'invalid')}{more}")
+    message = one_line(f"{where}: {first.get('msg', 'invalid')}{more}")
     return error_response(ApiError(422, "bad_request", message))
 
 
@@ -103,7 +103,7 @@ async def http_error(_request: Request, err: Exception) -> JSONResponse:
     assert isinstance(err, StarletteHTTPException)
     codes = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
     code = codes.get(err.status_code, f"http_{err.status_code}")
-    return error_response(ApiError(err.status_code, code, _one_line(str(err.detail))))
+    return error_response(ApiError(err.status_code, code, one_line(str(err.detail))))
 
 
 async def internal_error(_request: Request, _err: Exception) -> JSONResponse:

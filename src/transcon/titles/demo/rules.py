@@ -245,6 +245,13 @@ class DemoTitle(Title[DemoState]):
 
         render_state(self.board, state, path)
 
+    def board_svg(
+        self, state: DemoState, viewer: str | None, colour_blind: bool, labels: bool
+    ) -> str:
+        from transcon.titles.demo.render import demo_svg
+
+        return demo_svg(self.board, state, colour_blind, labels)
+
     def hexes(self, labels: tuple[str, ...]) -> list[Hex]:
         board = self.board
         return [board.hex(label) for label in labels]

@@ -397,6 +397,15 @@ class RailwayRivalsUSA(Title[RRState]):
 
         render_png(state, path, viewer, view)
 
+    # -- the browser client (interaction.py) ------------------------------------------------
+
+    def board_svg(
+        self, state: RRState, viewer: str | None, colour_blind: bool, labels: bool
+    ) -> str:
+        from transcon.titles.railway_rivals.interaction import board_svg
+
+        return board_svg(state, viewer, colour_blind, labels)
+
     def bots(self) -> dict[str, BotFactory]:
         from transcon.titles.railway_rivals.bots import GreedyBot, RandomLegalBot
 

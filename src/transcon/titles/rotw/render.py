@@ -16,6 +16,8 @@ from transcon.render import (
     Overlay,
     RenderOptions,
     TrackLine,
+    add_layers,
+    owner_letters,
     render_svg,
     write_image,
 )
@@ -53,10 +55,7 @@ def player_colours(players: list[str]) -> dict[str, str]:
 
 def player_letters(players: list[str]) -> dict[str, str]:
     """Each player's initial, or their seat number when two share an initial."""
-    initials = [p[:1].upper() for p in players]
-    if len(set(initials)) == len(initials):
-        return dict(zip(players, initials, strict=True))
-    return {p: str(i + 1) for i, p in enumerate(players)}
+    return owner_letters(players)
 
 
 def legend(s: RotwState) -> list[LegendEntry]:
@@ -111,9 +110,9 @@ def city_texts(g: BoardGraph, s: RotwState) -> list[tuple[Hex, str]]:
     return out
 
 
-def rotw_svg(g: BoardGraph, s: RotwState) -> str:
+def rotw_svg(g: BoardGraph, s: RotwState, opts: RenderOptions | None = None) -> str:
     """The SVG, with each city's cubes as colour-blind letters above the city."""
-    opts = RenderOptions()
+    opts = opts or RenderOptions()
     svg = render_svg(g.board, rotw_overlay(g, s), opts)
     size = opts.hex_size
     raw = Layout(g.board.orientation, size)
@@ -131,7 +130,7 @@ def rotw_svg(g: BoardGraph, s: RotwState) -> str:
         )
     parts.append("</g>")
     parts.extend(_track_letters(g, s, layout, size))
-    return svg.replace("</svg>", "".join(parts) + "</svg>")
+    return add_layers(svg, "".join(parts))
 
 
 def _track_letters(g: BoardGraph, s: RotwState, layout: Layout, size: float) -> list[str]:

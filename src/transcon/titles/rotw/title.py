@@ -358,6 +358,17 @@ class RailwaysOfTheWorldEastWest(Title[RotwState]):
 
         return cheapest_path(self.graph(state), state, player, start, end)
 
+    # -- the browser client (interaction.py) ------------------------------------------------
+
+    def board_svg(
+        self, state: RotwState, viewer: str | None, colour_blind: bool, labels: bool
+    ) -> str:
+        """Cube and owner letters are always drawn (colour-blind mode is the default)."""
+        from transcon.render import RenderOptions
+        from transcon.titles.rotw.render import rotw_svg
+
+        return rotw_svg(self.graph(state), state, RenderOptions(show_labels=labels, hit_layer=True))
+
     def bots(self) -> dict[str, BotFactory]:
         from transcon.titles.rotw.bots import GreedyBot
 

@@ -140,11 +140,13 @@ def route_legend(
     return out
 
 
-def position_svg(position: Any, overlay: Overlay | None = None) -> str:
+def position_svg(
+    position: Any, overlay: Overlay | None = None, options: RenderOptions = OPTIONS
+) -> str:
     """The position as an 18xx map; ``overlay`` adds art (routes), a legend and a caption."""
     extra = overlay or Overlay()
     full = dataclasses.replace(extra, art=board_art(position) + extra.art)
-    return render_svg(position.data.board, full, OPTIONS)
+    return render_svg(position.data.board, full, options)
 
 
 def overlay_1870(title: EighteenTitle, state: GameState) -> Overlay:

@@ -316,6 +316,13 @@ class Title1870(EighteenTitle):
 
         render_1870(self, state, path)
 
+    def board_svg(
+        self, state: GameState, viewer: str | None, colour_blind: bool, labels: bool
+    ) -> str:
+        from transcon.titles.t1870.interaction import board_svg
+
+        return board_svg(self, state, labels)
+
     # -- runs ------------------------------------------------------------------------------
 
     def hook_check_run(self, state: GameState, sym: str, action: RunRoutes) -> None:
