@@ -49,6 +49,20 @@ def test_notation_round_trip(
     assert title.parse_action(title.format_action(parsed), game.state, "Ann") == parsed
 
 
+def test_a_rival_named_with_a_space_is_written_as_one_word(
+    title: RailwayRivalsUSA, strip_path: str
+) -> None:
+    """Title.notation: a server's bot seat "Bot 1" owns track on a route; the text of the
+    entry must still parse back (the word ``Bot_1``)."""
+    game = new_game(title, strip_path, players=("Ann", "Bot 1"))
+    action = Enter(
+        player="Ann", race=7, route=("Q49", "Q48", "P48"), owners=("Bot 1", ""), partner="Bot 1"
+    )
+    text = title.format_action(action)
+    assert text == "enter 7 with Bot_1 Q49 Q48:Bot_1 P48"
+    assert title.parse_action(text, game.state, "Ann") == action
+
+
 def test_notation_errors(title: RailwayRivalsUSA, strip_path: str) -> None:
     game = new_game(title, strip_path)
     for bad in ("build Q49", "enter x", "enter 2 Q49", "enter 2 Q49:Bob Q48"):

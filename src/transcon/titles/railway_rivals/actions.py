@@ -142,6 +142,12 @@ def _parse_entry(
     )
 
 
+def rival_word(name: str) -> str:
+    """A rival's name as one word of the notation: spaces become ``_`` (names are matched
+    ignoring both, so ``Bot_1`` reads back as the seat "Bot 1")."""
+    return "_".join(name.split())
+
+
 def format_action(action: Action) -> str | None:
     """The short notation of an action (None for unknown types)."""
     if isinstance(action, Done):
@@ -155,11 +161,11 @@ def format_action(action: Action) -> str | None:
     if isinstance(action, Enter):
         parts = ["enter", str(action.race)]
         if action.partner:
-            parts += ["with", action.partner]
+            parts += ["with", rival_word(action.partner)]
         if action.exchange:
-            parts += ["erp", action.exchange]
+            parts += ["erp", rival_word(action.exchange)]
         for i, h in enumerate(action.route):
             owner = action.owners[i - 1] if 0 < i <= len(action.owners) else ""
-            parts.append(f"{h}:{owner}" if owner else h)
+            parts.append(f"{h}:{rival_word(owner)}" if owner else h)
         return " ".join(parts)
     return None
