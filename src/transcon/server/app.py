@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 from argon2 import PasswordHasher
-from fastapi import FastAPI
+from fastapi import FastAPI, Request, Response
 from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
 
 from transcon import __version__
 from transcon.server import api_accounts, api_games, api_play
@@ -22,8 +23,10 @@ from transcon.server.notify import Notifier, SmtpSettings
 from transcon.server.store import GameStore
 from transcon.server.web import EXCEPTION_HANDLERS, BodyGuard, Services
 
-PAGE = Path(__file__).resolve().parent / "static" / "index.html"
+STATIC = Path(__file__).resolve().parent / "static"
+PAGE = STATIC / "index.html"
 log = logging.getLogger("transcon.server")
+NextCall = Callable[[Request], Awaitable[Response]]
 
 
 def create_app(
@@ -85,6 +88,17 @@ def create_app(
     app.include_router(api_games.router)
     app.include_router(api_play.router)
     app.add_middleware(BodyGuard)
+
+    # The browser client: plain ES modules and CSS, no build step; "no-cache" makes browsers
+    # revalidate (cheap 304s) so a new server version's files are picked up at once.
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.middleware("http")
+    async def revalidate_static(request: Request, call_next: NextCall) -> Response:
+        response = await call_next(request)
+        if request.url.path.startswith("/static/") or request.url.path == "/":
+            response.headers["Cache-Control"] = "no-cache"
+        return response
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def page() -> str:

@@ -1,0 +1,129 @@
+"""A person at a browser: signs up, creates or joins a game, and plays by clicking what the
+page offers (ringed hexes on the board, choice buttons, Confirm) — never by typing notation."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+
+PASSWORD = "correct horse battery"
+DESKTOP = {"width": 1400, "height": 900}
+PHONE = {"width": 390, "height": 844}
+_numbers = itertools.count(1)
+
+
+class Seat:
+    def __init__(self, browser: Browser, base_url: str, name: str) -> None:
+        self.name = f"{name}{next(_numbers)}"
+        self.context = browser.new_context(base_url=base_url, viewport=DESKTOP)
+        self.page: Page = self.context.new_page()
+        self.page.set_default_timeout(15_000)
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda err: self.errors.append(str(err)))
+
+    def close(self) -> None:
+        self.context.close()
+
+    # -- accounts and lobby ------------------------------------------------------------------
+
+    def sign_up(self) -> Seat:
+        page = self.page
+        page.goto("/#signup")
+        page.fill("#auth-name", self.name)
+        page.fill("#auth-password", PASSWORD)
+        page.click("#auth-submit")
+        expect(page.locator("#me")).to_have_text(self.name)
+        return self
+
+    def create_game(
+        self,
+        title: str,
+        players: int = 2,
+        options: dict[str, Any] | None = None,
+        invite_only: bool = False,
+    ) -> int:
+        """Create a game from the lobby form (the other seats open for people)."""
+        page = self.page
+        page.goto("/#lobby")
+        page.select_option("#new-title", title)
+        page.fill("#new-players", str(players))
+        page.dispatch_event("#new-players", "change")
+        for seat in page.locator(".seat-kind").all():
+            seat.select_option("")
+        if options or invite_only:
+            page.click("details.more > summary")
+        for name, value in (options or {}).items():
+            field = page.locator(f"#opt-{name}")
+            if isinstance(value, bool):
+                field.set_checked(value)
+            elif field.evaluate("el => el.tagName") == "SELECT":
+                field.select_option(str(value))
+            else:
+                field.fill(str(value))
+        if invite_only:
+            page.check("#new-invite")
+        page.click("#create")
+        page.wait_for_url("**/#game/*")
+        return int(page.url.rsplit("/", 1)[1])
+
+    def invite_link(self) -> str:
+        return str(self.page.locator("#invite-link").input_value())
+
+    # -- the game page -----------------------------------------------------------------------
+
+    def seq(self) -> int:
+        return int(self.page.locator("#scrub").get_attribute("max") or 0)
+
+    def my_turn(self) -> bool:
+        return self.page.locator("#turn.hot").count() > 0
+
+    def wait_for_seq(self, seq: int, timeout: float = 15) -> None:
+        """Wait (without reloading) until this page's log shows action ``seq``."""
+        self.page.locator(f'#log li[data-seq="{seq}"]').wait_for(timeout=timeout * 1000)
+
+    def play_one(self, rng: random.Random, prefer: list[str] | None = None) -> int:
+        """Make one action by clicking; returns its sequence number.
+
+        ``prefer``: label texts to pick when offered (e.g. a title's cheap standard moves).
+        """
+        page = self.page
+        before = self.seq()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            page.locator("#act:not(.busy)").wait_for()
+            confirm = page.locator("#act button.confirm:not([disabled])")
+            if confirm.count():
+                confirm.first.click()
+                break
+            if not self._pick(rng, prefer or []):
+                time.sleep(0.05)
+        else:
+            raise AssertionError(f"{self.name}: no action could be made by clicking")
+        self.wait_for_seq(before + 1)
+        return before + 1
+
+    def _pick(self, rng: random.Random, prefer: list[str]) -> bool:
+        page = self.page
+        buttons = page.locator("#act button.pick").all()
+        for wanted in prefer:
+            for button in buttons:
+                if button.get_attribute("data-label") == wanted:
+                    button.click()
+                    return True
+        rings = page.locator("#board .pick-ring").all()
+        selects = page.locator("#act select.compact").all()
+        options: list[Any] = [*buttons, *rings, *selects]
+        if not options:
+            return False
+        choice = rng.choice(options)
+        if choice in selects:
+            values = choice.locator("option").all()
+            choice.select_option(values[rng.randrange(len(values))].get_attribute("value"))
+            choice.locator("xpath=following-sibling::button").click()
+        else:
+            choice.click()
+        return True
