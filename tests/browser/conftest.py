@@ -64,6 +64,6 @@ def seats(browser: Browser, site: ServerThread) -> Iterator[list[Seat]]:
 
 
 @pytest.fixture(scope="session")
-def screenshots() -> Path:
+def screenshots_dir() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS

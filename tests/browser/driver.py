@@ -75,15 +75,26 @@ class Seat:
 
     # -- the game page -----------------------------------------------------------------------
 
-    def seq(self) -> int:
-        return int(self.page.locator("#scrub").get_attribute("max") or 0)
+    def settled(self, seq: int = 0, timeout: float = 20) -> int:
+        """Wait (never reloading) until the page shows action ``seq`` or a later one in full;
+        returns the sequence number shown."""
+        self.page.wait_for_function(
+            """(n) => { const v = document.querySelector("#view > .page");
+                return !!v && v.dataset.seq !== undefined && !v.dataset.refreshing
+                    && Number(v.dataset.seq) >= n; }""",
+            arg=seq,
+            timeout=timeout * 1000,
+        )
+        return int(self.page.locator("#view > .page").get_attribute("data-seq") or 0)
+
+    def showing(self, at: int) -> None:
+        """Wait until the page shows the position after ``at`` actions (replay or now)."""
+        self.page.wait_for_function(
+            "(n) => document.querySelector('#view > .page')?.dataset.at === String(n)", arg=at
+        )
 
     def my_turn(self) -> bool:
         return self.page.locator("#turn.hot").count() > 0
-
-    def wait_for_seq(self, seq: int, timeout: float = 15) -> None:
-        """Wait (without reloading) until this page's log shows action ``seq``."""
-        self.page.locator(f'#log li[data-seq="{seq}"]').wait_for(timeout=timeout * 1000)
 
     def play_one(self, rng: random.Random, prefer: list[str] | None = None) -> int:
         """Make one action by clicking; returns its sequence number.
@@ -91,7 +102,7 @@ class Seat:
         ``prefer``: label texts to pick when offered (e.g. a title's cheap standard moves).
         """
         page = self.page
-        before = self.seq()
+        before = self.settled()
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             page.locator("#act:not(.busy)").wait_for()
@@ -103,8 +114,7 @@ class Seat:
                 time.sleep(0.05)
         else:
             raise AssertionError(f"{self.name}: no action could be made by clicking")
-        self.wait_for_seq(before + 1)
-        return before + 1
+        return self.settled(before + 1)
 
     def _pick(self, rng: random.Random, prefer: list[str]) -> bool:
         page = self.page
@@ -127,3 +137,31 @@ class Seat:
         else:
             choice.click()
         return True
+
+
+def start_game(seats: list[Seat], title: str, options: dict[str, Any] | None = None) -> int:
+    """Ann creates the game in the lobby; Bob finds it under "Open" and joins."""
+    ann, bob = (seat.sign_up() for seat in seats)
+    game_id = ann.create_game(title, options=options)
+    bob.page.goto("/#lobby")
+    bob.page.click('[data-filter="open"]')
+    bob.page.click(f'[data-game="{game_id}"] button.primary')
+    bob.page.wait_for_url(f"**/#game/{game_id}")
+    for seat in seats:
+        seat.settled()
+    return game_id
+
+
+def play(seats: list[Seat], moves: int, seed: int, prefer: list[str] | None = None) -> int:
+    """``moves`` actions made by clicking, by whoever is to move; after each, both pages show
+    it without reloading (the live stream). Returns the last sequence number."""
+    rng = random.Random(seed)
+    seq = min(seat.settled() for seat in seats)
+    for _ in range(moves):
+        mover = next((seat for seat in seats if seat.my_turn()), None)
+        assert mover is not None, "nobody may move"
+        seq = mover.play_one(rng, prefer)
+        for seat in seats:
+            seat.settled(seq)
+            expect(seat.page.locator(f'#log li[data-seq="{seq}"]')).to_have_count(1)
+    return seq

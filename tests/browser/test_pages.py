@@ -1,19 +1,93 @@
-"""The pages: sign up, lobby, create with an invite link, join by it, profile settings."""
+"""The pages around play: sign up, invite links, the profile, undo, shortcuts, zoom, live
+updates after a network loss."""
 
 from __future__ import annotations
 
+import random
+
 from playwright.sync_api import expect
 
-from .driver import Seat
+from .driver import Seat, start_game
 
 
 def test_sign_up_create_and_join_by_invite_link(seats: list[Seat]) -> None:
     ann, bob = (seat.sign_up() for seat in seats)
     game_id = ann.create_game("demo", options={"rounds": 2}, invite_only=True)
     link = ann.invite_link()
-    assert link.endswith(f"/#join/{game_id}/" + link.rsplit("/", 1)[1])
+    assert f"/#join/{game_id}/" in link
+    bob.page.goto("/#lobby")
+    bob.page.click('[data-filter="open"]')
+    expect(bob.page.locator(f'[data-game="{game_id}"]')).to_have_count(0)  # invite only
     bob.page.goto(link)
     bob.page.wait_for_url(f"**/#game/{game_id}")
-    expect(bob.page.locator("#turn")).to_be_visible()
     expect(ann.page.locator("#turn")).to_have_text("Your turn", timeout=10_000)
+    expect(bob.page.locator("#turn")).to_contain_text("to move")
+    ann.page.goto("/#lobby")
+    ann.page.click('[data-filter="my-turn"]')
+    expect(ann.page.locator(f'[data-game="{game_id}"] .badge')).to_have_text("your turn")
     assert not ann.errors and not bob.errors, ann.errors + bob.errors
+
+
+def test_profile_keeps_notice_settings_and_display_preferences(seats: list[Seat]) -> None:
+    ann = seats[0].sign_up()
+    page = ann.page
+    page.click('[data-nav="profile"]')
+    page.fill("#profile-webhook", "http://127.0.0.1:9/hook")
+    page.fill("#profile-email", "ann@example.org")
+    page.click("#profile-save")
+    expect(page.locator("#notice")).to_have_text("Settings saved.")
+    page.check("#pref-colourBlind")
+    page.reload()
+    expect(page.locator("#profile-webhook")).to_have_value("http://127.0.0.1:9/hook")
+    expect(page.locator("#profile-email")).to_have_value("ann@example.org")
+    expect(page.locator("#pref-colourBlind")).to_be_checked()
+    assert page.evaluate("document.body.classList.contains('cb')")
+    page.fill("#profile-webhook", "ftp://nowhere")
+    page.click("#profile-save")
+    expect(page.locator("#notice")).to_contain_text("webhook")  # the server's one line
+
+
+def test_undo_shortcuts_zoom_and_live_after_network_loss(seats: list[Seat]) -> None:
+    start_game(seats, "demo", {"rounds": 2})
+    ann, bob = seats
+    page = ann.page
+    rng = random.Random(5)
+    # Ann rolls, then builds; her build (no dice, nothing hidden) can be taken back.
+    ann.play_one(rng, prefer=["roll"])
+    while ann.my_turn() and "pass" not in page.locator("#act").inner_text():
+        ann.play_one(rng)
+    seq = ann.play_one(rng, prefer=[label for label in _labels(ann) if label != "pass"])
+    bob.settled(seq)
+    page.click("#undo")
+    expect(page.locator("#log")).to_contain_text("takes back 1 action")
+    bob.settled(seq + 1)  # Bob sees the undo live
+    # "?" shows the shortcuts; zoom by keys and wheel changes what the board shows.
+    page.keyboard.press("?")
+    expect(page.locator("#help")).to_be_visible()
+    expect(page.locator("#help-keys")).to_contain_text("zoom in")
+    page.keyboard.press("Escape")
+    expect(page.locator("#help")).to_be_hidden()
+    before = page.locator("#board svg").get_attribute("viewBox")
+    page.keyboard.press("+")
+    zoomed = page.locator("#board svg").get_attribute("viewBox")
+    assert zoomed != before
+    page.locator("#board .board-stage").hover()
+    page.mouse.wheel(0, 300)
+    assert page.locator("#board svg").get_attribute("viewBox") != zoomed
+    page.keyboard.press("0")
+    assert page.locator("#board svg").get_attribute("viewBox") == before
+    # Bob's network goes away while Ann moves; when it is back his page catches up.
+    bob.context.set_offline(True)
+    moved = ann.play_one(rng) if ann.my_turn() else seq + 1
+    bob.page.wait_for_timeout(300)
+    bob.context.set_offline(False)
+    bob.settled(moved)
+    expect(bob.page.locator(f'#log li[data-seq="{moved}"]')).to_have_count(1)
+    assert not ann.errors and not bob.errors, ann.errors + bob.errors
+
+
+def _labels(seat: Seat) -> list[str]:
+    return [
+        str(button.get_attribute("data-label"))
+        for button in seat.page.locator("#act button.pick").all()
+    ]

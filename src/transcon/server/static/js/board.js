@@ -76,6 +76,7 @@ export class Board {
   /** Zoom by ``factor`` around a point given in client pixels (the middle by default). */
   zoomBy(factor, clientX, clientY) {
     if (!this.svg) return;
+    this.moved = true;
     const wanted = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, this.zoom() * factor));
     const f = wanted / this.zoom();
     const p = this.toSvg(clientX, clientY);
@@ -87,6 +88,7 @@ export class Board {
   /** Pan by client pixels. */
   panBy(dx, dy) {
     if (!this.svg) return;
+    this.moved = true;
     const scale = this.scale();
     this.view.x -= dx * scale;
     this.view.y -= dy * scale;
@@ -96,7 +98,36 @@ export class Board {
   fit() {
     if (!this.base) return;
     this.view = { ...this.base };
+    this.moved = false;
     this.apply();
+  }
+
+  /** Zoom to show these hexes (with a margin), filling the board's box. */
+  focus(hexes) {
+    const points = hexes.map((hex) => this.centre(hex)).filter(Boolean);
+    if (!this.svg || !points.length) return;
+    const r = Math.max(...points.map((p) => p.r));
+    const pad = r * 4;
+    let x0 = Math.min(...points.map((p) => p.x)) - pad;
+    let x1 = Math.max(...points.map((p) => p.x)) + pad;
+    let y0 = Math.min(...points.map((p) => p.y)) - pad;
+    let y1 = Math.max(...points.map((p) => p.y)) + pad;
+    const box = this.stage.getBoundingClientRect();
+    const aspect = (box.width || 1) / (box.height || 1);
+    const w = Math.max(x1 - x0, (y1 - y0) * aspect, r * 24);
+    const h = w / aspect;
+    const cx = (x0 + x1) / 2;
+    const cy = (y0 + y1) / 2;
+    [x0, y0] = [cx - w / 2, cy - h / 2];
+    this.view = { x: x0, y: y0, w, h };
+    this.apply();
+  }
+
+  /** On a big map not zoomed by hand, zoom to where the choices are. */
+  autoFocus(hexes) {
+    if (this.moved || !hexes.length || !this.svg) return;
+    const c = this.centre(hexes[0]);
+    if (c && c.r / this.scale() < 14) this.focus(hexes);
   }
 
   /** SVG units per client pixel ("meet": the larger of the two ratios). */

@@ -22,12 +22,13 @@ function el(tag, attrs, text) {
   return node;
 }
 
-/** The chart of ``timeline`` ({players, points}); ``at`` marks the position shown. */
-export function drawChart(timeline, at, onPick) {
+/** The chart of ``timeline`` ({players, points}) over actions 0..``last``; ``at`` marks the
+ * position shown; a click calls ``onPick(seq)``. */
+export function drawChart(timeline, last, at, onPick) {
   const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": "value of each player over time" });
   const points = timeline.points || [];
   if (!points.length) return svg;
-  const maxSeq = Math.max(1, points[points.length - 1].seq);
+  const maxSeq = Math.max(1, last, points[points.length - 1].seq);
   let lo = Infinity;
   let hi = -Infinity;
   for (const p of points) {

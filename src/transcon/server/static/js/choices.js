@@ -24,10 +24,11 @@ export class ActionPanel {
     this.busy = false;
   }
 
-  /** A new position: what may be done now (``null``: nothing for you). */
-  show(interaction) {
+  /** A new position: what may be done now (``null``: nothing for you, ``idle`` says why). */
+  show(interaction, idle = "") {
     const before = this.interaction;
     this.interaction = interaction;
+    this.idle = idle;
     // Keep a half-made choice only if the position did not change.
     if (!before || !interaction || before.seq !== interaction.seq) {
       this.picks = [];
@@ -128,7 +129,7 @@ export class ActionPanel {
   render() {
     const root = this.root;
     if (!this.interaction) {
-      root.replaceChildren();
+      root.replaceChildren(h("p", { class: "prompt waiting", id: "prompt" }, this.idle || ""));
       this.board.highlight([]);
       return;
     }
@@ -163,7 +164,12 @@ export class ActionPanel {
       // A one-pick choice is finished by its button: the summary then shows before Confirm.
       groups.get(group).push({ pick: next, title: choice.picks.length === depth + 1 ? choice.summary : "" });
     }
-    this.board.highlight([...hexes], this.picks.filter((p) => p.hex).map((p) => p.hex));
+    const route = leaves.length === 1 && (leaves[0].highlight || []).length ? leaves[0].highlight : this.picks.filter((p) => p.hex).map((p) => p.hex);
+    this.board.highlight([...hexes], route);
+    if (hexes.size && this.focusedAt !== this.interaction.seq) {
+      this.focusedAt = this.interaction.seq;
+      this.board.autoFocus([...hexes]);
+    }
     const parts = [];
     if (depth) {
       parts.push(

@@ -1,7 +1,7 @@
 // The page's router: #lobby, #signin, #signup, #game/ID, #join/ID/CODE, #profile.
 
 import { loadSession, post, session } from "./api.js";
-import { $, guarded, notice, prefs } from "./dom.js";
+import { $, guarded, h, notice, prefs } from "./dom.js";
 import { globalKey, installKeys, pageKeys } from "./keys.js";
 import { showAuth } from "./pages/auth.js";
 import { showGame } from "./pages/game.js";
@@ -20,7 +20,10 @@ async function route() {
   if (leaving) leaving();
   leaving = null;
   pageKeys([]);
-  const view = $("#view");
+  // Each visit renders into a fresh container: a slow page that finishes after the user has
+  // moved on renders into a detached element, never over the page now shown.
+  const view = h("div", { class: "page" });
+  $("#view").replaceChildren(view);
   const [name, ...rest] = location.hash.replace(/^#\/?/, "").split("/");
   topbar();
   for (const link of document.querySelectorAll("[data-nav]")) {

@@ -70,6 +70,9 @@ class GamePage {
   stop() {
     this.stopped = true;
     clearTimeout(this.poll);
+    delete this.view.dataset.seq;
+    delete this.view.dataset.at;
+    delete this.view.dataset.refreshing;
     if (this.live) this.live.stop();
     document.title = "Transcon";
   }
@@ -147,6 +150,7 @@ class GamePage {
       { key: "=", label: "=", text: "zoom in", run: () => this.board.zoomBy(1.4) },
       { key: "-", text: "zoom out", run: () => this.board.zoomBy(1 / 1.4) },
       { key: "0", text: "fit the board", run: () => this.board.fit() },
+      { key: "f", text: "zoom to the ringed hexes", run: () => this.board.focus(this.board.pickable.length ? this.board.pickable : this.board.path) },
       { key: "ArrowLeft", label: "← ↑ → ↓", text: "pan the board", run: () => this.board.panBy(step, 0) },
       { key: "ArrowRight", label: "→", text: "pan right", run: () => this.board.panBy(-step, 0), hidden: true },
       { key: "ArrowUp", label: "↑", text: "pan up", run: () => this.board.panBy(0, step), hidden: true },
@@ -181,7 +185,7 @@ class GamePage {
 
   arrived(entry) {
     this.logList.append(logEntry(entry, prefs().compactLog));
-    this.logList.lastElementChild.scrollIntoView({ block: "nearest" });
+    this.logList.scrollTop = this.logList.scrollHeight;
     this.refresh();
   }
 
@@ -191,6 +195,7 @@ class GamePage {
       this.again = true;
       return this.refreshing;
     }
+    this.view.dataset.refreshing = "1";
     this.refreshing = (async () => {
       do {
         this.again = false;
@@ -198,6 +203,7 @@ class GamePage {
         if (game && !this.stopped) await guarded(() => this.update(game));
       } while (this.again && !this.stopped);
       this.refreshing = null;
+      delete this.view.dataset.refreshing;
     })();
     return this.refreshing;
   }
@@ -229,6 +235,10 @@ class GamePage {
     this.scrub.max = String(this.seq);
     this.scrub.value = String(this.at ?? this.seq);
     await Promise.all([this.drawBoard(), this.drawPanels(), this.drawChoices(myTurn && !replay), this.drawTimeline()]);
+    this.logList.scrollTop = this.logList.scrollHeight;
+    // What tests wait for: the page shows this position completely.
+    this.view.dataset.seq = String(this.seq);
+    this.view.dataset.at = String(this.at ?? this.seq);
   }
 
   async drawBoard() {
@@ -256,15 +266,14 @@ class GamePage {
 
   async drawChoices(mine) {
     if (!mine) {
-      this.actions.show(null);
       const who = this.game.over ? "The game is over." : this.at !== null ? "Replay: read only." : `Waiting for ${this.game.to_move.join(", ")}.`;
-      this.actBox.replaceChildren(h("p", { class: "prompt waiting", id: "prompt" }, who));
+      this.actions.show(null, who);
       return;
     }
     try {
       this.actions.show(await get(`${this.api}/choices`));
     } catch (err) {
-      this.actBox.replaceChildren(h("p", { class: "reason" }, err.message));
+      this.actions.show(null, err.message);
     }
   }
 
@@ -293,7 +302,7 @@ class GamePage {
           onclick: () => this.setAt(p.seq),
         }, "")),
     );
-    this.chart.replaceChildren(drawChart(this.timeline, this.at ?? this.seq, (seq) => this.setAt(seq)));
+    this.chart.replaceChildren(drawChart(this.timeline, this.seq, this.at ?? this.seq, (seq) => this.setAt(seq)));
   }
 
   drawUndo(game) {
