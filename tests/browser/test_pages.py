@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from playwright.sync_api import expect
 
 from .driver import Seat, start_game
@@ -26,6 +27,36 @@ def test_sign_up_create_and_join_by_invite_link(seats: list[Seat]) -> None:
     ann.page.click('[data-filter="my-turn"]')
     expect(ann.page.locator(f'[data-game="{game_id}"] .badge')).to_have_text("your turn")
     assert not ann.errors and not bob.errors, ann.errors + bob.errors
+
+
+def test_a_game_with_a_bot_starts_at_once_and_the_bot_moves(seats: list[Seat]) -> None:
+    ann = seats[0].sign_up()
+    page = ann.page
+    page.goto("/#lobby")
+    page.select_option("#new-title", "demo")
+    page.select_option('.seat-kind[data-seat="2"]', "random")
+    page.click("#create")
+    page.wait_for_url("**/#game/*")
+    ann.settled()
+    ann.play_one(random.Random(1), prefer=["roll"])
+    ann.play_one(random.Random(1), prefer=["pass"])
+    # The bot (seat 2) moves by itself; the page shows its actions live.
+    expect(page.locator("#log")).to_contain_text("Bot 1", timeout=15_000)
+
+
+def test_pinch_zooms_the_board(seats: list[Seat]) -> None:
+    start_game(seats, "demo")
+    stage = seats[0].page.locator("#board .board-stage")
+    before = seats[0].page.locator("#board svg").get_attribute("viewBox")
+    touch = {"pointerType": "touch", "isPrimary": True, "bubbles": True}
+    stage.dispatch_event("pointerdown", {**touch, "pointerId": 1, "clientX": 300, "clientY": 300})
+    stage.dispatch_event("pointerdown", {**touch, "pointerId": 2, "clientX": 400, "clientY": 300})
+    stage.dispatch_event("pointermove", {**touch, "pointerId": 2, "clientX": 500, "clientY": 300})
+    stage.dispatch_event("pointerup", {**touch, "pointerId": 1})
+    stage.dispatch_event("pointerup", {**touch, "pointerId": 2})
+    after = seats[0].page.locator("#board svg").get_attribute("viewBox")
+    width = lambda box: float(str(box).split()[2])  # noqa: E731
+    assert width(after) == pytest.approx(width(before) / 2, rel=0.01)
 
 
 def test_profile_keeps_notice_settings_and_display_preferences(seats: list[Seat]) -> None:
@@ -76,13 +107,17 @@ def test_undo_shortcuts_zoom_and_live_after_network_loss(seats: list[Seat]) -> N
     assert page.locator("#board svg").get_attribute("viewBox") != zoomed
     page.keyboard.press("0")
     assert page.locator("#board svg").get_attribute("viewBox") == before
-    # Bob's network goes away while Ann moves; when it is back his page catches up.
+    # Bob's network goes away while Ann moves; when it is back his page catches up from the
+    # last action it showed, without a reload.
     bob.context.set_offline(True)
-    moved = ann.play_one(rng) if ann.my_turn() else seq + 1
-    bob.page.wait_for_timeout(300)
+    expect(bob.page.locator("#live-state")).to_contain_text("offline")
+    moved = ann.play_one(rng)
+    bob.page.wait_for_timeout(500)
+    expect(bob.page.locator(f'#log li[data-seq="{moved}"]')).to_have_count(0)
     bob.context.set_offline(False)
     bob.settled(moved)
     expect(bob.page.locator(f'#log li[data-seq="{moved}"]')).to_have_count(1)
+    expect(bob.page.locator("#live-state")).to_contain_text("live")
     assert not ann.errors and not bob.errors, ann.errors + bob.errors
 
 

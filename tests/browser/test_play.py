@@ -39,8 +39,23 @@ def test_demo_played_by_clicking_with_replay_and_colour_blind_letters(
     ann = seats[0]
     last = play(seats, MOVES, seed=1)
     assert last >= MOVES
-    # The replay scrubber shows an earlier position, read only.
+    # The one to move sees the mark in the tab's title; a turn coming to you rang the bell.
+    mover, waiter = (ann, seats[1]) if ann.my_turn() else (seats[1], ann)
+    assert mover.page.title().startswith("● Your turn")
+    assert not waiter.page.title().startswith("●")
+    assert int(mover.page.evaluate("document.body.dataset.turnAlerts || 0")) >= 1
+    # Hovering a hex shows what is there (from the server's hex endpoint).
     page = ann.page
+    box = page.locator("#board svg").bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] * 0.35, box["y"] + box["height"] * 0.35)
+    page.mouse.move(box["x"] + box["width"] * 0.36, box["y"] + box["height"] * 0.36)
+    expect(page.locator(".hex-tip")).to_be_visible()
+    expect(page.locator(".hex-tip")).not_to_be_empty()
+    # Hex labels on demand.
+    page.check("#toggle-labels")
+    ann.settled()
+    # The replay scrubber shows an earlier position, read only.
     page.locator("#scrub").fill("2")
     expect(page.locator("#replay-banner")).to_contain_text("after action 2 of")
     ann.showing(at=2)

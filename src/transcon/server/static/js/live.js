@@ -19,10 +19,17 @@ export class Live {
     this.stopped = false;
     this.tick = Date.now();
     this.wake = () => this.restart();
+    // Offline: the stream is dead even if the socket does not know it yet; "online" resumes.
+    this.offline = () => {
+      if (this.source) this.source.close();
+      this.source = null;
+      this.onState("offline");
+    };
     this.visible = () => {
       if (document.visibilityState === "visible") this.restart();
     };
     window.addEventListener("online", this.wake);
+    window.addEventListener("offline", this.offline);
     window.addEventListener("pageshow", this.wake);
     document.addEventListener("visibilitychange", this.visible);
     this.timer = setInterval(() => {
@@ -75,6 +82,7 @@ export class Live {
     clearInterval(this.timer);
     if (this.source) this.source.close();
     window.removeEventListener("online", this.wake);
+    window.removeEventListener("offline", this.offline);
     window.removeEventListener("pageshow", this.wake);
     document.removeEventListener("visibilitychange", this.visible);
   }

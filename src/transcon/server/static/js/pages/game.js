@@ -60,7 +60,8 @@ class GamePage {
         if (info.seq !== this.seq || JSON.stringify(info.to_move) !== JSON.stringify(this.game.to_move)) this.refresh();
       },
       onState: (state) => {
-        this.liveState.textContent = state === "live" ? "● live" : "○ reconnecting…";
+        const words = { live: "● live", offline: "○ offline: will catch up", reconnecting: "○ reconnecting…" };
+        this.liveState.textContent = words[state];
         this.liveState.className = `live-state ${state}`;
       },
     });
