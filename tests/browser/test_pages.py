@@ -126,3 +126,36 @@ def _labels(seat: Seat) -> list[str]:
         str(button.get_attribute("data-label"))
         for button in seat.page.locator("#act button.pick").all()
     ]
+
+
+def test_a_refused_action_says_why_in_one_line_and_the_page_catches_up(
+    seats: list[Seat],
+) -> None:
+    game_id = start_game(seats, "demo")
+    ann = seats[0]
+    page = ann.page
+    # Ann's page stops hearing the live stream; meanwhile she acts from another device.
+    ann.context.route("**/stream*", lambda route: route.abort())
+    page.reload()
+    ann.settled()
+    status = page.evaluate(
+        """async (id) => {
+            const me = await (await fetch("/api/accounts/me")).json();
+            const reply = await fetch(`/api/games/${id}/actions`, {
+                method: "POST",
+                headers: {"Content-Type": "application/json", "X-CSRF-Token": me.csrf},
+                body: JSON.stringify({after: 0, action: "roll"}),
+            });
+            return reply.status;
+        }""",
+        game_id,
+    )
+    assert status == 200
+    # The stale page still offers the roll; confirming it is refused: one line, then the
+    # page shows the new position.
+    page.click('#act button.pick[data-label="roll"]')
+    page.click("#act button.confirm")
+    expect(page.locator("#notice")).to_contain_text("moved on")
+    assert "\n" not in page.locator("#notice").inner_text()
+    ann.settled(1)
+    expect(page.locator('#log li[data-seq="1"]')).to_have_count(1)

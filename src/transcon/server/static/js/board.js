@@ -282,6 +282,13 @@ export class Board {
     this.placeTip(event.clientX, event.clientY);
   }
 
+  /** The hover tip for a tap (phones have no hover): next to where the hex was touched. */
+  tapTip(hex, event) {
+    this.hovered = hex;
+    this.placeTip(event.clientX, event.clientY);
+    this.showTip(hex);
+  }
+
   async showTip(hex) {
     let lines = this.infoCache.get(hex);
     if (!lines) {

@@ -94,7 +94,9 @@ class GamePage {
     this.undoButton = h("button", { type: "button", id: "undo", hidden: true, onclick: () => this.undo() }, "↶ Undo");
     const boardBox = h("div", { class: "board", id: "board" });
     this.board = new Board(boardBox, {
-      onHex: (hex) => this.actions.hex(hex),
+      onHex: (hex, event) => {
+        if (!this.actions.hex(hex)) this.board.tapTip(hex, event);
+      },
       info: async (hex) => (await get(`${this.api}/hex/${encodeURIComponent(hex)}${this.atQuery("?")}`)).lines,
     });
     this.actBox = h("section", { class: "card act", id: "act", "aria-label": "your move" });
