@@ -38,12 +38,14 @@ export class Board {
 
   /** Show new SVG text, keeping the zoom and the highlights. */
   show(text, cacheKey) {
+    if (this.cacheKey !== cacheKey) this.infoCache.clear();
+    this.cacheKey = cacheKey;
+    if (text === this.text && this.svg && this.svg.isConnected) return; // nothing changed
+    this.text = text;
     this.stage.innerHTML = text;
     const svg = this.stage.querySelector("svg");
     if (!svg) return;
     this.svg = svg;
-    if (this.cacheKey !== cacheKey) this.infoCache.clear();
-    this.cacheKey = cacheKey;
     const box = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
     const base =
       box.length === 4 && box.every(Number.isFinite)

@@ -43,6 +43,8 @@ export function installKeys() {
       return;
     }
     if (typing(event.target) && event.key !== "Escape") return;
+    // Enter on a focused button or link does what it does natively.
+    if (event.key === "Enter" && event.target.closest && event.target.closest("button, a")) return;
     const found = [...page, ...global].find((k) => k.key === event.key);
     if (found) {
       event.preventDefault();
