@@ -32,12 +32,12 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from transcon.cli.routes_optimize import run_positions
 from transcon.eighteen import optimize_core
 from transcon.eighteen.optimizer import Solution, optimize
 from transcon.eighteen.routes import check_routes
 from transcon.eighteen.trains import parse_train
 from transcon.titles.t1870.fixture import Replay1870, load_fixture
+from transcon.titles.t1870.oracle import run_positions
 from transcon.titles.t1870.revenue import stop_values
 
 FIXTURES = Path(__file__).resolve().parents[1].parent / "shared" / "reference" / "18xx-games"

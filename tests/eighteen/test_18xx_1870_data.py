@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from transcon.core.mapfile import load_map
 from transcon.eighteen.tiles import Color, NodeKind
-from transcon.titles.t1870.data import COMPANIES, data_dir, load_1870
+from transcon.titles.t1870.data import data_dir, load_1870
+from transcon.titles.t1870.game.data import COMPANIES
 
 
 def test_map_file_is_valid_and_has_every_site() -> None:

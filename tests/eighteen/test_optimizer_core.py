@@ -28,7 +28,6 @@ from test_optimizer import (
     positions,
 )
 
-from transcon.cli.routes_optimize import run_positions
 from transcon.eighteen import optimize_core
 from transcon.eighteen.graph import TrackGraph
 from transcon.eighteen.optimize_routes import Context, TrainModel, enumerate_routes
@@ -37,6 +36,7 @@ from transcon.eighteen.routes import Route, StopValues, check_route, check_route
 from transcon.eighteen.tiles import NodeKind
 from transcon.eighteen.trains import Train, TrainType, parse_train
 from transcon.titles.t1870.fixture import Replay1870, load_fixture
+from transcon.titles.t1870.oracle import run_positions
 from transcon.titles.t1870.revenue import stop_values
 
 FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "18xx-games"

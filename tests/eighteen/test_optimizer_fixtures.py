@@ -15,9 +15,10 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from transcon.cli.routes_optimize import oracle, register, run_positions, solve
+from transcon.cli.routes_optimize import register
 from transcon.eighteen.routes import check_routes, route_revenue
 from transcon.titles.t1870.fixture import load_fixture
+from transcon.titles.t1870.oracle import oracle, run_positions, solve
 
 FIXTURES = (
     Path(__file__).resolve().parents[2].parent

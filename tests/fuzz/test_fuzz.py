@@ -135,9 +135,9 @@ def test_corrupt_save_files(title_name: str, counts: dict[str, int]) -> None:
 def test_malformed_18xx_games_files(counts: dict[str, int], tmp_path: Path) -> None:
     if not FIXTURE.is_file():
         pytest.skip(f"18xx.games fixture not found: {FIXTURE}")
-    from transcon.cli.routes_optimize import oracle
     from transcon.titles.t1870.fixture import check_fixture, load_fixture
     from transcon.titles.t1870.importer.replay import import_fixture
+    from transcon.titles.t1870.oracle import oracle
 
     rng = random.Random(bot_seed("18xx"))
     base = json.loads(FIXTURE.read_text())

@@ -10,7 +10,6 @@ import pytest
 from typer.testing import CliRunner
 
 from transcon.cli.main import app
-from transcon.cli.routes_optimize import game_run
 from transcon.core.bots import bot_seed, make_bot
 from transcon.core.game import Game
 from transcon.core.savefile import save_game
@@ -19,6 +18,7 @@ from transcon.titles.t1870.data import load_1870
 from transcon.titles.t1870.fixture import Replay1870, load_fixture
 from transcon.titles.t1870.game import Title1870
 from transcon.titles.t1870.game.render import position_svg
+from transcon.titles.t1870.oracle import game_run
 
 SVG = "{http://www.w3.org/2000/svg}"
 FIXTURES = Path(__file__).resolve().parents[3].parent / "shared/reference/18xx-games/fixtures/1870"

@@ -21,7 +21,8 @@ from transcon.eighteen.tiles import (
     node_mapping,
     upgrade_problem,
 )
-from transcon.titles.t1870.data import COMPANIES, Data1870, load_1870
+from transcon.titles.t1870.data import Data1870, load_1870
+from transcon.titles.t1870.game.data import COMPANIES
 from transcon.titles.t1870.options import RouteOptions1870
 
 _BLANK = TileDef("blank", Color.WHITE)

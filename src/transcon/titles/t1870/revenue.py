@@ -13,12 +13,8 @@ from __future__ import annotations
 
 from transcon.eighteen.graph import TrackGraph
 from transcon.eighteen.routes import StopValues
-from transcon.titles.t1870.data import (
-    CATTLE_BONUS,
-    COMPANIES,
-    PORT_OTHERS_BONUS,
-    PORT_OWNER_BONUS,
-)
+from transcon.titles.t1870.data import CATTLE_BONUS, PORT_OTHERS_BONUS, PORT_OWNER_BONUS
+from transcon.titles.t1870.game.data import COMPANIES
 from transcon.titles.t1870.position import Position1870
 
 

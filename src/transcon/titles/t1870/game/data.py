@@ -20,7 +20,11 @@ CORPS: tuple[CorpSpec, ...] = (
     CorpSpec("FW", "Fort Worth & Denver City", "J3", "A2", (0, 40)),
     CorpSpec("TP", "Texas & Pacific", "J5", "N17", (0, 40)),
 )
-"""§2.2: homes, destinations and token costs (home token free)."""
+"""§2.2: homes, destinations and token costs (home token free). The one company table of
+1870: the game, the route engine and the importer all read it."""
+
+COMPANIES: dict[str, CorpSpec] = {c.sym: c for c in CORPS}
+""":data:`CORPS` by symbol."""
 
 PRIVATES: tuple[PrivateSpec, ...] = (
     PrivateSpec("GRSC", "Great River Shipping Company", 20, 5),
