@@ -2,7 +2,7 @@
 
 Replay speed comes from caching positions and layouts between actions, walking hops only from
 the stops a run names and computing networks on the layout's numbers
-(:mod:`transcon.titles.t1870.game.routing`); these tests compare each shortcut with the
+(:mod:`transcon.eighteen.bridge`); these tests compare each shortcut with the
 plain computation on positions of a recorded game.
 """
 
@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from transcon.core.game import Game
+from transcon.eighteen.bridge import StopAdjacency
 from transcon.eighteen.graph import TrackGraph, build_graph
 from transcon.eighteen.network import company_network, company_reach
 from transcon.eighteen.tiles import NODE_BASE
@@ -96,9 +97,9 @@ def test_cached_contexts_match_fresh_builds() -> None:
         # stop adjacency kept across layouts is the adjacency of this layout
         layout = ctx.layout
         for cut in (0, connection.river_cut(layout)):
-            kept = [connection.next_stops(layout, s, cut) for s in range(len(layout.stops))]
-            connection._ADJACENCY = connection._Adjacency()
-            fresh_adj = [connection.next_stops(layout, s, cut) for s in range(len(layout.stops))]
+            kept = [ctx.next_stops(s, cut) for s in range(len(layout.stops))]
+            adjacency = StopAdjacency()
+            fresh_adj = [adjacency.next_stops(layout, s, cut) for s in range(len(layout.stops))]
             assert kept == fresh_adj
     assert checked > 20
     assert NODE_BASE == 6  # the walks key ends by hex number * 16 + end

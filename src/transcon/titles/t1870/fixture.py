@@ -30,6 +30,7 @@ from transcon.eighteen.routes import (
     route_revenue,
 )
 from transcon.eighteen.trains import TrainType, parse_train
+from transcon.titles.t1870.game.data import CATTLE_PRIVATE, PORT_PRIVATE
 from transcon.titles.t1870.options import RouteOptions1870
 from transcon.titles.t1870.position import Position1870
 from transcon.titles.t1870.revenue import stop_values
@@ -236,9 +237,9 @@ class Replay1870:
         h = pos.hex(str(a["target"]))
         owner = self.private_owner.get(company)
         p = pos.privates
-        if company == "SCC":
+        if company == CATTLE_PRIVATE:
             p.cattle_hex, p.cattle_owner = h, owner
-        elif company == "GSC":
+        elif company == PORT_PRIVATE:
             if p.port_hex == h:
                 p.port_closed = True
             else:

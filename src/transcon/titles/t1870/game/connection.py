@@ -16,7 +16,8 @@ The search runs on the route engine's track layout of our state (the one runs ar
   never build one while bridging is blocked, so this only matters for positions set up by
   other means; it keeps the search and the lay rule in agreement.
 
-A breadth-first search from the home city's stops over "next stop along the track" counts
+A breadth-first search from the home city's stops over "next stop along the track" (the
+bridge's :meth:`~transcon.eighteen.bridge.RouteContext.next_stops`, kept across layouts) counts
 the fewest stops to any stop in the destination hex. Track reuse between two stretches of
 the walk is not checked, so the count is a lower bound (a route needs it, and in practice
 always has it).
@@ -25,10 +26,14 @@ always has it).
 from __future__ import annotations
 
 from collections import deque
+from typing import TYPE_CHECKING
 
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.layout import TrackLayout
 from transcon.eighteen.tiles import NODE_BASE
+
+if TYPE_CHECKING:
+    from transcon.titles.t1870.game.routing import Context1870
 
 
 def river_cut(layout: TrackLayout) -> int:
@@ -54,95 +59,6 @@ def river_cut(layout: TrackLayout) -> int:
                 cut |= 1 << (layout.path_base[i] + k)
     layout.memo["river_cut"] = cut
     return cut
-
-
-class _Adjacency:
-    """:func:`next_stops` results kept from one layout to the next.
-
-    Each result records the hexes its walk looked at (tiles entered and neighbours probed);
-    when the layout changes, a result stays valid unless one of those hexes changed (in 1870
-    every stop is printed on the map, so stop numbers survive new tiles; results are dropped
-    when the hex or stop numbering changes). Results are keyed by stop and by whether the
-    river is cut (the cut of a path depends on its tile only).
-    """
-
-    def __init__(self) -> None:
-        self.layout: TrackLayout | None = None
-        self.results: dict[tuple[int, bool], tuple[tuple[int, ...], frozenset[int]]] = {}
-
-    def sync(self, layout: TrackLayout) -> None:
-        old = self.layout
-        if old is layout:
-            return
-        self.layout = layout
-        if (
-            old is None
-            or old.hex_order is not layout.hex_order
-            or (old.index is not layout.index and old.index != layout.index)
-        ):
-            self.results.clear()
-            return
-        changed = {
-            i for i, (a, b) in enumerate(zip(layout.placed, old.placed, strict=True)) if a is not b
-        }
-        if changed:
-            self.results = {
-                key: got for key, got in self.results.items() if got[1].isdisjoint(changed)
-            }
-
-
-_ADJACENCY = _Adjacency()
-
-
-def reset_adjacency() -> None:
-    """Forget the stop adjacency kept across layouts."""
-    global _ADJACENCY
-    _ADJACENCY = _Adjacency()
-
-
-def next_stops(layout: TrackLayout, stop: int, cut: int) -> tuple[int, ...]:
-    """Stops reached from ``stop`` along track without stopping in between, using no path in
-    ``cut`` (``cut`` is 0 or :func:`river_cut` of ``layout``; memoised across layouts, see
-    :class:`_Adjacency`)."""
-    _ADJACENCY.sync(layout)
-    key = (stop, bool(cut))
-    got = _ADJACENCY.results.get(key)
-    if got is not None:
-        return got[0]
-    ends_of, stop_at, base = layout.ends_of, layout.stop_at, layout.path_base
-    table = layout.across_table
-    s = layout.stops[stop]
-    i = layout.hex_index[s.hex]
-    found: set[int] = set()
-    todo: list[tuple[int, int]] = []
-    looked: set[int] = {i}
-
-    def follow(j: int, end: int) -> None:
-        for k, other in ends_of[j].get(end, ()):
-            if (cut >> (base[j] + k)) & 1:
-                continue
-            if other >= NODE_BASE:
-                found.add(stop_at[(j, other - NODE_BASE)])
-            else:
-                todo.append((j, other))
-
-    follow(i, NODE_BASE + s.index)
-    seen: set[int] = set()
-    while todo:
-        at, side = todo.pop()
-        j = table[at * 6 + side]
-        if j == -2:
-            j = layout.across(at, side)
-        entry = (side + 3) % 6
-        if j < 0 or j * 6 + entry in seen:
-            continue  # no numbered hex there (it can never get a tile), or walked already
-        looked.add(j)
-        seen.add(j * 6 + entry)
-        follow(j, entry)
-    found.discard(stop)
-    result = tuple(sorted(found))
-    _ADJACENCY.results[key] = (result, frozenset(looked))
-    return result
 
 
 def fewest_stops(
@@ -176,7 +92,7 @@ def fewest_stops(
         graph = ctx.stops_graph()
         no_pass = graph.no_pass_mask(company) if company else graph.terminal_mask
         result = _search(
-            layout, start_hex, goal_hex, no_pass, river_cut(layout) if blocked else 0, limit
+            ctx, start_hex, goal_hex, no_pass, river_cut(layout) if blocked else 0, limit
         )
     ctx.memo[key] = result
     return result
@@ -188,8 +104,9 @@ def _stops_of(layout: TrackLayout, i: int) -> range:
 
 
 def _search(
-    layout: TrackLayout, start_hex: int, goal_hex: int, no_pass: int, cut: int, limit: int | None
+    ctx: Context1870, start_hex: int, goal_hex: int, no_pass: int, cut: int, limit: int | None
 ) -> int | None:
+    layout = ctx.layout
     starts = _stops_of(layout, start_hex)
     goals = _stops_of(layout, goal_hex)
     seen = dict.fromkeys(starts, 1)
@@ -203,7 +120,7 @@ def _search(
             continue  # a route may end here, not pass through
         if limit is not None and count >= limit:
             continue
-        for nxt in next_stops(layout, stop, cut):
+        for nxt in ctx.next_stops(stop, cut):
             if nxt not in seen:
                 seen[nxt] = count + 1
                 queue.append(nxt)

@@ -38,6 +38,13 @@ PRIVATES: tuple[PrivateSpec, ...] = (
 )
 """§2.3, in auction (cost) order."""
 
+CATTLE_PRIVATE = "SCC"
+"""The private whose token is the cattle bonus (1870-base.md §9.3)."""
+PORT_PRIVATE = "GSC"
+"""The private whose tokens are the open and closed port (1870-base.md §9.4)."""
+BRIDGE_PRIVATE = "MRBC"
+"""The private that blocks bridging the Mississippi while a player holds it (§7.1, §9.2)."""
+
 
 def trains(diesels: bool, twelves: int | None) -> tuple[TrainSpec, ...]:
     """§2.4 train roster; §12 diesel variant (8s and 10s removed, D replaces 12)."""

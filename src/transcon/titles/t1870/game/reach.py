@@ -1,37 +1,25 @@
 """1870 board and tile questions on the route engine's data: tile fit (§7.1), city slots,
 neighbouring hexes and tile names (for checks and bots).
 
-A thin adapter over ROUTES' board and tile data (:func:`transcon.titles.t1870.data.load_1870`,
-:class:`~transcon.eighteen.tiles.TileDef`). Connection eligibility (§8.1) is in
-:mod:`transcon.titles.t1870.game.connection`.
+Questions on the route bridge's map data and numbering
+(:class:`~transcon.eighteen.bridge.MapIndex`, :class:`~transcon.eighteen.tiles.TileDef`).
+Connection eligibility (§8.1) is in :mod:`transcon.titles.t1870.game.connection`.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any
-
+from transcon.eighteen.bridge import MapIndex
 from transcon.eighteen.framework.state import GameState
+from transcon.eighteen.position import MapData
 from transcon.eighteen.tiles import NodeKind, TileDef
 
 
-@lru_cache(maxsize=1)
-def _board() -> tuple[Any, dict[str, int], list[list[int]], dict[int, tuple[TileDef, int]]]:
-    """ROUTES' 1870 data, hex label -> index, neighbour table, preprinted tiles by index."""
-    from transcon.titles.t1870.data import load_1870
+def _map() -> tuple[MapData, MapIndex]:
+    """1870's map data and its numbering, from the route bridge."""
+    from transcon.titles.t1870.game.routing import bridge_for
 
-    data = load_1870()
-    board = data.board
-    hexes = [info.hex for info in board]
-    index = {h: i for i, h in enumerate(hexes)}
-    neighbours = [
-        [index.get(h.neighbor(side, board.orientation), -1) for side in range(6)] for h in hexes
-    ]
-    preprinted = {
-        index[h]: (placed.tile, placed.rotation) for h, placed in data.layer.preprinted.items()
-    }
-    labels = {board.label(h): i for i, h in enumerate(hexes)}
-    return data, labels, neighbours, preprinted
+    bridge = bridge_for(True, False)  # the map is the same under every option
+    return bridge.data, bridge.index
 
 
 def lay_problem(state: GameState, hex_label: str, tile_name: str, rotation: int) -> str | None:
@@ -41,8 +29,8 @@ def lay_problem(state: GameState, hex_label: str, tile_name: str, rotation: int)
     from transcon.eighteen.graph import PlacedTile
     from transcon.eighteen.tiles import Color, upgrade_problem
 
-    data, labels, neighbours, preprinted = _board()
-    index = labels.get(hex_label)
+    data, m = _map()
+    index = m.labels.get(hex_label)
     if index is None:
         return f"{hex_label} is not on the 1870 map"
     if tile_name not in data.tiles:
@@ -51,16 +39,16 @@ def lay_problem(state: GameState, hex_label: str, tile_name: str, rotation: int)
     laid = state.tiles.get(hex_label)
     if laid is not None:
         before = PlacedTile(data.tiles[str(laid[0])], int(str(laid[1])))
-    elif index in preprinted:
-        before = PlacedTile(*preprinted[index])
+    elif index in m.preprinted:
+        before = PlacedTile(*m.preprinted[index])
     else:
         before = PlacedTile(TileDef("blank", Color.WHITE))
     h = data.board.hex(hex_label)
-    from transcon.titles.t1870.position import impassable_sides
+    from transcon.eighteen.position import impassable_sides
 
     blocked = impassable_sides(data)
     for side in sorted(tile.exits(rotation)):
-        if neighbours[index][side] < 0 or (h, side) in blocked:
+        if m.neighbours[index][side] < 0 or (h, side) in blocked:
             # §7.1 (and 18xx.games ``hex_neighbor_exists?``): no track off the map or
             # through an impassable side
             return f"the tile's track in {hex_label} would run off the map or into a barrier"
@@ -71,15 +59,15 @@ def lay_problem(state: GameState, hex_label: str, tile_name: str, rotation: int)
 
 def city_slots(state: GameState, hex_label: str) -> int:
     """Token slots of the city (or off-board) on the hex's current tile; 0 if none."""
-    data, labels, _, preprinted = _board()
-    index = labels.get(hex_label)
+    data, m = _map()
+    index = m.labels.get(hex_label)
     if index is None:
         return 0
     laid = state.tiles.get(hex_label)
     if laid is not None:
         tile = data.tiles[str(laid[0])]
-    elif index in preprinted:
-        tile = preprinted[index][0]
+    elif index in m.preprinted:
+        tile = m.preprinted[index][0]
     else:
         return 0
     return sum(n.slots for n in tile.nodes if n.kind is not NodeKind.TOWN)
@@ -87,36 +75,34 @@ def city_slots(state: GameState, hex_label: str) -> int:
 
 def nearby(hexes: list[str]) -> list[str]:
     """The hexes given and their neighbours on the 1870 map (labels, sorted)."""
-    _, labels, neighbours, _ = _board()
-    names = {i: label for label, i in labels.items()}
+    _, m = _map()
     out: set[str] = set()
     for label in hexes:
-        index = labels.get(label)
+        index = m.labels.get(label)
         if index is None:
             continue
         out.add(label)
-        out.update(names[j] for j in neighbours[index] if j >= 0)
+        out.update(m.names[j] for j in m.neighbours[index] if j >= 0)
     return sorted(out)
 
 
 def tile_names() -> list[str]:
     """Every tile design of ROUTES' 1870 tile set."""
-    data, _, _, _ = _board()
+    data, _ = _map()
     names: list[str] = data.tiles.names()
     return names
 
 
 def city_hexes() -> list[str]:
     """Hexes whose printed tile has a city or an off-board with token spaces."""
-    _, labels, _, preprinted = _board()
-    names = {i: label for label, i in labels.items()}
+    _, m = _map()
     return sorted(
-        names[i] for i, (tile, _) in preprinted.items() if any(n.slots for n in tile.nodes)
+        m.names[i] for i, (tile, _) in m.preprinted.items() if any(n.slots for n in tile.nodes)
     )
 
 
 def tile_def(name: str) -> TileDef:
     """ROUTES' design of tile ``name`` (KeyError when the 1870 set has none)."""
-    data, _, _, _ = _board()
+    data, _ = _map()
     tile: TileDef = data.tiles[name]
     return tile

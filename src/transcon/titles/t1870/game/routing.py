@@ -1,264 +1,128 @@
-"""Our 1870 game state as a route-engine position (tiles, tokens, phase, cattle and port).
+"""Our 1870 game state as a route-engine position: 1870's hooks on the generic bridge.
 
-A thin adapter onto :class:`~transcon.titles.t1870.position.Position1870`, used to validate
-runs, track and tokens, and to let bots run the optimiser's best routes.
-
-Replaying a game asks for the position after almost every action, so the objects are cached
-(:func:`context_of`): per tile layout, the position's tiles and its
-:class:`~transcon.eighteen.graph.TrackLayout` (kept while only tokens, phase bonuses or
-privates change); per position (tiles, tokens, destinations, private tokens, phase, options),
-a :class:`Context1870` holding the position and the graphs and networks built from it. A key
-lists exactly what :func:`position_of` reads from the state, so a cached object is always the
-one a fresh build would give.
+:class:`Routes1870` supplies what :class:`~transcon.eighteen.bridge.RouteBridge` needs from
+1870: the map (:func:`~transcon.titles.t1870.data.load_1870`), the position class
+(:class:`~transcon.titles.t1870.position.Position1870`), destination tokens (in a slot or
+beside the city, rule option), the Southern Cattle and Gulf Shipping tokens as bonus facts and
+the stop values (:func:`transcon.titles.t1870.revenue.stop_values`). One bridge per set of
+route options (:func:`bridge_of`) owns the caches, keyed by the position's description.
 """
 
 from __future__ import annotations
 
-from itertools import chain
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from transcon.core.errors import InputError
+from transcon.eighteen.bridge import RouteBridge, RouteContext
 from transcon.eighteen.framework.state import GameState
-from transcon.eighteen.graph import PlacedTile, TrackGraph
-from transcon.eighteen.layout import TrackLayout
+from transcon.titles.t1870.data import Data1870, load_1870
+from transcon.titles.t1870.game.data import CATTLE_PRIVATE, PORT_PRIVATE
+from transcon.titles.t1870.options import RouteOptions1870
+from transcon.titles.t1870.position import Position1870, PrivateTokens
 
 if TYPE_CHECKING:
     from transcon.core.hexgrid import Hex
-    from transcon.eighteen.network import Reach
-    from transcon.titles.t1870.position import Position1870
+    from transcon.eighteen.graph import PlacedTile, TrackGraph
+    from transcon.eighteen.routes import StopValues
+
+Context1870 = RouteContext[Position1870]
+"""One 1870 position and what is built from it (:class:`~transcon.eighteen.bridge.RouteContext`)."""
 
 
-_TilesKey = tuple[tuple[str, ...], tuple[object, ...]]
+@dataclass(frozen=True, slots=True)
+class Routes1870:
+    """1870's hooks for the route bridge, for one set of route options."""
 
-
-def _tiles_key(state: GameState) -> _TilesKey:
-    """Hexes and their tiles and rotations, flat (equal keys: equal tiles)."""
-    return (tuple(state.tiles), tuple(chain.from_iterable(state.tiles.values())))
-
-
-def _position_key(state: GameState, phase: str) -> tuple[object, ...]:
-    """Everything :func:`position_of` reads from ``state``, tiles apart."""
-    corps = tuple((s, tuple(c.tokens)) for s, c in state.corps.items() if not c.closed and c.tokens)
-    data = state.title_data
-    destinations = data.get("destination_tokens") or {}
-    assert isinstance(destinations, dict)
-    privates = state.privates
-    owners = tuple(privates[p].owner if p in privates else None for p in ("SCC", "GSC"))
-    return (
-        corps,
-        tuple(destinations),
-        data.get("cattle"),
-        data.get("port"),
-        bool(data.get("port_closed")),
-        bool(data.get("bonus_tokens_removed")),
-        owners,
-        phase,
-        bool(state.options.get("destination_blocks", True)),
-        bool(state.options.get("destination_ends_only", False)),
-    )
-
-
-_PLACED: dict[tuple[str, int], PlacedTile] = {}
-_TILES: dict[_TilesKey, dict[Hex, PlacedTile]] = {}
-"""Tiles (preprinted ones included) per tile layout of our state."""
-_LAST_TILES: list[tuple[_TilesKey, dict[Hex, PlacedTile]]] = []
-
-
-def _tiles_of(state: GameState, key: _TilesKey) -> dict[Hex, PlacedTile]:
-    got = _TILES.get(key)
-    if got is None:
-        from transcon.titles.t1870.data import load_1870
-
-        data = load_1870()
-        labels, values = key
-        start = 0
-        if _LAST_TILES:
-            # tiles are laid one at a time: start from the last layout when this one only
-            # changes or adds entries after a common prefix of hexes
-            (old_labels, old_values), old = _LAST_TILES[0]
-            if labels[: len(old_labels)] == old_labels:
-                got = dict(old)
-                start = len(old_labels)
-                for i, (a, b) in enumerate(zip(values, old_values, strict=False)):
-                    if a != b:
-                        start = i // 2
-                        break
-        if got is None:
-            got = dict(data.layer.preprinted)
-        for label, name, rotation in zip(
-            labels[start:], values[2 * start :: 2], values[2 * start + 1 :: 2], strict=True
-        ):
-            at = (str(name), int(str(rotation)))
-            placed = _PLACED.get(at)
-            if placed is None:
-                placed = _PLACED[at] = PlacedTile(data.tiles[at[0]], at[1] % 6)
-            try:
-                got[data.board.hex(label)] = placed
-            except KeyError:
-                raise InputError(f"1870 has no hex {label!r}") from None
-        if len(_TILES) > 32:
-            _TILES.clear()
-        _TILES[key] = got
-    _LAST_TILES[:] = [(key, got)]
-    return got
-
-
-def position_of(state: GameState, phase: str) -> Any:
-    """ROUTES' position for our state: tiles, station and destination tokens, phase and the
-    cattle and port tokens (a new object; :func:`context_of` caches one)."""
-    return _position(state, phase, _tiles_of(state, _tiles_key(state)))
-
-
-def _position(state: GameState, phase: str, tiles: dict[Hex, PlacedTile]) -> Position1870:
-    from transcon.titles.t1870.options import RouteOptions1870
-    from transcon.titles.t1870.position import Position1870, PrivateTokens
-
-    options = state.options
-    token = "slot" if options.get("destination_blocks", True) else "beside"
-    ends = bool(options.get("destination_ends_only", False))
-    route_options = RouteOptions1870(
-        "dixon" if token == "slot" else "mayfair",
-        "first-or-last-stop" if ends else "anywhere",
-        token,  # type: ignore[arg-type]
-    )
-    position = Position1870(options=route_options, tiles=dict(tiles))
-    for sym, corp in state.corps.items():
-        if corp.closed or not corp.tokens:
-            continue
-        position.place_home(sym)
-        for label in corp.tokens[1:]:
-            h = position.hex(label)
-            position.place_token(h, position.city_node(h), sym)
-    destinations = state.title_data.get("destination_tokens") or {}
-    assert isinstance(destinations, dict)
-    for sym in destinations:
-        position.place_destination(sym)
-    position.set_phase(phase)
-    owner = {p.sym: p.owner.lstrip("@") for p in state.privates.values()}
-    cattle, port = state.title_data.get("cattle"), state.title_data.get("port")
-    position.privates = PrivateTokens(
-        cattle_hex=position.hex(str(cattle)) if cattle else None,
-        cattle_owner=owner.get("SCC") if cattle else None,
-        port_hex=position.hex(str(port)) if port else None,
-        port_owner=owner.get("GSC") if port else None,
-        port_closed=bool(state.title_data.get("port_closed")),
-        removed=bool(state.title_data.get("bonus_tokens_removed")),
-    )
-    return position
-
-
-class Context1870:
-    """One position of our state and what is built from it, each on first use."""
-
-    __slots__ = ("_full", "_networks", "_runs", "_stops", "memo", "position")
-
-    def __init__(self, position: Position1870) -> None:
-        self.position = position
-        self.memo: dict[object, object] = {}
-        """Results of checks on this position (keyed by the checking function's inputs)."""
-        self._full: TrackGraph | None = None
-        self._stops: TrackGraph | None = None
-        self._runs: dict[frozenset[int], TrackGraph] = {}
-        self._networks: dict[str, Reach] = {}
+    options: RouteOptions1870
 
     @property
-    def layout(self) -> TrackLayout:
-        return self.position.layout()
+    def data(self) -> Data1870:
+        return load_1870()
 
-    def graph(self) -> TrackGraph:
-        """The full track graph (every hop)."""
-        if self._full is None:
-            self._full = self.position.graph()
-        return self._full
+    def new_position(self, tiles: dict[Hex, PlacedTile]) -> Position1870:
+        return Position1870(options=self.options, tiles=tiles)
 
-    def stops_graph(self) -> TrackGraph:
-        """Stops and tokens, no hops."""
-        if self._stops is None:
-            self._stops = self._full or self.position.stops_graph()
-        return self._stops
+    def destinations(self, state: GameState) -> tuple[str, ...]:
+        destinations = state.title_data.get("destination_tokens") or {}
+        assert isinstance(destinations, dict)
+        return tuple(destinations)
 
-    def run_graph(self, stops: frozenset[int]) -> TrackGraph:
-        """Hops walked from ``stops`` only (enough to check routes through them)."""
-        if self._full is not None:
-            return self._full
-        got = self._runs.get(stops)
-        if got is None:
-            got = self._runs[stops] = self.position.run_graph(stops)
-        return got
+    def bonuses(self, state: GameState) -> tuple[object, ...]:
+        """Cattle hex and owner, port hex and owner, port closed, both tokens removed."""
+        data = state.title_data
+        cattle, port = data.get("cattle"), data.get("port")
+        return (
+            str(cattle) if cattle else None,
+            _owner(state, CATTLE_PRIVATE) if cattle else None,
+            str(port) if port else None,
+            _owner(state, PORT_PRIVATE) if port else None,
+            bool(data.get("port_closed")),
+            bool(data.get("bonus_tokens_removed")),
+        )
 
-    def reach(self, company: str) -> Reach:
-        """``company``'s network (:func:`transcon.eighteen.network.company_reach`)."""
-        got = self._networks.get(company)
-        if got is None:
-            from transcon.eighteen.network import company_reach
+    def place_destination(self, position: Position1870, company: str) -> None:
+        position.place_destination(company)
 
-            got = company_reach(self.layout, self.stops_graph(), company)
-            self._networks[company] = got
-        return got
+    def apply_bonuses(self, position: Position1870, bonuses: tuple[object, ...]) -> None:
+        cattle, cattle_owner, port, port_owner, port_closed, removed = bonuses
+        position.privates = PrivateTokens(
+            cattle_hex=position.hex(str(cattle)) if cattle else None,
+            cattle_owner=str(cattle_owner) if cattle_owner is not None else None,
+            port_hex=position.hex(str(port)) if port else None,
+            port_owner=str(port_owner) if port_owner is not None else None,
+            port_closed=bool(port_closed),
+            removed=bool(removed),
+        )
+
+    def stop_values(self, graph: TrackGraph, company: str, position: Position1870) -> StopValues:
+        from transcon.titles.t1870.revenue import stop_values
+
+        return stop_values(graph, company, position)
 
 
-CACHE_SIZE = 1024
-"""Positions (and layouts) kept: more than a whole game has, so replaying a game a second
-time in the same process (``transcon replay --verify``) finds every route-engine answer of
-the first replay (each a function of the position alone); cleared when full."""
-_LAYOUTS: dict[tuple[object, ...], TrackLayout] = {}
-_CONTEXTS: dict[tuple[object, ...], Context1870] = {}
+def _owner(state: GameState, private: str) -> str | None:
+    got = state.privates.get(private)
+    return got.owner.lstrip("@") if got is not None else None
+
+
+def route_options(slot: bool, ends: bool) -> RouteOptions1870:
+    """The route options our game's options imply: the destination token in a slot (option
+    ``destination_blocks``) or beside the city; destination doubling anywhere or at a route's
+    ends only (``destination_ends_only``)."""
+    return RouteOptions1870(
+        "dixon" if slot else "mayfair",
+        "first-or-last-stop" if ends else "anywhere",
+        "slot" if slot else "beside",
+    )
+
+
+@lru_cache(maxsize=4)
+def bridge_for(slot: bool, ends: bool) -> RouteBridge[Position1870]:
+    """The route bridge of 1870 with these route options (one per set of options)."""
+    return RouteBridge(Routes1870(route_options(slot, ends)))
+
+
+def bridge_of(state: GameState) -> RouteBridge[Position1870]:
+    """The route bridge for our game's options."""
+    options = state.options
+    return bridge_for(
+        bool(options.get("destination_blocks", True)),
+        bool(options.get("destination_ends_only", False)),
+    )
+
+
+def context_of(state: GameState, phase: str) -> Context1870:
+    """The cached position of our state and what is built from it."""
+    return bridge_of(state).context_of(state, phase)
+
+
+def position_of(state: GameState, phase: str) -> Position1870:
+    """ROUTES' position for our state: tiles, station and destination tokens, phase and the
+    cattle and port tokens (a new object; :func:`context_of` caches one)."""
+    return bridge_of(state).position_of(state, phase)
 
 
 def clear_caches() -> None:
     """Forget every cached position, layout and tiles (benchmarks measure cold replays)."""
-    from transcon.titles.t1870.game import connection
-
-    _CONTEXTS.clear()
-    _LAYOUTS.clear()
-    _LAST.clear()
-    _TILES.clear()
-    _LAST_TILES.clear()
-    connection.reset_adjacency()
-
-
-_LAST: list[tuple[tuple[_TilesKey, int], TrackLayout]] = []
-"""The layout built last and its key (a new one is derived from it)."""
-
-
-def _layout(position: Position1870, key: tuple[_TilesKey, int]) -> TrackLayout:
-    """The layout of ``position`` (tiles key and band ``key``), derived from the last one
-    built when only some tiles differ (:meth:`TrackLayout.derive`)."""
-    layout: TrackLayout | None = None
-    if _LAST:
-        ((old_labels, old_values), old_band), last = _LAST[0]
-        (labels, values), band = key
-        if band == old_band and labels[: len(old_labels)] == old_labels:
-            board = position.data.board
-            at = {
-                i // 2 for i, (a, b) in enumerate(zip(values, old_values, strict=False)) if a != b
-            }
-            at.update(range(len(old_labels), len(labels)))
-            changed = [board.hex(labels[i]) for i in sorted(at)]
-            layout = last.derive({h: position.tiles[h] for h in changed})
-        else:
-            layout = position.layout(last)
-    if layout is None:
-        layout = position.layout()
-    _LAST[:] = [(key, layout)]
-    return layout
-
-
-def context_of(state: GameState, phase: str) -> Context1870:
-    """The cached :class:`Context1870` of our state (see the module docstring)."""
-    tiles_key = _tiles_key(state)
-    key = (tiles_key, _position_key(state, phase))
-    got = _CONTEXTS.get(key)
-    if got is None:
-        position = _position(state, phase, _tiles_of(state, tiles_key))
-        layout_key = (tiles_key, position.data.layer.band(phase))
-        layout = _LAYOUTS.get(layout_key)
-        if layout is None:
-            if len(_LAYOUTS) > CACHE_SIZE:
-                _LAYOUTS.clear()
-            layout = _LAYOUTS[layout_key] = _layout(position, layout_key)
-        position.use_layout(layout)
-        if len(_CONTEXTS) > CACHE_SIZE:
-            _CONTEXTS.clear()
-        got = _CONTEXTS[key] = Context1870(position)
-    return got
+    bridge_for.cache_clear()

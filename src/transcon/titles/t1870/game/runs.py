@@ -3,7 +3,7 @@
 A run names each route as its stops in route order (``"HEX-k"`` node signatures, or a bare
 hex label when the hex has one stop) and optionally the train running it. The stops are
 resolved in ROUTES' track graph of the current position, its hops walked from the named stops
-only (:meth:`~transcon.titles.t1870.game.routing.Context1870.run_graph`).
+only (:meth:`~transcon.eighteen.bridge.RouteContext.run_graph`).
 
 A run names stops, not track: between two consecutive stops there may be several stretches of
 track (hops). The engine picks the realisation by a depth-first search (:func:`_assign`): the
@@ -18,7 +18,8 @@ such choice gives the same revenue.
 When the choice matters (to say which track a train uses, or to settle a search the limit
 cuts short), a route may name hexes its track passes through: a ``~HEX`` entry between two
 stops (``C18-0,~C20,~B21,B19-0``) keeps only the hops between those stops that walk through
-the hexes named, in that order. Each route is valued with ROUTES' :func:`stop_values` and
+the hexes named, in that order. Each route is valued with 1870's stop values (the bridge's
+:meth:`~transcon.eighteen.bridge.RouteContext.stop_values`) and
 :func:`~transcon.eighteen.routes.route_revenue`.
 """
 
@@ -26,10 +27,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from transcon.core.errors import IllegalAction
+from transcon.eighteen.bridge import train_of
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.graph import TrackGraph
 from transcon.eighteen.routes import (
@@ -40,7 +41,7 @@ from transcon.eighteen.routes import (
     check_route,
     route_revenue,
 )
-from transcon.eighteen.trains import TrainType, parse_train
+from transcon.eighteen.trains import TrainType
 
 if TYPE_CHECKING:
     from transcon.titles.t1870.game.routing import Context1870
@@ -58,12 +59,6 @@ def graph_of(state: GameState, phase: str) -> tuple[Any, TrackGraph]:
 
     ctx = context_of(state, phase)
     return ctx.position, ctx.graph()
-
-
-@lru_cache(maxsize=256)
-def train_type(train_id: str) -> TrainType:
-    """The route engine's train for one of our train ids (``"4-1"`` -> a 4-train)."""
-    return parse_train(train_id.rsplit("-", 1)[0])
 
 
 Vias = tuple[tuple[str, ...], ...]
@@ -254,10 +249,8 @@ def _check_run(
     routes: Sequence[Sequence[str]],
     trains: Sequence[str],
 ) -> int:
-    from transcon.titles.t1870.revenue import stop_values
-
     graph, got = _realise(ctx, sym, owned, routes, trains)
-    values = stop_values(graph, sym, ctx.position)
+    values = ctx.stop_values(graph, sym)
     return sum(route_revenue(graph, sym, route, values) for _, route in got)
 
 
@@ -275,7 +268,7 @@ def _realise(
     )
     first: RouteError | None = None
     for order in orders:
-        types = [train_type(t) for t in order]
+        types = [train_of(t) for t in order]
         split = [_split_vias(r, types[i].name) for i, r in enumerate(routes)]
         stops = [_stop_ids(named, r, types[i].name) for i, (r, _) in enumerate(split)]
         # hops walked from the named stops only: every hop a route through them may use
@@ -300,11 +293,10 @@ def realised_run(
     track between its stops (hex labels), its stop hexes and node signatures and its value
     (the shape 18xx.games records a run in)."""
     from transcon.titles.t1870.game.routing import context_of
-    from transcon.titles.t1870.revenue import stop_values
 
     ctx = context_of(state, phase)
     graph, got = _realise(ctx, sym, list(state.corps[sym].trains), routes, trains)
-    values = stop_values(graph, sym, ctx.position)
+    values = ctx.stop_values(graph, sym)
     label = ctx.position.data.board.label
     out = []
     for train, route in got:
@@ -335,14 +327,15 @@ def best_run(
 ) -> tuple[int, tuple[tuple[str, ...], ...], tuple[str, ...]]:
     """The best run of ``sym``'s trains (ROUTES' optimiser): revenue, routes and trains."""
     from transcon.eighteen.optimizer import optimize
-    from transcon.titles.t1870.revenue import stop_values
+    from transcon.titles.t1870.game.routing import context_of
 
     owned = list(state.corps[sym].trains)
     if not owned:
         return (0, (), ())
-    position, graph = graph_of(state, phase)
-    types = [train_type(t) for t in owned]
-    solution = optimize(graph, sym, types, stop_values(graph, sym, position))
+    ctx = context_of(state, phase)
+    graph = ctx.graph()
+    types = [train_of(t) for t in owned]
+    solution = optimize(graph, sym, types, ctx.stop_values(graph, sym))
     free = list(owned)
     routes: list[tuple[str, ...]] = []
     names: list[str] = []

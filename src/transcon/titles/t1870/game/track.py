@@ -160,7 +160,9 @@ def river_banks(hex_label: str) -> tuple[frozenset[int], frozenset[int]] | None:
 def bridging_blocked(state: GameState) -> bool:
     """§7.1/§9.2: while the MRBC is open and not owned by a company, the Mississippi may
     not be bridged."""
-    mrbc = state.privates.get("MRBC")
+    from transcon.titles.t1870.game.data import BRIDGE_PRIVATE
+
+    mrbc = state.privates.get(BRIDGE_PRIVATE)
     return mrbc is not None and not mrbc.closed and not mrbc.owner.startswith("@")
 
 

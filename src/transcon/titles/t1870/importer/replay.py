@@ -402,8 +402,9 @@ class Importer:
         """A recorded run as our named run: each route's connections and nodes rebuilt in
         our track graph (ROUTES' :func:`~transcon.titles.t1870.fixture._route_from_record`),
         named by its stops in route order and by our id of its train."""
+        from transcon.eighteen.bridge import train_of
         from transcon.titles.t1870.fixture import _route_from_record
-        from transcon.titles.t1870.game.runs import graph_of, train_type
+        from transcon.titles.t1870.game.runs import graph_of
 
         records = raw["routes"]
         trains = tuple(self.trains.get(str(r["train"]), str(r["train"])) for r in records)
@@ -411,7 +412,7 @@ class Importer:
         routes = tuple(
             tuple(
                 graph.stops[s].sig
-                for s in _route_from_record(graph, record, train_type(train), position).stops
+                for s in _route_from_record(graph, record, train_of(train), position).stops
             )
             for record, train in zip(records, trains, strict=True)
         )
