@@ -36,7 +36,7 @@ from transcon.eighteen import optimize_core
 from transcon.eighteen.optimizer import Solution, optimize
 from transcon.eighteen.routes import check_routes
 from transcon.eighteen.trains import parse_train
-from transcon.titles.t1870.fixture import Replay1870, load_fixture
+from transcon.titles.t1870.fixture import load_fixture, recorded_runs
 from transcon.titles.t1870.oracle import run_positions
 from transcon.titles.t1870.revenue import stop_values
 
@@ -105,10 +105,7 @@ def bench_synthetic(engines: list[str]) -> None:
         path = FIXTURES / name
         if not path.is_file():
             continue
-        replay = Replay1870(load_fixture(path))
-        for action in replay.run():
-            replay.apply(action)
-        pos = replay.position
+        pos = recorded_runs(load_fixture(path)).final.position
         graph = pos.graph()
         tokens = Counter(c for s in range(len(graph)) for c in graph.tokens_at(s))
         company = tokens.most_common(1)[0][0]

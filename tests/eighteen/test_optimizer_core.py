@@ -35,7 +35,7 @@ from transcon.eighteen.optimizer import PURE_PYTHON_ENV, optimize
 from transcon.eighteen.routes import Route, StopValues, check_route, check_routes, route_revenue
 from transcon.eighteen.tiles import NodeKind
 from transcon.eighteen.trains import Train, TrainType, parse_train
-from transcon.titles.t1870.fixture import Replay1870, load_fixture
+from transcon.titles.t1870.fixture import load_fixture, recorded_runs
 from transcon.titles.t1870.oracle import run_positions
 from transcon.titles.t1870.revenue import stop_values
 
@@ -177,13 +177,11 @@ def test_engines_agree_on_every_recorded_position(name: str) -> None:
 
 
 def _final_board(name: str) -> tuple[TrackGraph, str, StopValues]:
-    replay = Replay1870(load_fixture(_fixture(name)))
-    for action in replay.run():
-        replay.apply(action)
-    graph = replay.position.graph()
+    position = recorded_runs(load_fixture(_fixture(name))).final.position
+    graph = position.graph()
     tokens = Counter(c for s in range(len(graph)) for c in graph.tokens_at(s))
     company = tokens.most_common(1)[0][0]
-    return graph, company, stop_values(graph, company, replay.position)
+    return graph, company, stop_values(graph, company, position)
 
 
 SYNTHETIC = [

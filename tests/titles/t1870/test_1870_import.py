@@ -84,19 +84,15 @@ def test_divergence_is_reported_with_the_first_refused_action() -> None:
 
 
 @needs_fixtures
-def test_oracle_takes_company_closures_from_the_full_replay() -> None:
-    """MKT closes by its share price in the diesel game: the route oracle learns it from our
-    engine's replay instead of inferring it from SLSF's token in MKT's Kansas City slot."""
-    from transcon.titles.t1870.fixture import check_game, company_closures, load_fixture
+def test_oracle_takes_company_closures_from_our_engine() -> None:
+    """MKT closes by its share price in the diesel game: the route oracle, which reads the
+    record with our engine's importer, sees its tokens leave the map then."""
+    from transcon.titles.t1870.fixture import check_game, load_fixture, recorded_runs
 
     game = load_fixture(MARKET)
-    closures = company_closures(game)
-    assert closures is not None
-    closed = [sym for companies in closures.values() for sym in companies]
-    assert "MKT" in closed
+    replayed = recorded_runs(game)
+    closed = [sym for companies in replayed.closed_after.values() for sym in companies]
+    assert "MKT" in closed and replayed.report.result_matches
     report = check_game(game)
     assert report.mismatches == [] and report.revenue_matches == report.routes == 140
-    assert not any("taken as closed" in note for note in report.notes)
     assert any("MKT closes" in note for note in report.notes)
-    inferred = check_game(game, full_replay=False)
-    assert any("MKT is taken as closed" in note for note in inferred.notes)

@@ -15,7 +15,7 @@ from transcon.core.game import Game
 from transcon.core.savefile import save_game
 from transcon.eighteen.framework.state import GameState
 from transcon.titles.t1870.data import load_1870
-from transcon.titles.t1870.fixture import Replay1870, load_fixture
+from transcon.titles.t1870.fixture import load_fixture, recorded_runs
 from transcon.titles.t1870.game import Title1870
 from transcon.titles.t1870.game.render import position_svg
 from transcon.titles.t1870.oracle import game_run
@@ -66,10 +66,7 @@ def _bot_game(tmp_path: Path) -> Path:
 
 
 def test_final_position_of_a_recorded_game_is_an_18xx_map(tmp_path: Path) -> None:
-    replay = Replay1870(load_fixture(_fixture(BANK)))
-    for _ in replay.run():
-        pass
-    position = replay.position
+    position = recorded_runs(load_fixture(_fixture(BANK))).final.position
     svg = position_svg(position)
     root = ET.fromstring(svg)
     tiles = _classes(root, "tile")

@@ -1,20 +1,23 @@
-"""Oracle: check every route of a game recorded by 18xx.games with our route engine.
+"""Games recorded by 18xx.games: reading the file and the action stream, and the route oracle.
 
-The recorded game (format: ``shared/reference/18xx-games/README.md``) is filtered for undo and
-redo, then replayed action by action into a :class:`Position1870` (tiles, home tokens placed
-implicitly when a company starts operating, station and destination tokens, phase, cattle and
-port tokens). At every effective ``run_routes`` each recorded route is rebuilt in our track
-graph, checked with :func:`~transcon.eighteen.routes.check_routes` and valued with
-:func:`~transcon.eighteen.routes.route_revenue`; the value is compared with the recorded one.
+:func:`load_fixture` reads a recorded game (format: ``shared/reference/18xx-games/README.md``)
+and :func:`effective_actions` filters its undo and redo. There is one reader of the action
+stream: our 1870 engine's importer (:class:`~transcon.titles.t1870.importer.replay.Importer`).
+:func:`recorded_runs` replays a game with it and keeps, at every effective ``run_routes``, our
+position just before the run (tiles, station and destination tokens, phase, cattle and port
+tokens, companies closed by their share price). The oracle (:func:`check_game`) rebuilds each
+recorded route in our track graph, checks it with :func:`~transcon.eighteen.routes.check_route`
+and values it with :func:`~transcon.eighteen.routes.route_revenue`; the value is compared with
+the recorded one.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from transcon.core.errors import InputError
 from transcon.core.hexgrid import Hex
@@ -30,30 +33,14 @@ from transcon.eighteen.routes import (
     route_revenue,
 )
 from transcon.eighteen.trains import TrainType, parse_train
-from transcon.titles.t1870.game.data import CATTLE_PRIVATE, PORT_PRIVATE
-from transcon.titles.t1870.options import RouteOptions1870
 from transcon.titles.t1870.position import Position1870
-from transcon.titles.t1870.revenue import stop_values
+
+if TYPE_CHECKING:
+    from transcon.eighteen.framework.state import GameState
+    from transcon.titles.t1870.game.routing import Context1870
+    from transcon.titles.t1870.importer.replay import ImportReport
 
 Action = dict[str, Any]
-
-# First purchase of a train name starts a phase (README "Phase changes").
-PHASE_OF_TRAIN = {"3": "2", "4": "3", "5": "4", "6": "5", "8": "6", "10": "7", "12": "8", "D": "D"}
-PHASE_ORDER = ("1", "2", "3", "4", "5", "6", "7", "8", "D")
-REMOVE_PRIVATE_TOKENS_AT = "6"  # the first 6-train removes the cattle and port tokens
-CORPORATION_OR_ACTIONS = frozenset(
-    {
-        "lay_tile",
-        "place_token",
-        "run_routes",
-        "buy_train",
-        "dividend",
-        "pass",
-        "choose",
-        "discard_train",
-        "buy_company",
-    }
-)
 
 
 def effective_actions(actions: Sequence[Action]) -> list[Action]:
@@ -153,98 +140,68 @@ def load_fixture(path: Path) -> dict[str, Any]:
     return raw
 
 
-class Replay1870:
-    """Replays a recorded 1870 game's track, token, train and private actions.
+@dataclass(slots=True)
+class RecordedRun:
+    """One effective recorded ``run_routes`` and our position just before it is applied."""
 
-    ``closed_after`` maps a recorded action id to the companies that close with it (from a
-    full replay of the game, :func:`company_closures`); their tokens leave the map then.
-    Without it a closure is inferred from a token placed in a slot still holding the closed
-    company's token (see :meth:`apply`)."""
+    action: Action
+    context: Context1870
 
-    def __init__(
-        self, game: dict[str, Any], closed_after: Mapping[int, Sequence[str]] | None = None
-    ) -> None:
-        settings = game.get("settings") or {}
-        self.options = RouteOptions1870.from_18xx_games(settings.get("optional_rules") or [])
-        self.position = Position1870(options=self.options)
-        self.tile_hex: dict[str, Hex] = {}
-        self.private_owner: dict[str, str] = {}
-        self.trains_seen: set[str] = set()
-        self.notes: list[str] = []
-        self.actions = effective_actions(game["actions"])
-        self.closed_after = dict(closed_after or {})
+    @property
+    def company(self) -> str:
+        return str(self.action["entity"])
 
-    def run(self) -> Iterator[Action]:
-        """Apply every effective action; yield each ``run_routes`` before it is applied."""
-        for a in self.actions:
-            kind = a.get("type")
-            if a.get("entity_type") == "corporation" and kind in CORPORATION_OR_ACTIONS:
-                self.position.place_home(str(a["entity"]))
-            if kind == "run_routes":
-                yield a
-            else:
-                self.apply(a)
-            for company in self.closed_after.get(int(a.get("id") or -1), ()):
-                self.position.close_company(company)
+    @property
+    def position(self) -> Position1870:
+        return self.context.position
 
-    def apply(self, a: Action) -> None:
-        pos = self.position
-        kind = a.get("type")
-        if kind == "lay_tile":
-            tile_id = str(a["tile"])
-            name = tile_id.rsplit("-", 1)[0]
-            h = pos.hex(str(a["hex"]))
-            pos.lay_tile(h, name, int(a["rotation"]))
-            self.tile_hex[tile_id] = h
-        elif kind == "place_token":
-            tile_id, part = str(a["city"]).rsplit("-", 1)
-            h = self.tile_hex.get(tile_id) or pos.hex(tile_id.rsplit("-", 1)[0])
-            company = str(a.get("tokener") or a["entity"])
-            slot = a.get("slot")
-            occupant = pos.place_token(
-                h, int(part), company, int(slot) if slot is not None else None
+
+@dataclass(slots=True)
+class RecordedGame:
+    """A recorded game replayed by our engine: its runs, the import report, the companies
+    our engine closed (recorded action id -> symbols) and our last position."""
+
+    runs: list[RecordedRun]
+    report: ImportReport
+    closed_after: dict[int, list[str]]
+    final: Context1870
+
+    def notes(self) -> list[str]:
+        """Closures and, when our engine stopped early, where and why."""
+        out = [
+            f"action {action_id}: {company} closes (our engine's full replay)"
+            for action_id, companies in sorted(self.closed_after.items())
+            for company in companies
+        ]
+        stop = self.report.divergence
+        if stop is not None:
+            out.append(
+                f"our engine stopped at recorded action {stop['id']} ({stop['reason']}); "
+                "the runs after it are not checked"
             )
-            if occupant is not None:
-                # The recorded slot holds another company's token in our replay: that company
-                # must have left play (1870 companies close when their price enters the grey
-                # zone; we do not model share prices), so its tokens go.
-                self.notes.append(
-                    f"action {a.get('id')}: {company} took {occupant}'s slot in "
-                    f"{pos.data.board.label(h)}; {occupant} is taken as closed"
-                )
-                pos.close_company(occupant)
-                pos.place_token(h, int(part), company, int(slot) if slot is not None else None)
-        elif kind == "buy_train":
-            name = str(a["train"]).rsplit("-", 1)[0]
-            if name not in self.trains_seen:
-                self.trains_seen.add(name)
-                phase = PHASE_OF_TRAIN.get(name)
-                if phase and PHASE_ORDER.index(phase) > PHASE_ORDER.index(pos.phase):
-                    pos.set_phase(phase)
-                if name == REMOVE_PRIVATE_TOKENS_AT:
-                    pos.privates.removed = True
-                    pos.changed()
-        elif kind == "buy_company":
-            self.private_owner[str(a["company"])] = str(a["entity"])
-        elif kind == "assign":
-            self._assign(a)
-        elif kind == "choose" and a.get("choice") == "Map":
-            pos.place_destination(str(a["entity"]))
+        return out
 
-    def _assign(self, a: Action) -> None:
-        pos = self.position
-        company = str(a["entity"])
-        h = pos.hex(str(a["target"]))
-        owner = self.private_owner.get(company)
-        p = pos.privates
-        if company == CATTLE_PRIVATE:
-            p.cattle_hex, p.cattle_owner = h, owner
-        elif company == PORT_PRIVATE:
-            if p.port_hex == h:
-                p.port_closed = True
-            else:
-                p.port_hex, p.port_owner, p.port_closed = h, owner, False
-        pos.changed()
+
+def recorded_runs(game: dict[str, Any]) -> RecordedGame:
+    """Replay ``game`` with our engine's importer, keeping our position before every
+    effective ``run_routes`` (a run whose recorded routes our engine refuses is applied as its
+    recorded revenue, so the replay goes on). InputError when the record is malformed."""
+    from transcon.titles.t1870.game.routing import context_of
+    from transcon.titles.t1870.importer.replay import Importer
+
+    runs: list[RecordedRun] = []
+
+    def keep(action: Action, state: GameState) -> None:
+        runs.append(RecordedRun(action, context_of(state, importer.title.phase(state).name)))
+
+    try:
+        importer = Importer(game, on_run=keep)
+        report = importer.run()
+    except (KeyError, TypeError, ValueError, IndexError) as err:
+        raise InputError(f"malformed game record ({type(err).__name__}: {err})") from None
+    state = importer.state
+    final = context_of(state, importer.title.phase(state).name)
+    return RecordedGame(runs, report, importer.closed_after, final)
 
 
 def _route_from_record(
@@ -338,41 +295,16 @@ def _explain_segment(position: Position1870, seg: list[Hex]) -> str:
     return f"no track on the map runs {names} between two stops"
 
 
-def company_closures(game: dict[str, Any]) -> dict[int, list[str]] | None:
-    """Companies closing with each recorded action (action id -> symbols), from a full
-    replay of the game by our 1870 engine (share prices included); None when our engine
-    cannot replay the whole game."""
-    from transcon.core.errors import TransconError
-    from transcon.titles.t1870.importer.replay import Importer
-
-    try:
-        importer = Importer(game)
-        report = importer.run()
-    except (TransconError, KeyError, TypeError, ValueError, IndexError):
-        return None
-    if report.divergence is not None:
-        return None
-    return importer.closed_after
-
-
-def check_game(game: dict[str, Any], *, full_replay: bool = True) -> OracleReport:
-    """Check every effective recorded route of an 18xx.games 1870 game.
-
-    With ``full_replay`` company closures come from our engine's replay of the whole game
-    (:func:`company_closures`); otherwise, or when that replay fails, they are inferred."""
-    closures = company_closures(game) if full_replay else None
-    replay = Replay1870(game, closures)
-    closure_notes = [
-        f"action {action_id}: {company} closes (our engine's full replay)"
-        for action_id, companies in sorted((closures or {}).items())
-        for company in companies
-    ]
+def check_game(game: dict[str, Any]) -> OracleReport:
+    """Check every effective recorded route of an 18xx.games 1870 game (see the module
+    docstring)."""
+    replayed = recorded_runs(game)
     report = OracleReport()
-    for action in replay.run():
+    for run in replayed.runs:
+        action, company, position = run.action, run.company, run.position
         report.run_actions += 1
-        company = str(action["entity"])
-        graph = replay.position.graph()
-        values = stop_values(graph, company, replay.position)
+        graph = run.context.graph()
+        values = run.context.stop_values(graph, company)
         used = 0
         for record in action.get("routes", []):
             report.routes += 1
@@ -381,7 +313,7 @@ def check_game(game: dict[str, Any], *, full_replay: bool = True) -> OracleRepor
             recorded = int(record.get("revenue", 0))
             text = str(record.get("revenue_str") or "-".join(record.get("hexes", [])))
             try:
-                route = _route_from_record(graph, record, train, replay.position)
+                route = _route_from_record(graph, record, train, position)
                 mask = check_route(graph, company, route)
                 if used & mask:
                     raise RouteError(
@@ -420,7 +352,7 @@ def check_game(game: dict[str, Any], *, full_replay: bool = True) -> OracleRepor
                         computed,
                     )
                 )
-    report.notes = closure_notes + replay.notes
+    report.notes = replayed.notes()
     return report
 
 

@@ -7,7 +7,7 @@
   (:mod:`transcon.titles.t1870.game.render`) with the optimal routes along the track they use;
   :func:`game_svg` the same for the current position of a saved 1870 game.
 
-Both replay the game with :class:`~transcon.titles.t1870.fixture.Replay1870`. The
+Both replay the game with our engine (:func:`~transcon.titles.t1870.fixture.recorded_runs`). The
 running company's trains are the trains of the recorded run. A run right after the company's
 ``choose`` is a *connection run* (1870-base.md §8.4): one route must visit both the home city
 and the destination, and the optimum is taken under that constraint.
@@ -33,10 +33,9 @@ from transcon.eighteen.routes import Route, StopValues, check_routes
 from transcon.eighteen.tiles import NodeKind
 from transcon.eighteen.trains import Train, parse_train
 from transcon.render.svg import Overlay
-from transcon.titles.t1870.fixture import Action, Replay1870
+from transcon.titles.t1870.fixture import Action, effective_actions, recorded_runs
 from transcon.titles.t1870.game.data import COMPANIES
 from transcon.titles.t1870.position import Position1870
-from transcon.titles.t1870.revenue import stop_values
 
 
 @dataclass(slots=True)
@@ -84,13 +83,12 @@ def _home_and_destination(
 
 
 def run_positions(game: dict[str, Any]) -> Iterator[RunPosition]:
-    """Every effective ``run_routes`` of ``game`` with the position before it is applied."""
-    replay = Replay1870(game)
-    connections = connection_run_ids(replay.actions)
-    for action in replay.run():
-        company = str(action["entity"])
-        pos = replay.position
-        graph = pos.graph()
+    """Every effective ``run_routes`` of ``game`` with the position before it is applied
+    (our engine's replay, :func:`~transcon.titles.t1870.fixture.recorded_runs`)."""
+    connections = connection_run_ids(effective_actions(game["actions"]))
+    for run in recorded_runs(game).runs:
+        action, company, pos = run.action, run.company, run.position
+        graph = run.context.graph()
         records = action.get("routes", [])
         trains: list[Train] = [
             parse_train(str(r.get("train", "?")).rsplit("-", 1)[0]) for r in records
@@ -105,7 +103,7 @@ def run_positions(game: dict[str, Any]) -> Iterator[RunPosition]:
             connection,
             connect,
             graph,
-            stop_values(graph, company, pos),
+            run.context.stop_values(graph, company),
             pos,
         )
 
@@ -228,7 +226,7 @@ def game_run(path: Path, company: str | None = None) -> GameRun:
     connection run) in a saved 1870 game, with all its trains."""
     from transcon.core.savefile import load_game
     from transcon.eighteen.framework.title import EighteenTitle
-    from transcon.titles.t1870.game.routing import position_of
+    from transcon.titles.t1870.game.routing import context_of
 
     if not path.is_file():
         raise InputError(f"{path}: no such save file")
@@ -248,8 +246,8 @@ def game_run(path: Path, company: str | None = None) -> GameRun:
         raise InputError(f"{company} has no station on the map")
     if not corp.trains:
         raise InputError(f"{company} has no trains")
-    position = position_of(state, title.phase(state).name)
-    graph = position.graph()
+    ctx = context_of(state, title.phase(state).name)
+    position, graph = ctx.position, ctx.graph()
     trains = [parse_train(t.rsplit("-", 1)[0]) for t in corp.trains]
     # a connection run (1870-base.md §8.4): one route must join home and destination
     connect = (
@@ -257,7 +255,7 @@ def game_run(path: Path, company: str | None = None) -> GameRun:
         if state.round == "operating" and state.operating.connection == company
         else None
     )
-    values = stop_values(graph, company, position)
+    values = ctx.stop_values(graph, company)
     sol = optimize(graph, company, trains, values, connect=connect)
     check_routes(graph, company, [r for r in sol.routes if r.stops])
     return GameRun(company, position, graph, sol)

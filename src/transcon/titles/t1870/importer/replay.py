@@ -11,6 +11,7 @@ close by themselves, so it needs no action of ours.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from transcon.titles.t1870.importer.options import options_1870
 from transcon.titles.t1870.importer.shares import CERTS, ShareLedger
 
 Raw = dict[str, Any]
+RunObserver = Callable[[Raw, GameState], None]
 TURN_END = "turn_end"
 """Mark of a recorded action after which 18xx.games checked destinations (a turn ended)."""
 SKIPPED = frozenset(
@@ -81,8 +83,15 @@ class ImportReport:
 class Importer:
     """Translate and apply one recorded game (see the module docstring)."""
 
-    def __init__(self, raw: Raw, *, check_routes: bool = False) -> None:
+    def __init__(
+        self, raw: Raw, *, check_routes: bool = False, on_run: RunObserver | None = None
+    ) -> None:
         self.raw = raw
+        self.on_run = on_run
+        """Called with each recorded ``run_routes`` and our state just before it is applied
+        (the route oracle). With an observer, a run whose recorded routes our engine refuses
+        is applied as its recorded revenue without routes: the observer reports the refusal
+        and the replay goes on."""
         self.names = {int(p["id"]): str(p["name"]) for p in raw["players"]}
         settings = raw.get("settings") or {}
         self.options = options_1870(settings.get("optional_rules") or [], check_routes=check_routes)
@@ -191,6 +200,8 @@ class Importer:
         ``following`` is the next recorded action: a company's ``pass`` followed by another
         entity's action ends the company's turn."""
         action = self.prepare(raw)
+        if self.on_run is not None and raw.get("type") == "run_routes":
+            self.on_run(raw, self.state)
         if action is not None:
             before = self._snapshot_trains(raw)
             self._apply(action)
@@ -226,6 +237,9 @@ class Importer:
                 continue
             if self.game.is_legal(action):
                 return action
+            unnamed = self._unnamed_run(action)
+            if unnamed is not None and self.game.is_legal(unnamed):
+                return unnamed
             filler = self.turn_end_for(action, raw)
             if filler is None:
                 break
@@ -236,6 +250,12 @@ class Importer:
             raise IllegalAction("operating order", f"our engine has {sym} operating now")
         self.game.apply(action)  # raises with our engine's reason
         return None
+
+    def _unnamed_run(self, action: Action) -> Action | None:
+        """With a run observer, a named run our engine refuses as its revenue alone."""
+        if self.on_run is None or not isinstance(action, A.RunRoutes) or not action.routes:
+            return None
+        return A.RunRoutes(player=action.player, revenue=action.revenue)
 
     def _wrong_corp(self, raw: Raw, action: Action) -> bool:
         """True when a company action of the record belongs to another company than the
@@ -403,20 +423,26 @@ class Importer:
         our track graph (ROUTES' :func:`~transcon.titles.t1870.fixture._route_from_record`),
         named by its stops in route order and by our id of its train."""
         from transcon.eighteen.bridge import train_of
+        from transcon.eighteen.routes import RouteError
         from transcon.titles.t1870.fixture import _route_from_record
         from transcon.titles.t1870.game.runs import graph_of
 
         records = raw["routes"]
         trains = tuple(self.trains.get(str(r["train"]), str(r["train"])) for r in records)
         position, graph = graph_of(self.state, self.title.phase(self.state).name)
-        routes = tuple(
-            tuple(
-                graph.stops[s].sig
-                for s in _route_from_record(graph, record, train_of(train), position).stops
-            )
-            for record, train in zip(records, trains, strict=True)
-        )
         revenue = sum(int(r["revenue"]) for r in records)
+        try:
+            routes = tuple(
+                tuple(
+                    graph.stops[s].sig
+                    for s in _route_from_record(graph, record, train_of(train), position).stops
+                )
+                for record, train in zip(records, trains, strict=True)
+            )
+        except RouteError:
+            if self.on_run is None:
+                raise
+            return A.RunRoutes(player=p, revenue=revenue)  # the observer reports the route
         return A.RunRoutes(player=p, revenue=revenue, routes=routes, trains=trains)
 
     def _buy_shares(self, raw: Raw, p: str) -> Action:
