@@ -1,0 +1,56 @@
+"""Issue 11 item 7: every registered title passes the conformance suite (transcon.testing).
+
+The default run plays one bounded game per title and probes it (seconds per title); with
+``--runslow`` each title is played to the end (up to 3000 plies) with every position probed,
+for several seeds and every player count. A new title is checked as soon as it is registered.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from transcon.core.game import Game
+from transcon.core.registry import available_titles, get_title
+from transcon.testing import Settings, check_title
+from transcon.testing.crashes import crash_in
+
+TITLES = available_titles()
+
+
+@pytest.mark.parametrize("title_name", TITLES)
+def test_title_passes_the_conformance_suite(title_name: str) -> None:
+    report = check_title(get_title(title_name))
+    print("\n" + report.summary())
+    assert report.counts["crash-never-accepted"] > 0
+    assert report.counts["secrets"] > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("title_name", TITLES)
+@pytest.mark.parametrize("seed", [2, 3])
+def test_title_passes_the_thorough_conformance_suite(title_name: str, seed: int) -> None:
+    title = get_title(title_name)
+    for players in range(title.min_players, title.max_players + 1):
+        settings = Settings(seed=seed, players=players).thorough()
+        report = check_title(title, settings)
+        print("\n" + report.summary())
+
+
+def first_position_with_a_move(title_name: str) -> tuple[Game[Any], Any]:
+    title = get_title(title_name)
+    players = ["Ann", "Bob", "Cat"][: max(title.min_players, 2)]
+    game = Game.new(title, players[: title.max_players], seed=5)
+    player = game.current_players()[0]
+    return game, game.legal_actions(player)[0]
+
+
+@pytest.mark.parametrize("title_name", TITLES)
+def test_a_crashing_check_is_never_an_accepted_move(title_name: str) -> None:
+    """Issue 11 item 8, for every title: make the title's own ``check`` crash on a legal
+    move; the crash must surface and the game stay exactly as it was (the suite's
+    crash-never-accepted check does the same for the functions the check calls)."""
+    game, action = first_position_with_a_move(title_name)
+    check = type(game.title).check
+    assert crash_in(game, action, check.__code__), f"{title_name}: check was not called"
