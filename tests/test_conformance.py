@@ -15,6 +15,8 @@ from transcon.core.game import Game
 from transcon.core.registry import available_titles, get_title
 from transcon.testing import Settings, check_title
 from transcon.testing.crashes import crash_in
+from transcon.testing.elsewhere import check_replay_elsewhere
+from transcon.testing.sampling import play_random
 
 TITLES = available_titles()
 
@@ -54,3 +56,13 @@ def test_a_crashing_check_is_never_an_accepted_move(title_name: str) -> None:
     game, action = first_position_with_a_move(title_name)
     check = type(game.title).check
     assert crash_in(game, action, check.__code__), f"{title_name}: check was not called"
+
+
+@pytest.mark.parametrize("title_name", TITLES)
+def test_replay_is_identical_in_processes_with_other_hash_seeds(title_name: str) -> None:
+    """Replay identity across processes (set iteration order, caches): a game of 120 random
+    moves, replayed by fresh Pythons with PYTHONHASHSEED 0 and 1."""
+    title = get_title(title_name)
+    game = Game.new(title, ["Ann", "Bob", "Cat"][: title.max_players], seed=11)
+    play_random(game, 120, seed=11)
+    assert check_replay_elsewhere(game) == 2

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from transcon.core.game import Game
+from transcon.core.game import Game, canonical_json
 from transcon.core.title import Event
 
 
@@ -52,3 +53,11 @@ def event_difference(a: tuple[Event, ...], b: tuple[Event, ...]) -> str:
         if x != y:
             return f"event {number}: {x.text!r} vs {y.text!r}"
     return f"{len(a)} events vs {len(b)}"
+
+
+def game_digest(game: Game[Any]) -> str:
+    """One SHA-256 over the state, the generator and every event (to compare processes)."""
+    digest = hashlib.sha256(game.state_json())
+    digest.update(canonical_json(game.rng.get_state()))
+    digest.update(canonical_json([event.to_json() for event in game.events]))
+    return digest.hexdigest()

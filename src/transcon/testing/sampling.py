@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from transcon.core.game import Game
 from transcon.core.title import Action
 
 #: Action fields every action has; variants change the others.
@@ -40,6 +41,17 @@ def pick_move(actions: Sequence[Action], rng: random.Random) -> Action:
     type with thousands of instances does not crowd out the rare ones)."""
     groups = by_type(actions)
     return rng.choice(groups[rng.choice(sorted(groups))])
+
+
+def play_random(game: Game[Any], plies: int, seed: int) -> int:
+    """Make up to ``plies`` random-ish legal moves (fewer if the game ends); returns how many."""
+    rng = random.Random(seed)
+    for made in range(plies):
+        if game.is_over():
+            return made
+        player = rng.choice(game.current_players())
+        game.apply(pick_move(game.legal_actions(player), rng))
+    return plies
 
 
 class FieldPool:
