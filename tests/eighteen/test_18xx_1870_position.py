@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from transcon.eighteen.tiles import TileError
-from transcon.titles.t1870.options import RouteOptions1870
+from transcon.titles.t1870.importer.options import MAYFAIR_1870, options_1870
+from transcon.titles.t1870.options import Options1870
 from transcon.titles.t1870.position import Position1870
 
 
@@ -44,8 +45,9 @@ def test_tokens_follow_their_city_through_upgrades() -> None:
 
 
 def test_destination_token_slot_or_beside() -> None:
-    for token, blocked in (("slot", True), ("beside", False)):
-        pos = Position1870(options=RouteOptions1870(destination_token=token))  # type: ignore[arg-type]
+    """§8.4 option ``destination_blocks``: the token fills a slot (Dixon) or sits beside."""
+    for blocked in (True, False):
+        pos = Position1870(options=Options1870(destination_blocks=blocked))
         dallas = pos.hex("J5")
         pos.lay_tile(dallas, "57", 1)
         pos.place_destination("MP")
@@ -57,8 +59,9 @@ def test_destination_token_slot_or_beside() -> None:
         assert bool((pos.graph().blocked_mask("FW") >> stop) & 1) is blocked
 
 
-def test_editions() -> None:
-    assert RouteOptions1870.for_edition("dixon") == RouteOptions1870()
-    may = RouteOptions1870.for_edition("mayfair")
-    assert (may.destination_doubling, may.destination_token) == ("first-or-last-stop", "beside")
-    assert RouteOptions1870.from_18xx_games(["station_wars"]).destination_token == "slot"
+def test_route_options_of_the_editions() -> None:
+    """Dixon (the defaults) vs Mayfair/18xx.games: destination token and doubling."""
+    dixon, mayfair = Options1870(), Options1870.view(MAYFAIR_1870)
+    assert (dixon.destination_blocks, dixon.destination_ends_only) == (True, False)
+    assert (mayfair.destination_blocks, mayfair.destination_ends_only) == (False, True)
+    assert Options1870.view(options_1870(["station_wars"])).destination_blocks

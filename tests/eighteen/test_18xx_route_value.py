@@ -9,7 +9,7 @@ import pytest
 
 from transcon.eighteen.routes import Route, check_routes, route_revenue
 from transcon.eighteen.trains import TrainType
-from transcon.titles.t1870.options import RouteOptions1870
+from transcon.titles.t1870.options import Options1870
 from transcon.titles.t1870.position import Position1870
 from transcon.titles.t1870.revenue import stop_values
 
@@ -29,9 +29,9 @@ def _value(pos: Position1870, company: str, route: Route) -> int:
     return route_revenue(g, company, route, stop_values(g, company, pos))
 
 
-def _texas(options: RouteOptions1870 | None = None) -> Position1870:
+def _texas(options: Options1870 | None = None) -> Position1870:
     """Fort Worth J3 - Dallas J5 - town K4, with MP stationed at Fort Worth."""
-    pos = Position1870(options=options or RouteOptions1870())
+    pos = Position1870(options=options or Options1870())
     pos.lay_tile(pos.hex("J3"), "57", 1, check=True)  # W-E through Fort Worth
     pos.lay_tile(pos.hex("J5"), "5", 0, check=True)  # Dallas: W and SW
     pos.lay_tile(pos.hex("K4"), "4", 0, check=True)  # town: SW-NE
@@ -58,16 +58,16 @@ def test_seed003_8_3_1_edge_value_depends_on_phase() -> None:
 
 
 @pytest.mark.parametrize(
-    ("doubling", "middle", "end"),
+    ("ends_only", "middle", "end"),
     [
-        ("anywhere", 20 + 40 + 10, 20 + 40),
-        ("first-or-last-stop", 20 + 20 + 10, 20 + 40),
+        (False, 20 + 40 + 10, 20 + 40),
+        (True, 20 + 20 + 10, 20 + 40),
     ],
 )
-def test_seed003_8_3_1_destination_doubles_the_city(doubling: str, middle: int, end: int) -> None:
-    """§8.3.1: "do any doubling for destination tokens". Option ``destination_doubling``:
-    Dixon default ``anywhere``; Mayfair/18xx.games only at a route's first or last stop."""
-    opts = RouteOptions1870(destination_doubling=doubling)  # type: ignore[arg-type]
+def test_seed003_8_3_1_destination_doubles_the_city(ends_only: bool, middle: int, end: int) -> None:
+    """§8.3.1: "do any doubling for destination tokens". Option ``destination_ends_only``:
+    Dixon default false (any stop); Mayfair/18xx.games only at a route's first or last stop."""
+    opts = Options1870(destination_ends_only=ends_only)
     pos = _texas(opts)
     pos.destinations.add("MP")  # MP's destination is Dallas J5
     assert _value(pos, "MP", _route(pos, T3, "J3-0", "J5-0", "K4-0")) == middle

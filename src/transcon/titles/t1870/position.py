@@ -13,7 +13,7 @@ from transcon.core.hexgrid import Hex
 from transcon.eighteen.position import Position18xx, board_hexes, impassable_sides
 from transcon.titles.t1870.data import Data1870, load_1870
 from transcon.titles.t1870.game.data import COMPANIES
-from transcon.titles.t1870.options import RouteOptions1870
+from transcon.titles.t1870.options import Options1870
 
 __all__ = ["Position1870", "PrivateTokens", "board_hexes", "impassable_sides"]
 
@@ -36,7 +36,9 @@ class Position1870(Position18xx):
     """Tiles, tokens, phase, destinations reached and private tokens of an 1870 game."""
 
     data: Data1870 = field(default_factory=load_1870)
-    options: RouteOptions1870 = field(default_factory=RouteOptions1870)
+    options: Options1870 = field(default_factory=Options1870)
+    """The game's options; the route engine reads ``destination_blocks`` and
+    ``destination_ends_only``."""
     destinations: set[str] = field(default_factory=set)
     """Companies that placed their destination token on the map (bonus active)."""
     privates: PrivateTokens = field(default_factory=PrivateTokens)
@@ -56,7 +58,7 @@ class Position1870(Position18xx):
         info = COMPANIES[company]
         h = self.hex(info.destination)
         key = (h, self.city_node(h))
-        if self.options.destination_token == "slot":
+        if self.options.destination_blocks:
             self.place_token(*key, company)
         else:
             self.extra_tokens.setdefault(key, []).append(company)

@@ -40,7 +40,7 @@ def stop_values(graph: TrackGraph, company: str, position: Position1870) -> Stop
     end_extra = [0] * len(values)
     if company in position.destinations:
         dest = position.hex(COMPANIES[company].destination)
-        ends_only = position.options.destination_doubling == "first-or-last-stop"
+        ends_only = position.options.destination_ends_only
         for s in graph.stops:
             if s.hex == dest:
                 if ends_only:

@@ -18,7 +18,7 @@ from transcon.eighteen.bridge import RouteBridge, RouteContext
 from transcon.eighteen.framework.state import GameState
 from transcon.titles.t1870.data import Data1870, load_1870
 from transcon.titles.t1870.game.data import CATTLE_PRIVATE, PORT_PRIVATE
-from transcon.titles.t1870.options import RouteOptions1870
+from transcon.titles.t1870.options import Options1870
 from transcon.titles.t1870.position import Position1870, PrivateTokens
 
 if TYPE_CHECKING:
@@ -34,7 +34,8 @@ Context1870 = RouteContext[Position1870]
 class Routes1870:
     """1870's hooks for the route bridge, for one set of route options."""
 
-    options: RouteOptions1870
+    options: Options1870
+    """Only the route options are set (``destination_blocks``, ``destination_ends_only``)."""
 
     @property
     def data(self) -> Data1870:
@@ -86,15 +87,11 @@ def _owner(state: GameState, private: str) -> str | None:
     return got.owner.lstrip("@") if got is not None else None
 
 
-def route_options(slot: bool, ends: bool) -> RouteOptions1870:
-    """The route options our game's options imply: the destination token in a slot (option
+def route_options(slot: bool, ends: bool) -> Options1870:
+    """The options the route engine reads: the destination token in a slot (option
     ``destination_blocks``) or beside the city; destination doubling anywhere or at a route's
-    ends only (``destination_ends_only``)."""
-    return RouteOptions1870(
-        "dixon" if slot else "mayfair",
-        "first-or-last-stop" if ends else "anywhere",
-        "slot" if slot else "beside",
-    )
+    ends only (``destination_ends_only``); the others keep their defaults."""
+    return Options1870(destination_blocks=slot, destination_ends_only=ends)
 
 
 @lru_cache(maxsize=4)
@@ -105,11 +102,8 @@ def bridge_for(slot: bool, ends: bool) -> RouteBridge[Position1870]:
 
 def bridge_of(state: GameState) -> RouteBridge[Position1870]:
     """The route bridge for our game's options."""
-    options = state.options
-    return bridge_for(
-        bool(options.get("destination_blocks", True)),
-        bool(options.get("destination_ends_only", False)),
-    )
+    options = Options1870.view(state.options)
+    return bridge_for(options.destination_blocks, options.destination_ends_only)
 
 
 def context_of(state: GameState, phase: str) -> Context1870:

@@ -19,6 +19,7 @@ from transcon.eighteen.framework.rounds import RoundKind, Step, TurnStage
 from transcon.eighteen.framework.state import CorpState, GameState
 from transcon.eighteen.framework.steps.stock import BuySellParShares, StockRound
 from transcon.titles.t1870.game.actions import Connect, Demand, Protect, Redeem, Reissue
+from transcon.titles.t1870.options import Options1870
 
 if TYPE_CHECKING:
     from transcon.titles.t1870.game.title import Title1870
@@ -38,7 +39,7 @@ def may_protect(state: GameState, president: str, sym: str, seller: str) -> bool
     ``protect_if_sold`` not a president who sold the company this round."""
     if president == seller:
         return False
-    if state.options.get("protect_if_sold", True):
+    if Options1870.view(state.options).protect_if_sold:
         return True
     return sym not in state.stock.sold.get(president, [])
 
@@ -183,7 +184,7 @@ class BuySellParShares1870(BuySellParShares):
         top = [c.price for c in g.market(state).rows[0] if c is not None]
         best = min(top, key=lambda p: (abs(p - target), -p))
         best = max(best, corp.par)
-        if state.options.get("reissue_cap_200", True):
+        if Options1870.view(state.options).reissue_cap_200:
             best = min(best, 200)
         return best
 
@@ -411,7 +412,7 @@ class DemandBestRun(Step):
         return self.shareholders(state, self.game.current_corp(state))
 
     def shareholders(self, state: GameState, sym: str) -> list[str]:
-        if not state.options.get("best_run_on_demand", True):
+        if not Options1870.view(state.options).best_run_on_demand:
             return []
         corp = state.corps[sym]
         return [p for p in state.names() if p != corp.president and corp.holders.get(p, 0)]

@@ -42,7 +42,7 @@ from transcon.titles.t1870.game.steps import (
     StockRound1870,
     queue_sale,
 )
-from transcon.titles.t1870.options import OPTIONS
+from transcon.titles.t1870.options import OPTIONS, Options1870
 
 if TYPE_CHECKING:
     from transcon.core.bots import BotFactory
@@ -118,13 +118,8 @@ class Title1870(EighteenTitle):
         return step.candidates(state, sure=sure)
 
     def game_spec(self, options: dict[str, object]) -> GameSpec:
-        return _spec(
-            bool(options.get("diesels", False)),
-            str(options.get("market", "dixon")),
-            int(options.get("twelve_trains", 6)),  # type: ignore[call-overload]
-            bool(options.get("cert_column_8", True)),
-            str(options.get("ledge", "single")),
-        )
+        opt = Options1870.view(options)
+        return _spec(opt.diesels, opt.market, opt.twelve_trains, opt.cert_column_8, opt.ledge)
 
     # -- track -------------------------------------------------------------------------------
 
@@ -143,7 +138,7 @@ class Title1870(EighteenTitle):
             old_color = data.TILE_COLOR.get(str(old[0]), "")
             if data.color_rank(color) != data.color_rank(old_color) + 1:
                 raise IllegalAction(RULE_TRACK, f"a {old_color} tile upgrades one colour up")
-        counts = data.tile_counts(state.options.get("tiles", "dixon") == "dixon")
+        counts = data.tile_counts(Options1870.view(state.options).tiles == "dixon")
         if state.tile_used.get(tile, 0) >= counts.get(tile, 0):
             raise IllegalAction(RULE_TRACK, f"no tile {tile} left")
         problem = self._geometry_problem(state, action.hex, tile, action.rotation)
@@ -154,14 +149,14 @@ class Title1870(EighteenTitle):
         crossing = river_problem(state, action.hex, tile, action.rotation)
         if crossing:
             raise IllegalAction(RULE_TRACK, crossing)
-        if state.options.get("check_reach", True):
+        if Options1870.view(state.options).check_reach:
             from transcon.titles.t1870.game.track import lay_unconnected
 
             phase = self.phase(state).name
             apart = lay_unconnected(state, sym, phase, action.hex, tile, action.rotation)
             if apart:
                 raise IllegalAction(RULE_TRACK, apart)
-            if upgrade and state.options.get("upgrade_must_add", False):
+            if upgrade and Options1870.view(state.options).upgrade_must_add:
                 from transcon.titles.t1870.game.track import upgrade_gives_nothing
 
                 idle = upgrade_gives_nothing(state, sym, phase, action.hex, tile, action.rotation)
@@ -238,7 +233,7 @@ class Title1870(EighteenTitle):
         )
         if used + reserved >= slots:
             raise IllegalAction("1870 §7.2 tokens", f"no free token space in {action.hex}")
-        if state.options.get("check_reach", True):
+        if Options1870.view(state.options).check_reach:
             from transcon.titles.t1870.game.track import token_unreachable
 
             problem = token_unreachable(state, sym, self.phase(state).name, action.hex)
@@ -302,7 +297,7 @@ class Title1870(EighteenTitle):
     def hook_price_moved(self, state: GameState, sym: str, ctx: ActionContext | None) -> None:
         super().hook_price_moved(state, sym, ctx)
         if (
-            state.options.get("finish_on_400")
+            Options1870.view(state.options).finish_on_400
             and self.price(state, sym) >= 400
             and state.end_after != "now"
         ):
@@ -332,7 +327,7 @@ class Title1870(EighteenTitle):
         from transcon.titles.t1870.game.runs import check_run
 
         if not action.routes:
-            if action.revenue and state.options.get("check_routes", True):
+            if action.revenue and Options1870.view(state.options).check_routes:
                 raise IllegalAction(RULE_RUN, "a run names its routes (run REVENUE STOPS ...)")
             return
         value = check_run(state, sym, self.phase(state).name, action.routes, action.trains)
@@ -445,7 +440,7 @@ class Title1870(EighteenTitle):
         tokens) stops."""
         from transcon.titles.t1870.game.runs import best_run
 
-        if state.options.get("check_routes", True):
+        if Options1870.view(state.options).check_routes:
             revenue, routes, trains = best_run(state, sym, self.phase(state).name)
             return RunRoutes(player=player, revenue=revenue, routes=routes, trains=trains)
         corp = state.corps[sym]
