@@ -216,6 +216,8 @@ def test_rules_and_titles() -> None:
     }
     assert rules["bots"] == ["random", "cautious"]
     assert "target=20 (int [5..200]) Score needed to win." in ok("rules", "pig")
+    assert rules["options"][2]["rule"] == "Pig 2"
+    assert "must_roll=True (bool) A turn must start with a roll. [Pig 2]" in ok("rules", "pig")
     titles = {entry["name"]: entry for entry in query("titles")}
     assert titles["pig"]["display_name"] == "Pig (test dice race)"
     assert "pig: Pig (test dice race) (1-6 players)" in ok("titles")

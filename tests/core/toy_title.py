@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Literal
 from transcon.core.bots import Bot, BotFactory
 from transcon.core.errors import IllegalAction
 from transcon.core.game import Game
-from transcon.core.options import OptionSpec
+from transcon.core.options import Options, option
 from transcon.core.rng import GameRandom
 from transcon.core.title import Action, ActionContext, Score, Setup, Title
 
@@ -62,27 +62,31 @@ class CautiousBot:
         return Roll(player=player)
 
 
+@dataclass(frozen=True, slots=True)
+class PigOptions(Options):
+    target: int = option(20, "Score needed to win.", min=5, max=200)
+    die: Literal["d4", "d6", "d8"] = option("d6", "Die to roll.")
+    must_roll: bool = option(True, "A turn must start with a roll.", rule="Pig 2")
+
+
 class ToyTitle(Title[PigState]):
     strongest_bot = "cautious"
     name = "pig"
     display_name = "Pig (test dice race)"
     min_players = 1
     max_players = 6
-    options = (
-        OptionSpec("target", "int", 20, "Score needed to win.", min=5, max=200),
-        OptionSpec("die", "choice", "d6", "Die to roll.", choices=("d4", "d6", "d8")),
-        OptionSpec("must_roll", "bool", True, "Pig 2: a turn must start with a roll."),
-    )
+    options = PigOptions.specs()
     action_types: ClassVar[tuple[type[Action], ...]] = (Roll, Hold)
     notation = "roll (or r) rolls the die; hold (or h) banks the turn total."
 
     def initial_state(self, setup: Setup, rng: GameRandom) -> PigState:
         players = list(setup.players)
+        opt = PigOptions.view(setup.options)
         return PigState(
             players=players,
-            target=setup.option_int("target"),
-            sides=int(setup.option_str("die")[1:]),
-            must_roll=setup.option_bool("must_roll"),
+            target=opt.target,
+            sides=int(opt.die[1:]),
+            must_roll=opt.must_roll,
             turn=rng.randint(0, len(players) - 1),
             scores=dict.fromkeys(players, 0),
         )

@@ -103,24 +103,7 @@ class Setup:
     players: tuple[str, ...]
     options: Mapping[str, OptionValue]
     seed: int
-
-    def option_int(self, name: str) -> int:
-        value = self.options[name]
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"option {name!r} is not an int")
-        return value
-
-    def option_bool(self, name: str) -> bool:
-        value = self.options[name]
-        if not isinstance(value, bool):
-            raise TypeError(f"option {name!r} is not a bool")
-        return value
-
-    def option_str(self, name: str) -> str:
-        value = self.options[name]
-        if not isinstance(value, str):
-            raise TypeError(f"option {name!r} is not a string")
-        return value
+    # Read options through the title's typed view, ``Model.view(setup.options)``.
 
 
 class ActionContext:

@@ -41,7 +41,7 @@ from transcon.titles.rotw.data import (
 )
 from transcon.titles.rotw.economy import bond_value, can_pay, pay
 from transcon.titles.rotw.graph import BoardGraph, graph_for
-from transcon.titles.rotw.state import OPTIONS, RotwState
+from transcon.titles.rotw.state import OPTIONS, RotwOptions, RotwState
 
 if TYPE_CHECKING:
     from transcon.core.bots import BotFactory
@@ -75,7 +75,7 @@ class RailwaysOfTheWorldEastWest(Title[RotwState]):
 
     # -- setup and flow ---------------------------------------------------------------------
     def initial_state(self, setup: Setup, rng: GameRandom) -> RotwState:
-        return flow.setup_state(graph_for(setup.option_str("map")), setup, rng)
+        return flow.setup_state(graph_for(RotwOptions.view(setup.options).map), setup, rng)
 
     def current_players(self, state: RotwState) -> list[str]:
         return flow.current(state)
