@@ -15,8 +15,8 @@ from transcon.core.game import Game
 from transcon.core.savefile import save_game
 from transcon.eighteen.framework.state import GameState
 from transcon.titles.t1870.game import Title1870
-from transcon.titles.t1870.importer.export import export_game, optional_rules
-from transcon.titles.t1870.importer.options import options_1870
+from transcon.titles.t1870.importer.export import export_game
+from transcon.titles.t1870.importer.options import optional_rules, options_1870
 from transcon.titles.t1870.importer.replay import Importer, import_fixture
 
 FIXTURES = Path(__file__).resolve().parents[3].parent / "shared/reference/18xx-games/fixtures/1870"

@@ -30,30 +30,13 @@ from transcon.eighteen.framework import actions as A
 from transcon.eighteen.framework.state import GameState
 from transcon.titles.t1870.game import Title1870
 from transcon.titles.t1870.game import actions as A1870
-from transcon.titles.t1870.importer.options import MAYFAIR_1870, options_1870
+from transcon.titles.t1870.importer.options import MAYFAIR_1870, optional_rules, options_1870
 from transcon.titles.t1870.importer.shares import ShareLedger
 
 Raw = dict[str, Any]
 TRANSCON_OPTIONS = "transcon_options"
 """Our option values, kept in ``settings`` so an import gives back the same game (options
 such as Dixon's ledge have no 18xx.games optional rule; 18xx.games ignores the field)."""
-RULE_FLAGS: tuple[tuple[str, str, OptionValue], ...] = (
-    ("diesels", "diesels", True),
-    ("finish_on_400", "finish_on_400", True),
-    ("original_market", "market", "dixon"),
-    ("original_tiles", "tiles", "dixon"),
-    ("max_reissue_200", "reissue_cap_200", True),
-    ("can_protect_if_sold", "protect_if_sold", True),
-    ("station_wars", "destination_blocks", True),
-)
-
-
-def optional_rules(options: Mapping[str, OptionValue]) -> list[str]:
-    """The 18xx.games optional rules of a game with our ``options``."""
-    rules = [rule for rule, key, value in RULE_FLAGS if options.get(key) == value]
-    if options.get("cert_column_8") and options.get("twelve_trains") == 6:
-        rules.append("original_rules")
-    return rules
 
 
 def unsupported_options(options: Mapping[str, OptionValue]) -> list[str]:

@@ -6,7 +6,7 @@ So every option starts from its Mayfair value and each listed symbol switches on
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from transcon.core.options import OptionValue
 
@@ -28,32 +28,40 @@ MAYFAIR_1870: dict[str, OptionValue] = {
 }
 
 
+OPTIONAL_RULES: tuple[tuple[str, dict[str, OptionValue]], ...] = (
+    ("diesels", {"diesels": True}),
+    ("finish_on_400", {"finish_on_400": True}),
+    ("original_market", {"market": "dixon"}),
+    ("original_tiles", {"tiles": "dixon"}),
+    ("max_reissue_200", {"reissue_cap_200": True}),
+    ("can_protect_if_sold", {"protect_if_sold": True}),
+    ("station_wars", {"destination_blocks": True}),
+    ("original_rules", {"cert_column_8": True, "twelve_trains": 6}),
+)
+"""Each 18xx.games optional rule and the option values it switches back to Dixon's (the one
+mapping, read both ways: :func:`options_1870` and :func:`optional_rules`)."""
+
+
 def options_1870(
     optional_rules: Iterable[str], *, check_routes: bool = False
 ) -> dict[str, OptionValue]:
     """Our option values for an 18xx.games 1870 game with these optional rules.
 
     ``check_routes`` sets the game option (a paying run must name its routes); imported runs
-    always name theirs, so they are validated either way.
+    always name theirs, so they are validated either way. Other symbols change nothing.
     """
     options = dict(MAYFAIR_1870)
     options["check_routes"] = check_routes
+    switches = dict(OPTIONAL_RULES)
     for rule in optional_rules:
-        if rule == "diesels":
-            options["diesels"] = True
-        elif rule == "finish_on_400":
-            options["finish_on_400"] = True
-        elif rule == "original_market":
-            options["market"] = "dixon"
-        elif rule == "original_tiles":
-            options["tiles"] = "dixon"
-        elif rule == "max_reissue_200":
-            options["reissue_cap_200"] = True
-        elif rule == "can_protect_if_sold":
-            options["protect_if_sold"] = True
-        elif rule == "station_wars":
-            options["destination_blocks"] = True
-        elif rule == "original_rules":
-            options["cert_column_8"] = True
-            options["twelve_trains"] = 6
+        options.update(switches.get(rule, {}))
     return options
+
+
+def optional_rules(options: Mapping[str, OptionValue]) -> list[str]:
+    """The 18xx.games optional rules of a game with our ``options``."""
+    return [
+        rule
+        for rule, values in OPTIONAL_RULES
+        if all(options.get(name) == value for name, value in values.items())
+    ]
