@@ -94,6 +94,16 @@ def test_act_applies_and_saves(game_file: Path) -> None:
     assert ok("act", game_file, "hold").endswith("Game over; winner: Ann.\n")
 
 
+def test_player_names_are_matched_in_any_case(game_file: Path) -> None:
+    # --player and --as accept a seat's name in any case and act as that seat (issue 15)
+    assert ok("act", game_file, "roll", "--player", "ann").startswith("Ann: roll\n")
+    assert ok("legal", game_file, "--player", "ANN") == "Ann: roll\nAnn: hold\n"
+    assert "Ann to act" in ok("status", game_file, "--as", "aNN")
+    assert fails("act", game_file, "roll", "--player", "bob") == (
+        "error: illegal action (turn order): Bob may not act now (waiting for Ann)"
+    )
+
+
 def test_illegal_action_leaves_the_file_untouched(game_file: Path) -> None:
     before = game_file.read_bytes()
     assert fails("act", game_file, "hold") == (
@@ -137,7 +147,7 @@ def test_hidden_information_is_shown_only_to_its_owner(tmp_path: Path) -> None:
     assert query("status", path, "--as", "Bob")["state"]["turn_total"] is None
     assert query("status", path, "--as", "Ann")["state"]["turn_total"] == 5
     assert "turn total hidden" in ok("status", path, "--as", "Bob")
-    assert fails("status", path, "--as", "Cy") == ("error: unknown player 'Cy' (players: Ann, Bob)")
+    assert fails("status", path, "--as", "Cy") == ("error: 'Cy' is not playing (players: Ann, Bob)")
 
 
 def test_status_png_hook(game_file: Path, tmp_path: Path) -> None:

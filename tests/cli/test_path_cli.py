@@ -65,7 +65,7 @@ def test_path_prices_the_cheapest_track_for_the_player(rotw_game: Path) -> None:
 
 
 def test_path_errors_are_one_line(rotw_game: Path, tmp_path: Path) -> None:
-    assert "no player 'Zed'" in error("path", rotw_game, "Chicago", "Omaha", "--player", "Zed")
+    assert "'Zed' is not playing" in error("path", rotw_game, "Chicago", "Omaha", "--player", "Zed")
     assert "no city 'Atlantis'" in error("path", rotw_game, "Atlantis", "Omaha", "--player", "Ann")
     pig = tmp_path / "pig.json"
     ok("new", "pig", "-p", "Ann", "--save", pig)

@@ -24,6 +24,7 @@ def hex_command(
     """Show a hex's terrain, what stands there, and its neighbours with link costs."""
     game = load_game(file)
     try:
-        print(game.title.describe_hex(game.state, player, place))
+        who = None if player is None else game.player_named(player)
+        print(game.title.describe_hex(game.state, who, place))
     except NotImplementedError as err:
         raise InputError(str(err)) from None

@@ -20,9 +20,7 @@ from transcon.core.savefile import load_game
 def acting_player(game: Game[Any], player: str | None) -> str:
     """``player`` if given (it must be seated), else the one player who may act now."""
     if player is not None:
-        if player not in game.players:
-            raise InputError(f"no player {player!r} (players: {', '.join(game.players)})")
-        return player
+        return game.player_named(player)
     current = game.current_players()
     if len(current) == 1:
         return current[0]

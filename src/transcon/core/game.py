@@ -232,7 +232,7 @@ class Game(Generic[S]):
         name, sep, rest = text.strip().partition(": ")
         if not sep or name not in self.setup.players:
             return text, player
-        if player is not None and player != name:
+        if player is not None and self.player_named(player) != name:
             raise InputError(f"the action is {name}'s but --player says {player}")
         return rest, name
 
@@ -260,8 +260,8 @@ class Game(Generic[S]):
 
     def legal_actions(self, player: str | None = None) -> list[Action]:
         """Legal actions of ``player``, or of every player who may act now."""
-        if player is not None and player not in self.setup.players:
-            raise InputError(f"{player!r} is not playing (players: {self._names()})")
+        if player is not None:
+            player = self.player_named(player)
         current = self.current_players()
         asked = current if player is None else [player] if player in current else []
         return [action for p in asked for action in self.title.legal_actions(self._state, p)]
@@ -308,8 +308,8 @@ class Game(Generic[S]):
         master anybody's, a player only their own, the public view anybody's when the title
         has no hidden information and nobody's when it has (options can reveal secrets)."""
         viewer = self.check_viewer(viewer)
-        if player is not None and player not in self.setup.players:
-            raise InputError(f"{brief(player)} is not playing (players: {self._names()})")
+        if player is not None:
+            player = self.player_named(player)
         if viewer not in (None, PUBLIC) and player not in (None, viewer):
             raise InputError(f"{viewer} may list only {viewer}'s own actions")
         current = self.current_players()
@@ -335,9 +335,22 @@ class Game(Generic[S]):
 
     def check_viewer(self, viewer: str | None) -> str | None:
         """``viewer`` if it is a player, PUBLIC or None (the game master); else InputError."""
-        if viewer is not None and viewer != PUBLIC and viewer not in self.players:
-            raise InputError(f"unknown player {brief(viewer)} (players: {self._names()})")
-        return viewer
+        if viewer is None or viewer == PUBLIC:
+            return viewer
+        return self.player_named(viewer)
+
+    def player_named(self, name: str) -> str:
+        """The seated player ``name`` means, in any case (``bob`` is Bob); InputError when
+        nobody or, with names differing only in case, more than one is meant."""
+        if name in self.setup.players:
+            return name
+        folded = name.casefold()
+        meant = [p for p in self.setup.players if p.casefold() == folded]
+        if len(meant) == 1:
+            return meant[0]
+        if meant:
+            raise InputError(f"{brief(name)} names several players in any case: {self._names()}")
+        raise InputError(f"{brief(name)} is not playing (players: {self._names()})")
 
     def state_json(self) -> bytes:
         """The state as canonical JSON bytes, for byte-for-byte comparisons."""
@@ -387,9 +400,7 @@ class Game(Generic[S]):
 
     def _resolve_player(self, player: str | None) -> str:
         if player is not None:
-            if player not in self.setup.players:
-                raise InputError(f"{player!r} is not playing (players: {self._names()})")
-            return player
+            return self.player_named(player)
         if self.is_over():
             raise IllegalAction(RULE_GAME_OVER, "the game is over")
         current = self.title.current_players(self._state)
