@@ -163,16 +163,21 @@ def entry_actions(state: RRState, player: str) -> list[Action]:
     for race in state.races:
         if race.id in entered:
             continue
+        # a joint run and an exchange with the same partner use the same team's routes
+        by_team: dict[tuple[str, ...], list[tuple[list[int], list[str]]]] = {}
         for partner, exchange in kinds:
             team = entry_team(player, partner, exchange)
             if route_options(state, race, team):
                 out.append(
                     act.Enter(player=player, race=race.id, partner=partner, exchange=exchange)
                 )
-            try:
-                routes = list(legal_routes(state, race, team))
-            except TooManyRoutes:
-                routes = []  # only the GM route (see the module docstring)
+            routes = by_team.get(team)
+            if routes is None:
+                try:
+                    routes = list(legal_routes(state, race, team))
+                except TooManyRoutes:
+                    routes = []  # only the GM route (see the module docstring)
+                by_team[team] = routes
             for route, owners in routes:
                 named = tuple(o if o not in team else "" for o in owners)
                 action = act.Enter(

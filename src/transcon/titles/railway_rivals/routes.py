@@ -262,7 +262,7 @@ class _Search:
         self.q = q
         self.capped = tuple(sorted(i for i in capped if q.rival_links[i] > q.cap))
         self.bit = {seat: 1 << n for n, seat in enumerate(self.capped)}
-        self.loads = _Loads(self.capped, q)
+        self.loads = _Loads(self.capped, q, self.line_masks())
         self.forbidden = forbidden
         self.dist, self.hexes = bounds_to_targets(q.state, q.team, q.targets)
         self.need = [(i, _rival_need(q, i)) for i in self.capped]
@@ -351,6 +351,21 @@ class _Search:
         for o in owners:
             mask |= bit[seat[o]]
         return [("", -1, mask)]
+
+    def line_masks(self) -> frozenset[int]:
+        """The masks ``lines`` gives the team's rival links (cached until the track changes)."""
+        key = ("line_masks", self.q.team, self.capped, self.q.splits)
+        masks: frozenset[int] | None = self.q.state.cache.get(key)
+        if masks is None:
+            team = self.q.team
+            found: set[int] = set()
+            for near in self.q.graph.values():
+                for _, _, owners in near:
+                    if not any(o in team for o in owners):
+                        found.update(mask for _, _, mask in self.lines(owners))
+            masks = frozenset(found)
+            self.q.state.cache[key] = masks
+        return masks
 
     def hopeless(self, counts: tuple[int, ...], h: int) -> bool:
         """Whether some capped rival's cap cannot be kept on any way on from hex h."""
@@ -492,15 +507,20 @@ class _Loads:
     """The cap on links several capped rivals share, by Hall's condition: the links of a
     route can each go to one of their owners with every capped rival within the cap exactly
     when, for every set R of capped rivals, the links all of whose owners are in R (R's
-    load) number at most |R| x cap. A label keeps the load of every set (a tuple indexed by
-    the set's bit mask - 1; links with an uncapped owner count against nobody)."""
+    load) number at most |R| x cap. A label keeps the load of every set that needs it (a
+    tuple, one entry per set in ``self.sets``; links with an uncapped owner count against
+    nobody).
 
-    def __init__(self, capped: tuple[int, ...], q: _Query) -> None:
-        size = (1 << len(capped)) - 1
-        members = [
-            [capped[j] for j in range(len(capped)) if r >> j & 1] for r in range(1, size + 1)
-        ]
-        self.zero = (0,) * size
+    Only *connected* sets need a load: if R splits into R1 and R2 with no link's owners in
+    both (no mask of ``masks``, the owner sets a link can count against, within R meets
+    both), R's load is R1's plus R2's and its capacity theirs, so R's condition follows from
+    theirs. Each rival alone is a set; with payment splits every link counts against one
+    rival, so those are all the sets."""
+
+    def __init__(self, capped: tuple[int, ...], q: _Query, masks: frozenset[int]) -> None:
+        self.sets = [r for r in range(1, 1 << len(capped)) if _connected(r, masks)]
+        members = [[capped[j] for j in range(len(capped)) if r >> j & 1] for r in self.sets]
+        self.zero = (0,) * len(self.sets)
         self.capacity = tuple(len(m) * q.cap for m in members)
         #: links of the set's rivals: a set can never take more
         self.links = tuple(sum(q.rival_links[i] for i in m) for m in members)
@@ -513,7 +533,7 @@ class _Loads:
             return loads
         sets = self._sets.get(mask)
         if sets is None:
-            sets = [r - 1 for r in range(1, len(loads) + 1) if r & mask == mask]
+            sets = [k for k, r in enumerate(self.sets) if r & mask == mask]
             self._sets[mask] = sets
         new = list(loads)
         for r in sets:
@@ -532,6 +552,19 @@ class _Loads:
                 if k <= self.links[r] and (least is None or k < least):
                     least = k
         return least
+
+
+def _connected(members: int, masks: frozenset[int]) -> bool:
+    """Whether the rivals in ``members`` (a bit mask) are joined by the masks within it."""
+    reached = members & -members  # the lowest member
+    grew = True
+    while grew:
+        grew = False
+        for mask in masks:
+            if mask & members == mask and mask & reached and mask & ~reached:
+                reached |= mask
+                grew = True
+    return reached == members
 
 
 def _assign_shared(
