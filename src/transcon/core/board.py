@@ -36,9 +36,17 @@ class SideKind(StrEnum):
     """Hex-side features every title understands; map files may name others."""
 
     RIVER = "river"
+    #: a river mouth drawn as a side between land hexes (not as water): a river side
+    ESTUARY = "estuary"
     IMPASSABLE = "impassable"
     RIDGE = "ridge"
     BORDER = "border"
+
+
+#: The side kinds that are river sides for every title's costs: rivers and estuaries (Railway
+#: Rivals' seed "Estuaries": river mouths cost as river sides; Railways of the World's base
+#: rules name only rivers, and an estuary side is read as one).
+RIVER_SIDE_KINDS = frozenset({SideKind.RIVER.value, SideKind.ESTUARY.value})
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +187,10 @@ class Board:
 
     def has_side_feature(self, a: Hex, b: Hex, kind: str) -> bool:
         return any(f.kind == kind for f in self.side_features(a, b))
+
+    def crosses_river(self, a: Hex, b: Hex) -> bool:
+        """Whether the side between a and b is a river side (``RIVER_SIDE_KINDS``)."""
+        return any(f.kind in RIVER_SIDE_KINDS for f in self.side_features(a, b))
 
     def sides(self) -> Iterator[tuple[tuple[Hex, Hex], tuple[SideFeature, ...]]]:
         return iter(self._sides.items())

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from transcon.core.errors import IllegalAction
@@ -14,6 +16,7 @@ from transcon.titles.railway_rivals.mapmodel import rr_map
 from transcon.titles.railway_rivals.rules import RULE_START
 
 from .conftest import needs_real_map, new_game, started
+from .maps import cost_map, write_map
 
 
 @pytest.mark.parametrize(
@@ -105,3 +108,12 @@ def test_real_map_coasts_regions_and_costs() -> None:
     assert set(model.link_cost.values()) <= {1, 3, 5, 7}
     cfg = Config.from_options({})
     assert len(model.eligible(1, cfg)) < len(model.eligible(11, cfg)) < len(model.us_land)
+
+
+def test_seed_estuaries_cost_as_river_sides(tmp_path: Path) -> None:
+    """Seed "Estuaries": a river mouth drawn as an ``estuary`` side costs +2 like a river
+    (the one definition of river sides, ``core.board.RIVER_SIDE_KINDS``)."""
+    doc = cost_map()
+    doc["sides"] = [{"kind": "estuary", "sides": ["A5/B5"]}]
+    model = rr_map(write_map(tmp_path, doc, "estuary.json"))
+    assert model.cost(model.hex_index("A5"), model.hex_index("B5")) == 3

@@ -6,6 +6,9 @@ import pytest
 from rotw_helpers import add_link, graph, label, started, to_act
 
 from transcon.core.errors import IllegalAction
+from transcon.core.mapfile import board_from_dict
+from transcon.titles.rotw.graph import BoardGraph
+from transcon.titles.rotw.minimap import mini_document
 
 
 def test_base_build_cost_open_terrain_and_link_ownership() -> None:
@@ -22,6 +25,15 @@ def test_base_terrain_costs_hill_mountain_river() -> None:
     """Base 3.2 A: hill/mountain $4k; a river side makes a piece $1k dearer ($3k water)."""
     g = graph()
     assert [c for _, c, _ in g.piece_costs(("B2", "B3", "B4"))] == [4, 4]
+    assert [c for _, c, _ in g.piece_costs(("C8", "C9", "C10"))] == [2, 3]
+
+
+def test_base_river_sides_include_estuaries() -> None:
+    """Base 3.2 A: "+$1k per river side"; an ``estuary`` side (a river mouth between land
+    hexes) is a river side, as in Railway Rivals (``core.board.RIVER_SIDE_KINDS``)."""
+    doc = mini_document()
+    doc["sides"] = [{"kind": "estuary", "sides": ["C9/C10"]}]
+    g = BoardGraph(board_from_dict(doc, "estuary-test"))
     assert [c for _, c, _ in g.piece_costs(("C8", "C9", "C10"))] == [2, 3]
 
 

@@ -8,14 +8,15 @@ place in, on its best route.
 
 from __future__ import annotations
 
-import heapq
 import itertools
 import math
 import random
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from transcon.core.errors import IllegalAction
 from transcon.core.game import Game
+from transcon.core.paths import cheapest_paths
 from transcon.core.title import Action
 from transcon.titles.railway_rivals import actions as act
 from transcon.titles.railway_rivals.building import own_components, path_cost
@@ -236,17 +237,12 @@ class GreedyBot:
         if not targets:
             return []
         # nearest target by hex distance, then an A* build search toward it
-        qs, rs = model.q, model.r
         frontier = sorted(nodes)
         if len(frontier) > 30:  # an evenly spread sample is enough to rank targets
             frontier = frontier[:: len(frontier) // 30 + 1]
 
         def gap(t: int) -> int:
-            tq, tr = qs[t], rs[t]
-            return min(
-                (abs(tq - qs[h]) + abs(tr - rs[h]) + abs(tq + tr - qs[h] - rs[h])) // 2
-                for h in frontier
-            )
+            return min(hex_distance(model, t, h) for h in frontier)
 
         ranked = sorted(targets, key=lambda t: (gap(t), t))
         for target in ranked[:2]:
@@ -264,88 +260,56 @@ class GreedyBot:
         limit: int = 45,
         partial: bool = False,
     ) -> list[int]:
-        """Cheapest build path (static costs, rival track penalised) from sources to a target.
+        """Cheapest build path (static costs, rival track penalised) from sources to a target
+        (weighted A*: hex distance to the target counted twice; at most ``limit`` points and
+        a bounded number of hexes explored).
 
         With ``partial`` a target beyond ``limit`` gives the path to the explored hex nearest
         to it instead of nothing."""
         model = state.model
-        out_links = model.out_links
-        cities = state.cities
-        hex_owners = state.hex_owners
-        edge_owners = state.edge_owners
-        dist: dict[int, int] = {}
-        prev: dict[int, int] = {}
-        qs, rs = model.q, model.r
         goals = sorted(targets)
-        gq, gr = qs[goals[0]], rs[goals[0]]
-        single = len(goals) == 1
+
+        def to_goal(n: int) -> int:
+            return min(hex_distance(model, n, t) for t in goals)
+
         # every link costs >= 1 and moves one hex: a target farther than ``limit`` hexes
         # from every source is never reached (the search below would find nothing)
-        if (
-            single
-            and not partial
-            and all(
-                (abs(qs[h] - gq) + abs(rs[h] - gr) + abs(qs[h] + rs[h] - gq - gr)) // 2 > limit
-                for h in sources
-            )
-        ):
+        if len(goals) == 1 and not partial and all(to_goal(h) > limit for h in sources):
             return []
+        weight = 2 if len(goals) == 1 else 1  # one target: weighted A*, two x the distance
 
-        def h_of(n: int) -> int:
-            # A* toward the target: hex distance never overestimates (links cost >= 1)
-            if len(goals) == 1:
-                dq, dr = qs[n] - gq, rs[n] - gr
-                return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-            nq, nr = qs[n], rs[n]
-            return min(
-                (abs(nq - qs[t]) + abs(nr - rs[t]) + abs(nq + nr - qs[t] - rs[t])) // 2
-                for t in goals
-            )
+        def priority(n: int, d: int) -> int:
+            return d + (to_goal(n) if d == 0 else weight * to_goal(n))  # d == 0: a source
 
-        heap = [(h_of(h), 0, h) for h in sorted(sources)]
-        for h in sources:
-            dist[h] = 0
-        heapq.heapify(heap)
-        best: tuple[int, int, int] | None = None
-        pops = 0
-        while heap:
-            _, d, node = heapq.heappop(heap)
-            if d > dist.get(node, 1 << 30) or d > limit:
-                continue
-            pops += 1
-            if pops > (300 if partial else 1500):
-                break
-            if partial and node not in sources:
-                mark = (h_of(node), d, node)
-                if best is None or mark < best:
-                    best = mark
-            if node in targets:
-                path = [node]
-                while path[-1] in prev:
-                    path.append(prev[path[-1]])
-                path.reverse()
-                return path
-            for nxt, cost in out_links[node]:
-                if nxt in hex_owners:  # some track there: never run alongside anybody
-                    key = (node, nxt) if node < nxt else (nxt, node)
-                    if key in edge_owners:
-                        continue
-                    if nxt not in cities and len(hex_owners[nxt]) > 0:
-                        cost += 1
-                nd = d + cost
-                if nd <= limit and nd < dist.get(nxt, 1 << 30):
-                    dist[nxt] = nd
-                    prev[nxt] = node
-                    if single:
-                        dq, dr = qs[nxt] - gq, rs[nxt] - gr
-                        h = abs(dq) + abs(dr) + abs(dq + dr)  # weighted A*: 2 x distance
-                    else:
-                        h = h_of(nxt)
-                    heapq.heappush(heap, (nd + h, nd, nxt))
-        if partial and best is not None:
-            path = [best[2]]
-            while path[-1] in prev:
-                path.append(prev[path[-1]])
-            path.reverse()
-            return path
+        found = cheapest_paths(
+            [(h, 0) for h in sorted(sources)],
+            _build_steps(state),
+            goals=targets,
+            priority=priority,
+            bound=limit,
+            max_settled=300 if partial else 1500,
+        )
+        if found.reached is not None:
+            return found.path(found.reached)
+        marks = [(to_goal(n), d, n) for n, d in found.settled if n not in sources]
+        if partial and marks:
+            return found.path(min(marks)[2])
         return []
+
+
+def _build_steps(state: RRState) -> Callable[[int, int], Iterator[tuple[int, int]]]:
+    """The greedy bot's build steps: static link costs, +1 into a hex with anybody's track
+    (cities excepted), never alongside anybody's link."""
+    out_links = state.model.out_links
+    cities, hex_owners, edge_owners = state.cities, state.hex_owners, state.edge_owners
+
+    def steps(node: int, d: int) -> Iterator[tuple[int, int]]:
+        for nxt, cost in out_links[node]:
+            if nxt in hex_owners:  # some track there: never run alongside anybody
+                if edge(node, nxt) in edge_owners:
+                    continue
+                if nxt not in cities and len(hex_owners[nxt]) > 0:
+                    cost += 1
+            yield nxt, d + cost
+
+    return steps

@@ -56,8 +56,7 @@ def _neighbour(state: RRState, player: str | None, a: int, b: int) -> str:
     cost = model.link_cost.get((a, b))
     if cost is None:
         return f"{text}; cannot build (water, foreign or blocked)"
-    sides = {f.kind for f in model.board.side_features(model.hexes[a], model.hexes[b])}
-    river = " across a river" if sides & {"river", "estuary"} else ""
+    river = " across a river" if model.board.crosses_river(model.hexes[a], model.hexes[b]) else ""
     text += f"; link {cost}{river}"
     on_link = state.edge_owners.get(edge(a, b), [])
     if on_link:

@@ -12,14 +12,13 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from transcon.core.board import Board, Terrain
+from transcon.core.board import RIVER_SIDE_KINDS, Board, Terrain
 from transcon.core.hexgrid import Hex
 from transcon.core.mapfile import load_map
 from transcon.titles.railway_rivals.config import Config
 
 MOUNTAIN_TERRAINS = frozenset({Terrain.MOUNTAIN.value, Terrain.HILL.value})
 SWAMP_TERRAINS = frozenset({Terrain.SWAMP.value})
-RIVER_KINDS = frozenset({"river", "estuary"})
 ATLANTIC_WORDS = ("atlantic", "bay", "sound", "chesapeake", "delaware", "hudson", "estuary")
 PACIFIC_WORDS = ("pacific", "san-francisco", "sf_bay", "puget", "juan-de-fuca")
 # Water bodies that are the Great Lakes (notes §6: joined to the Atlantic through Canada).
@@ -148,7 +147,7 @@ def build_model(board: Board) -> RRMap:
             if "impassable" in kinds:
                 continue
             heavy = int(mountain[i] or swamp[i]) + int(mountain[j] or swamp[j])
-            link_cost[(i, j)] = 1 + 2 * heavy + (2 if kinds & RIVER_KINDS else 0)
+            link_cost[(i, j)] = 1 + 2 * heavy + (2 if kinds & RIVER_SIDE_KINDS else 0)
     east = _coast(board, index, buildable, "east_coast", "atlantic")
     west = _coast(board, index, buildable, "west_coast", "pacific")
     us_land = [i for i in range(len(hexes)) if buildable[i]]
@@ -281,5 +280,5 @@ def _places(board: Board, index: dict[Hex, int]) -> list[tuple[str, int]]:
 
 
 def hex_distance(model: RRMap, a: int, b: int) -> int:
-    dq, dr = model.q[a] - model.q[b], model.r[a] - model.r[b]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+    """Steps between two hexes of the board (by index)."""
+    return model.hexes[a].distance(model.hexes[b])

@@ -49,11 +49,11 @@ for the GM's random pick; a random pick that crosses itself falls back to the fi
 from __future__ import annotations
 
 import heapq
-from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from operator import le
 
+from transcon.core.paths import cheapest_paths, zero_one_costs
 from transcon.core.rng import GameRandom
 from transcon.titles.railway_rivals.state import RRState, edge
 from transcon.titles.railway_rivals.tracks import better, components, route_points, track_graph
@@ -654,17 +654,11 @@ def bounds_to_targets(
     len_key = ("target_lengths", targets)
     lengths: dict[int, int] | None = state.cache.get(len_key)
     if lengths is None:
-        lengths = {t: 0 for t in starts}
-        heap = [(0, t) for t in starts]
-        while heap:
-            d, node = heapq.heappop(heap)
-            if d > lengths[node]:
-                continue
-            for prev, step, _ in rev.get(node, ()):
-                nd = d + step
-                if nd < lengths.get(prev, 1 << 60):
-                    lengths[prev] = nd
-                    heapq.heappush(heap, (nd, prev))
+
+        def back(node: int, d: int) -> Iterator[tuple[int, int]]:
+            return ((prev, d + step) for prev, step, _ in rev.get(node, ()))
+
+        lengths = cheapest_paths([(t, 0) for t in starts], back).cost
         state.cache[len_key] = lengths
     result = (lengths, _fewest(starts, rev, None))
     state.cache[key] = result
@@ -690,20 +684,12 @@ def _fewest(
     only: tuple[str, ...] | None,
 ) -> dict[int, int]:
     """Per hex: the fewest rival links (with ``only``: links with exactly those owners) on a
-    way to a start (a 0-1 breadth-first search over the reverse graph)."""
-    fewest: dict[int, int] = {t: 0 for t in starts}
-    queue = deque((0, t) for t in starts)
-    while queue:
-        d, node = queue.popleft()
-        if d > fewest[node]:
-            continue
-        for prev, _, owners in rev.get(node, ()):
-            weight = 1 if owners and (only is None or owners == only) else 0
-            nd = d + weight
-            if nd < fewest.get(prev, 1 << 60):
-                fewest[prev] = nd
-                if weight:
-                    queue.append((nd, prev))
-                else:
-                    queue.appendleft((nd, prev))
-    return fewest
+    way to a start (over the reverse graph)."""
+
+    def back(node: int) -> list[tuple[int, int]]:
+        return [
+            (prev, 1 if owners and (only is None or owners == only) else 0)
+            for prev, _, owners in rev.get(node, ())
+        ]
+
+    return zero_one_costs(starts, back)

@@ -4,10 +4,10 @@ legal-action lists; cached in the state until the track changes)."""
 
 from __future__ import annotations
 
-import heapq
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
+from transcon.core.paths import cheapest_paths
 from transcon.titles.railway_rivals.state import RRState, edge
 
 
@@ -74,21 +74,13 @@ def fastest_points(state: RRState, sources: Iterable[int], targets: Iterable[int
         cached: int | None = state.cache[key]
         return cached
     graph = track_graph(state)
-    dist = {h: 0 for h in source_set if h in graph}
-    heap = [(0, h) for h in sorted(dist)]
-    result = None
-    while heap:
-        d, node = heapq.heappop(heap)
-        if d > dist[node]:
-            continue
-        if node in target_set:
-            result = d
-            break
-        for nxt, _, _ in graph[node]:
-            nd = d + step_points(state, node, nxt)
-            if nd < dist.get(nxt, 1 << 30):
-                dist[nxt] = nd
-                heapq.heappush(heap, (nd, nxt))
+
+    def onward(node: int, d: int) -> Iterator[tuple[int, int]]:
+        return ((nxt, d + step_points(state, node, nxt)) for nxt, _, _ in graph[node])
+
+    starts = [(h, 0) for h in sorted(source_set) if h in graph]
+    found = cheapest_paths(starts, onward, goals=target_set)
+    result = None if found.reached is None else found.cost[found.reached]
     state.cache[key] = result
     return result
 

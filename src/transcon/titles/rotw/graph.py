@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import count
 
-from transcon.core.board import Board, Terrain
+from transcon.core.board import RIVER_SIDE_KINDS, Board, Terrain
 from transcon.core.mapfile import load_map
 from transcon.titles.rotw.data import (
     BUILD_LIMIT,
@@ -108,7 +108,7 @@ class BoardGraph:
         for (a, b), features in board.sides():
             extra = 0
             for feature in features:
-                if feature.kind == "river":
+                if feature.kind in RIVER_SIDE_KINDS:
                     extra += RIVER_COST
                 elif feature.kind == "ridge":
                     extra += RIDGE_COST

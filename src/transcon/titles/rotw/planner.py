@@ -7,10 +7,11 @@ only walks a few next-hop pointers.
 
 from __future__ import annotations
 
-import heapq
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
+from transcon.core.paths import cheapest_paths
 from transcon.titles.rotw.data import (
     BUILD_LIMIT,
     GOODS,
@@ -81,19 +82,14 @@ def _target(kind: str, colour: str, west: bool, raw_target: bool, west_coast: bo
 def _multi_source(
     edges: dict[str, list[tuple[str, int]]], targets: list[str]
 ) -> dict[str, tuple[int, str]]:
-    """Distance to the nearest target and the next city toward it (targets: themselves)."""
-    dist: dict[str, tuple[int, str]] = {}
-    heap = [(0, t, t) for t in targets]
-    heapq.heapify(heap)
-    while heap:
-        d, city, nxt = heapq.heappop(heap)
-        if city in dist:
-            continue
-        dist[city] = (d, nxt)
-        for other, w in edges[city]:
-            if other not in dist:
-                heapq.heappush(heap, (d + w, other, city))
-    return dist
+    """Distance to the nearest target and the next city toward it (targets: themselves; of
+    equal ways, toward the first city by name)."""
+
+    def onward(city: str, d: int) -> Iterator[tuple[str, int]]:
+        return ((other, d + w) for other, w in edges[city])
+
+    found = cheapest_paths([(t, 0) for t in targets], onward, parent_ties="least")
+    return {city: (d, found.parent.get(city, city)) for city, d in found.cost.items()}
 
 
 def chain(
@@ -143,27 +139,18 @@ def _chain(p: Planner, kind: str, origin: str, limit: int, full: frozenset[str])
 def _away(p: Planner, kind: str, origin: str, limit: int, full: frozenset[str]) -> list[str]:
     """From a target city to the nearest *other* target (a cube in a city of its colour)."""
     targets = {c for c in p.targets.get(kind, ()) if c not in full and c != origin}
-    dist = {origin: 0}
-    prev: dict[str, str] = {}
-    heap = [(0, origin)]
-    while heap:
-        d, city = heapq.heappop(heap)
-        if d > dist[city]:
-            continue
-        if city in targets:
-            out = [city]
-            while out[-1] != origin:
-                out.append(prev[out[-1]])
-            out.reverse()
-            return out if len(out) <= limit + 1 else []
-        if city != origin and city in p.targets.get(kind, ()):
-            continue  # a cube stops at the first city of its colour
-        for other, w in p.edges[city]:
-            if d + w < dist.get(other, 1 << 30):
-                dist[other] = d + w
-                prev[other] = city
-                heapq.heappush(heap, (d + w, other))
-    return []
+    stops = p.targets.get(kind, ())
+
+    def onward(city: str, d: int) -> Iterator[tuple[str, int]]:
+        if city != origin and city in stops:
+            return iter(())  # a cube stops at the first city of its colour
+        return ((other, d + w) for other, w in p.edges[city])
+
+    found = cheapest_paths([(origin, 0)], onward, goals=targets)
+    if found.reached is None:
+        return []
+    out = found.path(found.reached)
+    return out if len(out) <= limit + 1 else []
 
 
 def steps(
@@ -194,32 +181,14 @@ def coast_to_coast(
     player, counting the player's own links as free and leaving out ``blocked`` links (no
     track fits any more); in route order from the East Coast (empty when there is no route
     or nothing is missing)."""
-    dist: dict[str, int] = {}
-    prev: dict[str, str] = {}
-    heap = [(0, c) for c in sorted(east)]
-    heapq.heapify(heap)
-    best = {c: 0 for c in east}
-    end = ""
-    while heap:
-        d, city = heapq.heappop(heap)
-        if city in dist:
-            continue
-        dist[city] = d
-        if city in west:
-            end = city
-            break
+
+    def onward(city: str, d: int) -> Iterator[tuple[str, int]]:
         for other, w, pair in p.pairs[city]:
-            if pair in blocked:
-                continue
-            step = 0 if pair in own else w
-            if d + step < best.get(other, 1 << 30):
-                best[other] = d + step
-                prev[other] = city
-                heapq.heappush(heap, (d + step, other))
-    if not end:
+            if pair not in blocked:
+                yield other, d + (0 if pair in own else w)
+
+    found = cheapest_paths([(c, 0) for c in sorted(east)], onward, goals=west)
+    if found.reached is None:
         return []
-    route = [end]
-    while route[-1] in prev:
-        route.append(prev[route[-1]])
-    route.reverse()
+    route = found.path(found.reached)
     return [(a, b) for a, b in pairwise(route) if frozenset((a, b)) not in own]

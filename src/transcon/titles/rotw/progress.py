@@ -13,9 +13,9 @@ after someone else's claim).
 
 from __future__ import annotations
 
-import heapq
 from typing import Any
 
+from transcon.core.paths import cheapest_paths
 from transcon.titles.rotw.data import (
     BARON_MEASURES,
     BARONS,
@@ -76,22 +76,13 @@ def builds_to_go(
     """Fewest builds joining a source to a target when the ``free`` links cost nothing
     (None: no way at all)."""
     hops = link_neighbours(g)
-    best = {c: 0 for c in sources}
-    heap = [(0, c) for c in sorted(sources)]
-    done: set[str] = set()
-    while heap:
-        n, here = heapq.heappop(heap)
-        if here in done:
-            continue
-        done.add(here)
-        if here in targets:
-            return n
-        steps = [(nb, 0) for nb in free.get(here, ())] + list(hops.get(here, {}).items())
-        for nb, w in steps:
-            if n + w < best.get(nb, 1 << 30):
-                best[nb] = n + w
-                heapq.heappush(heap, (n + w, nb))
-    return None
+
+    def steps(here: str, n: int) -> list[tuple[str, int]]:
+        out = [(nb, n) for nb in free.get(here, ())]
+        return out + [(nb, n + w) for nb, w in hops.get(here, {}).items()]
+
+    found = cheapest_paths([(c, 0) for c in sorted(sources)], steps, goals=targets)
+    return None if found.reached is None else found.cost[found.reached]
 
 
 def _network(s: RotwState, player: str | None) -> dict[str, set[str]]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import heapq
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
+from transcon.core.paths import cheapest_paths, front_of, pareto_fronts
 from transcon.core.title import ActionContext
 from transcon.titles.rotw.data import (
     BARONS,
@@ -40,41 +40,27 @@ def own_adjacency(s: RotwState, player: str | None) -> Adjacency:
 
 def shortest(adj: Adjacency, sources: Iterable[str], targets: set[str]) -> tuple[int, int] | None:
     """(links, pieces) of the shortest route (fewest links, then pieces) between the sets."""
-    heap = [(0, 0, src) for src in sources if src in adj]
-    heapq.heapify(heap)
-    done: set[str] = set()
-    while heap:
-        links, pieces, here = heapq.heappop(heap)
-        if here in done:
-            continue
-        done.add(here)
-        if here in targets:
-            return links, pieces
-        for nb, n in adj.get(here, ()):
-            if nb not in done:
-                heapq.heappush(heap, (links + 1, pieces + n, nb))
-    return None
+    starts = [(src, (0, 0)) for src in sources if src in adj]
+
+    def steps(here: str, cost: tuple[int, int]) -> Iterator[tuple[str, tuple[int, int]]]:
+        return ((nb, (cost[0] + 1, cost[1] + n)) for nb, n in adj.get(here, ()))
+
+    found = cheapest_paths(starts, steps, goals=targets)
+    return None if found.reached is None else found.cost[found.reached]
 
 
 def pareto_routes(adj: Adjacency, sources: Iterable[str], targets: set[str]) -> list[Route]:
     """Every non-dominated (links, pieces) of the routes between the sets, fewest links
-    first: no other route has at most as many links and at most as many pieces."""
-    heap = [(0, 0, src) for src in sources if src in adj]
-    heapq.heapify(heap)
-    fewest_pieces: dict[str, int] = {}  # per city, of the labels kept (popped in order)
-    found: list[Route] = []
-    while heap:
-        links, pieces, here = heapq.heappop(heap)
-        if fewest_pieces.get(here, 1 << 30) <= pieces:
-            continue  # dominated: an earlier label has no more links and no more pieces
-        fewest_pieces[here] = pieces
-        if here in targets:
-            if not found or pieces < found[-1][1]:
-                found.append((links, pieces))
-            continue  # going on through a target only makes a dominated route
-        for nb, n in adj.get(here, ()):
-            heapq.heappush(heap, (links + 1, pieces + n, nb))
-    return found
+    first: no other route has at most as many links and at most as many pieces (going on
+    through a target only makes a dominated route)."""
+    starts = [(src, (0, 0)) for src in sources if src in adj]
+
+    def steps(here: str) -> Iterator[tuple[str, tuple[int, int]]]:
+        return ((nb, (1, n)) for nb, n in adj.get(here, ()))
+
+    fronts = pareto_fronts(starts, steps, goals=targets)
+    found = front_of(v for t in targets for v in fronts.get(t, ()))
+    return [(links, pieces) for links, pieces in found]
 
 
 def _labels(g: BoardGraph, names: tuple[str, ...]) -> list[str]:

@@ -1,0 +1,199 @@
+"""Path-finding over boards (hexes, cities, track): the one implementation the titles share.
+
+* :func:`cheapest_paths` -- Dijkstra's search from several starts with a caller's cost function
+  (any ordered cost: an int, or a tuple compared in order such as ``(links, pieces)``), an
+  optional A* priority, a cost bound, a work budget and stopping at the first goal reached.
+  The caller's ``neighbours(node, cost)`` gives each step with the cost *after* it, so costs
+  that depend on the way (zero on own track, a surcharge crossing a river) stay with the title.
+* :func:`zero_one_costs` -- the same costs when every step costs 0 or 1, faster.
+* :func:`pareto_fronts` -- the multi-criteria search: at every node the Pareto front of cost
+  vectors (no kept vector is at least as large in every component as another), for rules
+  that compare routes on several measures at once ("shorter without paying more").
+
+Hex distance is :meth:`transcon.core.hexgrid.Hex.distance` (an admissible A* estimate when
+every step costs at least one).
+
+Ties are broken deterministically: the heap orders entries by (priority, cost, node) -- with
+``ties="insertion"`` by (priority, cost, order pushed) -- so the same board always gives the
+same path.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from collections.abc import Callable, Container, Iterable, Sequence
+from dataclasses import dataclass, field
+from itertools import count
+from typing import Any, Generic, Literal, Protocol, TypeVar
+
+
+class Ordered(Protocol):
+    """A cost or priority: anything ``<`` orders (ints, tuples of ints)."""
+
+    def __lt__(self, other: Any, /) -> bool: ...
+
+
+class Node(Protocol):
+    """A node: hashable and ordered (hexes' indices or labels, city names), so ties break
+    the same way on every run."""
+
+    def __hash__(self) -> int: ...
+
+    def __lt__(self, other: Any, /) -> bool: ...
+
+
+N = TypeVar("N", bound=Node)
+C = TypeVar("C", bound=Ordered)
+
+
+@dataclass(slots=True)
+class Paths(Generic[N, C]):
+    """What :func:`cheapest_paths` found: the best cost and the step before, per node."""
+
+    cost: dict[N, C]
+    parent: dict[N, N]
+    #: the goal the search stopped at (None: no goal reached)
+    reached: N | None = None
+    #: every node taken off the heap, in order, with its cost then (a node can repeat when an
+    #: inconsistent A* priority finds it again more cheaply)
+    settled: list[tuple[N, C]] = field(default_factory=list)
+
+    def path(self, node: N) -> list[N]:
+        """The nodes from a start to ``node`` (the cheapest way found)."""
+        out = [node]
+        while out[-1] in self.parent:
+            out.append(self.parent[out[-1]])
+        out.reverse()
+        return out
+
+
+def cheapest_paths(
+    starts: Iterable[tuple[N, C]],
+    neighbours: Callable[[N, C], Iterable[tuple[N, C]]],
+    *,
+    goals: Container[N] | None = None,
+    priority: Callable[[N, C], Ordered] | None = None,
+    bound: C | None = None,
+    max_settled: int | None = None,
+    ties: Literal["node", "insertion"] = "node",
+    parent_ties: Literal["first", "least"] = "first",
+) -> Paths[N, C]:
+    """Cheapest costs from ``starts`` ((node, cost there) pairs) to every node reached.
+
+    ``neighbours(node, cost)`` yields (next node, cost at it); steps must not lower the
+    cost. The search stops at the first node of ``goals`` taken off the heap (``reached``),
+    never records a cost above ``bound``, and gives up after ``max_settled`` nodes. With
+    ``priority(node, cost)`` nodes are taken in that order (A*; the default is the cost).
+    Of several equally cheap ways to a node the first found is kept, or with
+    ``parent_ties="least"`` the one from the least node (found before the node is settled).
+    """
+    cost: dict[N, C] = {}
+    paths: Paths[N, C] = Paths(cost, {})
+    tick = count() if ties == "insertion" else None
+    heap: list[tuple[Any, C, int, N]] = []
+    for node, c in starts:
+        if node not in cost or c < cost[node]:
+            cost[node] = c
+            order = next(tick) if tick is not None else 0
+            heap.append((c if priority is None else priority(node, c), c, order, node))
+    heapq.heapify(heap)
+    least = parent_ties == "least"
+    done: set[N] = set()
+    while heap:
+        _, c, _, node = heapq.heappop(heap)
+        if cost[node] < c:
+            continue  # a cheaper way was found after this entry was pushed
+        if max_settled is not None and len(paths.settled) >= max_settled:
+            break
+        paths.settled.append((node, c))
+        done.add(node)
+        if goals is not None and node in goals:
+            paths.reached = node
+            break
+        for nxt, nc in neighbours(node, c):
+            if bound is not None and bound < nc:
+                continue
+            if nxt in cost and not nc < cost[nxt]:
+                if (
+                    least
+                    and nc == cost[nxt]
+                    and nxt not in done
+                    and node < paths.parent.get(nxt, node)
+                ):
+                    paths.parent[nxt] = node
+                continue
+            cost[nxt] = nc
+            paths.parent[nxt] = node
+            order = next(tick) if tick is not None else 0
+            heapq.heappush(heap, (nc if priority is None else priority(nxt, nc), nc, order, nxt))
+    return paths
+
+
+def zero_one_costs(
+    starts: Iterable[N], neighbours: Callable[[N], Iterable[tuple[N, int]]]
+) -> dict[N, int]:
+    """The cheapest costs from ``starts`` when every step costs 0 or 1 (a breadth-first search
+    with a double-ended queue: the same costs as :func:`cheapest_paths`, faster)."""
+    cost: dict[N, int] = dict.fromkeys(starts, 0)
+    queue = deque((0, node) for node in cost)
+    while queue:
+        d, node = queue.popleft()
+        if d > cost[node]:
+            continue
+        for nxt, weight in neighbours(node):
+            nd = d + weight
+            if nxt not in cost or nd < cost[nxt]:
+                cost[nxt] = nd
+                if weight:
+                    queue.append((nd, nxt))
+                else:
+                    queue.appendleft((nd, nxt))
+    return cost
+
+
+Vector = tuple[int, ...]
+
+
+def dominates(a: Sequence[int], b: Sequence[int]) -> bool:
+    """Whether cost vector ``a`` is at least as good as ``b`` in every component."""
+    return all(x <= y for x, y in zip(a, b, strict=True))
+
+
+def pareto_fronts(
+    starts: Iterable[tuple[N, Vector]],
+    neighbours: Callable[[N], Iterable[tuple[N, Vector]]],
+    *,
+    goals: Container[N] = (),
+) -> dict[N, list[Vector]]:
+    """Per node, the Pareto front of the cost vectors of the walks from ``starts`` ((node,
+    vector there) pairs): vectors add up component-wise over the steps (all non-negative);
+    each front vector is kept once, in increasing order.
+
+    Labels are taken in increasing (lexicographic) order, so a label no kept label at its
+    node dominates belongs to the front. Walks do not go on from a node of ``goals``."""
+    fronts: dict[N, list[Vector]] = {}
+    heap = [(vector, node) for node, vector in starts]
+    heapq.heapify(heap)
+    while heap:
+        label, node = heapq.heappop(heap)
+        kept = fronts.setdefault(node, [])
+        if any(dominates(k, label) for k in kept):
+            continue
+        kept.append(label)
+        if node in goals:
+            continue
+        for nxt, step in neighbours(node):
+            new = tuple(x + y for x, y in zip(label, step, strict=True))
+            if not any(dominates(k, new) for k in fronts.get(nxt, ())):
+                heapq.heappush(heap, (new, nxt))
+    return fronts
+
+
+def front_of(vectors: Iterable[Vector]) -> list[Vector]:
+    """The Pareto front of ``vectors`` (each kept once), in increasing order."""
+    front: list[Vector] = []
+    for v in sorted(set(vectors)):
+        if not any(dominates(k, v) for k in front):
+            front.append(v)
+    return front
