@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from itertools import pairwise
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -60,7 +61,7 @@ def test_cheapest_costs_match_all_pairs(seed: int, nodes: int) -> None:
     for node in found.cost:  # every path is a real walk of that cost
         path = found.path(node)
         assert path[0] == 0 and path[-1] == node
-        cost = sum(min(w for n, w in graph[a] if n == b) for a, b in zip(path, path[1:]))
+        cost = sum(min(w for n, w in graph[a] if n == b) for a, b in pairwise(path))
         assert cost == found.cost[node]
     zero_one = random_graph(seed, nodes, (0, 1))
     assert zero_one_costs([0], lambda n: zero_one.get(n, ())) == {
@@ -107,4 +108,4 @@ def test_hex_distance_is_the_grids() -> None:
 
 def test_river_sides_are_rivers_and_estuaries() -> None:
     """Railway Rivals seed "Estuaries" and RotW base 3.2 A: one definition for both titles."""
-    assert RIVER_SIDE_KINDS == {SideKind.RIVER.value, SideKind.ESTUARY.value}
+    assert {SideKind.RIVER.value, SideKind.ESTUARY.value} == RIVER_SIDE_KINDS
