@@ -14,7 +14,7 @@ from transcon.core.title import Title
 from .playkit import new_game, play_by_choices, table
 
 TITLES = ["railway-rivals-usa", "rotw-east-west", "1870", "demo"]
-HOVER = ["railway-rivals-usa"]
+HOVER = ["railway-rivals-usa", "rotw-east-west", "1870"]
 
 
 @pytest.mark.parametrize("name", TITLES)

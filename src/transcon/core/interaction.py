@@ -18,6 +18,15 @@ PanelKind = Literal["table", "market", "text"]
 
 
 @dataclass(frozen=True, slots=True)
+class Played:
+    """The game's log so far for drawing what happened (the 18xx runs): the actions, and
+    the events as the viewer may read them (``Event.index`` points into ``actions``)."""
+
+    actions: Sequence[Any] = ()
+    events: Sequence[Any] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Pick:
     """One click: a hex of the board (``hex``) or a button (``label``); exactly one is set."""
 

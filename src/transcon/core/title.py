@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from transcon.core.errors import IllegalAction, InputError
 from transcon.core.inputs import brief, load_json
-from transcon.core.interaction import Choice, Interaction, Panel, Pick, Quote
+from transcon.core.interaction import Choice, Interaction, Panel, Pick, Played, Quote
 from transcon.core.options import OptionSpec, OptionValue
 from transcon.core.rng import GameRandom
 
@@ -535,9 +535,17 @@ class Title(ABC, Generic[S]):
         status text."""
         return [Panel.note("Status", self.describe_status_for(state, viewer))]
 
-    def board_svg(self, state: S, viewer: str | None, colour_blind: bool, labels: bool) -> str:
+    def board_svg(
+        self,
+        state: S,
+        viewer: str | None,
+        colour_blind: bool,
+        labels: bool,
+        played: Played | None = None,
+    ) -> str:
         """The board as ``viewer`` may see it, as SVG whose hexes carry ``data-hex``;
-        ``colour_blind``: letters or patterns on owners' marks; ``labels``: hex ids drawn.
+        ``colour_blind``: letters or patterns on owners' marks; ``labels``: hex ids drawn;
+        ``played``: the log so far (18xx titles draw the companies' last runs from it).
         Titles without a board keep this default (NotImplementedError)."""
         raise NotImplementedError(f"{self.display_name} has no board to draw")
 

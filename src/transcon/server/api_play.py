@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from transcon.core.errors import TransconError
 from transcon.core.game import Game
+from transcon.core.interaction import Played
 from transcon.core.title import PUBLIC
 from transcon.server.errors import ApiError, forbidden
 from transcon.server.history import History, Origin
@@ -101,6 +102,12 @@ def _read(
     return _outcome(_attempt(lambda: read(game, viewer)))
 
 
+def played_for(game: Game[Any], viewer: str) -> Played:
+    """The log so far with the events ``viewer`` may read."""
+    seen = (event.seen_by(viewer) for event in game.events)
+    return Played(game.log, [event for event in seen if event is not None])
+
+
 @router.get("/games/{game_id}/choices", summary="Your legal actions as clicks and path tools")
 def choices(game_id: int, app: App, session: MaybeSession) -> dict[str, Any]:
     user_id = _user_id(session)
@@ -148,7 +155,9 @@ def board_svg(
         game_id,
         session,
         at,
-        lambda game, viewer: game.title.board_svg(game.state, viewer, cb, labels),
+        lambda game, viewer: game.title.board_svg(
+            game.state, viewer, cb, labels, played_for(game, viewer)
+        ),
     )
     headers = {"Cache-Control": "no-store", "Vary": "Accept-Encoding"}
     body = svg.encode("utf-8")

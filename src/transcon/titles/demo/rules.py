@@ -26,6 +26,7 @@ from pydantic import BaseModel, Field
 from transcon.core.board import Board, Terrain
 from transcon.core.errors import IllegalAction, InputError
 from transcon.core.hexgrid import Hex
+from transcon.core.interaction import Played
 from transcon.core.mapfile import load_map
 from transcon.core.options import Options, OptionSpec, option
 from transcon.core.rng import GameRandom
@@ -246,7 +247,12 @@ class DemoTitle(Title[DemoState]):
         render_state(self.board, state, path)
 
     def board_svg(
-        self, state: DemoState, viewer: str | None, colour_blind: bool, labels: bool
+        self,
+        state: DemoState,
+        viewer: str | None,
+        colour_blind: bool,
+        labels: bool,
+        played: Played | None = None,
     ) -> str:
         from transcon.titles.demo.render import demo_svg
 

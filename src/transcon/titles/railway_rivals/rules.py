@@ -9,11 +9,12 @@ cash segment after the Transcontinental race), ``over``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from transcon.core.errors import IllegalAction, InputError
+from transcon.core.interaction import Interaction, Panel, Played
 from transcon.core.options import OptionSpec, OptionValue
 from transcon.core.rng import GameRandom
 from transcon.core.title import (
@@ -400,11 +401,42 @@ class RailwayRivalsUSA(Title[RRState]):
     # -- the browser client (interaction.py) ------------------------------------------------
 
     def board_svg(
-        self, state: RRState, viewer: str | None, colour_blind: bool, labels: bool
+        self,
+        state: RRState,
+        viewer: str | None,
+        colour_blind: bool,
+        labels: bool,
+        played: Played | None = None,
     ) -> str:
         from transcon.titles.railway_rivals.interaction import board_svg
 
         return board_svg(state, viewer, colour_blind, labels)
+
+    def choices(self, state: RRState, player: str) -> Interaction:
+        from transcon.titles.railway_rivals.interaction import choices
+
+        return choices(self.legal_actions(state, player), state, player)
+
+    def path_action(self, state: RRState, player: str, tool: str, hexes: Sequence[str]) -> Action:
+        from transcon.titles.railway_rivals.interaction import path_action
+
+        return path_action(state, player, tool, hexes)
+
+    def action_cost(self, state: RRState, action: Action) -> int | None:
+        from transcon.titles.railway_rivals.interaction import action_cost
+
+        return action_cost(state, action)
+
+    def panels(self, state: RRState, viewer: str | None) -> list[Panel]:
+        from transcon.titles.railway_rivals.interaction import panels
+
+        return panels(state, viewer, self.current_players(state))
+
+    def timeline_values(self, state: RRState, viewer: str | None) -> dict[str, float]:
+        """Cash as ``viewer`` may see it (sealed construction not yet deducted)."""
+        from transcon.titles.railway_rivals.interaction import timeline_values
+
+        return timeline_values(state, viewer)
 
     def bots(self) -> dict[str, BotFactory]:
         from transcon.titles.railway_rivals.bots import GreedyBot, RandomLegalBot

@@ -6,10 +6,12 @@ checks each action completely (``atomic_apply``), dispatches, and presents the g
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from transcon.core.errors import IllegalAction
+from transcon.core.interaction import Interaction, Panel, Played
 from transcon.core.options import OptionSpec
 from transcon.core.rng import GameRandom
 from transcon.core.title import Action, ActionContext, PathQuote, Score, Setup, Title
@@ -361,13 +363,52 @@ class RailwaysOfTheWorldEastWest(Title[RotwState]):
     # -- the browser client (interaction.py) ------------------------------------------------
 
     def board_svg(
-        self, state: RotwState, viewer: str | None, colour_blind: bool, labels: bool
+        self,
+        state: RotwState,
+        viewer: str | None,
+        colour_blind: bool,
+        labels: bool,
+        played: Played | None = None,
     ) -> str:
         """Cube and owner letters are always drawn (colour-blind mode is the default)."""
         from transcon.render import RenderOptions
         from transcon.titles.rotw.render import rotw_svg
 
         return rotw_svg(self.graph(state), state, RenderOptions(show_labels=labels, hit_layer=True))
+
+    def choices(self, state: RotwState, player: str) -> Interaction:
+        from transcon.titles.rotw.interaction import choices
+
+        legal = self.legal_actions(state, player)
+        return choices(self.graph(state), state, player, legal, self.format_action)
+
+    def path_action(self, state: RotwState, player: str, tool: str, hexes: Sequence[str]) -> Action:
+        from transcon.titles.rotw.interaction import path_action
+
+        return path_action(self.graph(state), player, tool, hexes)
+
+    def action_cost(self, state: RotwState, action: Action) -> int | None:
+        """A build's cost in $k (with the Western surcharge); None when it breaks a rule."""
+        from transcon.titles.rotw.interaction import build_cost
+
+        return build_cost(self.graph(state), state, action) if isinstance(action, Build) else None
+
+    def panels(self, state: RotwState, viewer: str | None) -> list[Panel]:
+        from transcon.titles.rotw.interaction import panels
+
+        return panels(self.graph(state), state, viewer, flow.current(state))
+
+    def hex_info(self, state: RotwState, viewer: str | None, hex_id: str) -> list[str]:
+        from transcon.titles.rotw.interaction import hex_info
+
+        return hex_info(self.graph(state), state, hex_id)
+
+    def timeline_values(self, state: RotwState, viewer: str | None) -> dict[str, float]:
+        """Each player's score on the track (barons count only at the end)."""
+        return {p: float(state.pl[p].score) for p in state.players}
+
+    def round_label(self, state: RotwState) -> str:
+        return f"turn {state.game_turn}"
 
     def bots(self) -> dict[str, BotFactory]:
         from transcon.titles.rotw.bots import GreedyBot

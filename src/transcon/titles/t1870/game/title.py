@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from transcon.core.errors import IllegalAction, InputError
 from transcon.core.inputs import brief
+from transcon.core.interaction import Interaction, Panel, Played
 from transcon.core.options import OptionSpec
 from transcon.core.title import Action, ActionContext
 from transcon.eighteen.framework.actions import Assign, LayTile, PlaceToken, RunRoutes
@@ -311,12 +312,43 @@ class Title1870(EighteenTitle):
 
         render_1870(self, state, path)
 
+    # -- the browser client (interaction.py) ------------------------------------------------
+
     def board_svg(
-        self, state: GameState, viewer: str | None, colour_blind: bool, labels: bool
+        self,
+        state: GameState,
+        viewer: str | None,
+        colour_blind: bool,
+        labels: bool,
+        played: Played | None = None,
     ) -> str:
         from transcon.titles.t1870.interaction import board_svg
 
-        return board_svg(self, state, labels)
+        return board_svg(self, state, labels, played or Played())
+
+    def choices(self, state: GameState, player: str) -> Interaction:
+        from transcon.titles.t1870.interaction import choices
+
+        return choices(self, state, player)
+
+    def panels(self, state: GameState, viewer: str | None) -> list[Panel]:
+        from transcon.titles.t1870.interaction import panels
+
+        return panels(self, state)
+
+    def hex_info(self, state: GameState, viewer: str | None, hex_id: str) -> list[str]:
+        from transcon.titles.t1870.interaction import hex_info
+
+        return hex_info(self, state, hex_id)
+
+    def timeline_values(self, state: GameState, viewer: str | None) -> dict[str, float]:
+        """Each player's value: cash plus shares at market price (plus privates)."""
+        return {p.name: float(self.player_value(state, p.name)) for p in state.players}
+
+    def round_label(self, state: GameState) -> str:
+        from transcon.titles.t1870.interaction import round_label
+
+        return round_label(state)
 
     # -- runs ------------------------------------------------------------------------------
 
