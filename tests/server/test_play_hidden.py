@@ -21,7 +21,6 @@ from transcon.core.title import PUBLIC
 from .playkit import Seat, new_game, step_by_choices, table
 from .test_hidden import Referee, secrets
 
-
 #: The printed map's own text in the SVG (hex ids and terrain tooltips): operations card ids
 #: such as E35 (a secret deck order) spell like hex ids.
 MAP_TEXT = re.compile(r'data-hex="[^"]*"|<title>[^<]*</title>')
