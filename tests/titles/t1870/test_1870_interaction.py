@@ -112,3 +112,17 @@ def test_hover_text_names_tile_values_and_tokens(turn: tuple) -> None:
     assert any(sym in line for line in lines if line.startswith("tokens"))
     with pytest.raises(InputError, match="no hex"):
         game.title.hex_info(state, "ann", "ZZ99")
+
+
+def test_auction_bids_are_a_private_then_an_amount() -> None:
+    """1870 private auction: a bid is [the private, the amount], from the minimum up in
+    steps, every amount offered legal."""
+    title = get_title("1870")
+    game = Game.new(title, ["ann", "bob", "cat"], seed=2)
+    player = game.current_players()[0]
+    bids = [c for c in title.choices(game.state, player).choices if c.group == "Auction"]
+    assert len(bids) > len({c.picks[0].label for c in bids})  # several amounts per private
+    for choice in bids:
+        what, amount = (pick.label for pick in choice.picks)
+        assert what.startswith("Bid on ") and amount.startswith("$")
+        assert game.is_legal(game.parse(choice.text, player))

@@ -11,7 +11,15 @@ from collections.abc import Sequence
 from transcon.core.errors import IllegalAction, InputError, TransconError
 from transcon.core.interaction import Choice, Interaction, Panel, Pick, Played
 from transcon.core.title import Action, Event
-from transcon.eighteen.framework.actions import LayTile, PlaceToken, RunRoutes
+from transcon.eighteen.framework.actions import (
+    Bid,
+    BuyShare,
+    LayTile,
+    Par,
+    PlaceToken,
+    RunRoutes,
+    SellShares,
+)
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.title import EighteenTitle
 from transcon.eighteen.routes import RouteError
@@ -120,7 +128,25 @@ def choices(title: EighteenTitle, state: GameState, player: str) -> Interaction:
         if isinstance(action, LayTile | PlaceToken) and sym is not None:
             continue  # offered in full above
         found.append(_button(title, state, action))
+        if isinstance(action, Bid):
+            found.extend(higher_bids(title, state, action))
     return Interaction(_prompt(title, state, player), tuple(found))
+
+
+#: Bids offered above the minimum: this many, in steps of :data:`BID_STEP`.
+HIGHER_BIDS = 12
+BID_STEP = 5
+
+
+def higher_bids(title: EighteenTitle, state: GameState, low: Bid) -> list[Choice]:
+    """Bids above the minimum on the same private, as far as the bidder's cash allows."""
+    out = []
+    for k in range(1, HIGHER_BIDS + 1):
+        bid = Bid(player=low.player, private=low.private, price=low.price + k * BID_STEP)
+        if not _passes(title, state, bid):
+            break
+        out.append(_button(title, state, bid))
+    return out
 
 
 def _prompt(title: EighteenTitle, state: GameState, player: str) -> str:
@@ -155,7 +181,28 @@ def _button(title: EighteenTitle, state: GameState, action: Action) -> Choice:
         return Choice(
             (Pick.button(f"Run for {action.revenue}"),), text, summary, None, hexes, group
         )
+    two_step = _two_step(action)
+    if two_step is not None:
+        return Choice(
+            tuple(Pick.button(x) for x in two_step), text, " ".join(two_step), None, (), group
+        )
     return Choice((Pick.button(text),), text, summary, group=group)
+
+
+SOURCES = {"ipo": "from the IPO", "pool": "from the market", "treasury": "from the treasury"}
+
+
+def _two_step(action: Action) -> tuple[str, str] | None:
+    """Share and auction actions as [what, how much] (a compact form on the page)."""
+    if isinstance(action, Bid):
+        return (f"Bid on {action.private}", f"${action.price}")
+    if isinstance(action, Par):
+        return (f"Par {action.corp}", f"${action.price}")
+    if isinstance(action, BuyShare):
+        return (f"Buy {action.corp}", SOURCES.get(action.source, action.source))
+    if isinstance(action, SellShares):
+        return (f"Sell {action.corp}", f"{action.count} share{'s' * (action.count != 1)}")
+    return None
 
 
 def lay_choices(title: EighteenTitle, state: GameState, player: str, sym: str) -> list[Choice]:
