@@ -193,7 +193,7 @@ def render_svg(
         )
     out.append("</g>")
     out.extend(_terrain_marks(board, layout))
-    out.extend(_art(overlay.art, "tiles", layout))
+    out.extend(_art(overlay.art, "tiles", layout, board))
     out.extend(_region_outlines(board, layout, opts))
     out.extend(_sides(board, layout))
     out.append('<g id="track" stroke-linecap="round" stroke-linejoin="round" fill="none">')
@@ -208,10 +208,10 @@ def render_svg(
     for line in overlay.routes:
         out.append(_line(layout, line))
     out.append("</g>")
-    out.extend(_art(overlay.art, "routes", layout))
+    out.extend(_art(overlay.art, "routes", layout, board))
     out.extend(_sites(board, layout, opts))
     out.extend(_markers(overlay.markers, layout, size, opts.marker_font))
-    out.extend(_art(overlay.art, "stops", layout))
+    out.extend(_art(overlay.art, "stops", layout, board))
     if opts.show_labels:
         out.append(
             f'<g id="labels" font-size="{size * 0.28:.1f}" fill="#555" text-anchor="middle">'
@@ -297,8 +297,9 @@ def _wrap(text: str, width: float, font_size: float) -> list[str]:
     return textwrap.wrap(text, max(10, int(width / (font_size * 0.6)))) or [text]
 
 
-def _art(art: Sequence[HexArt], layer: str, layout: Layout) -> list[str]:
-    """The art of one layer, each piece moved to its hex and scaled to the hex radius."""
+def _art(art: Sequence[HexArt], layer: str, layout: Layout, board: Board) -> list[str]:
+    """The art of one layer, each piece moved to its hex and scaled to the hex radius (and
+    marked with its hex's ``data-hex``)."""
     pieces = [a for a in art if a.layer == layer]
     if not pieces:
         return []
@@ -306,7 +307,8 @@ def _art(art: Sequence[HexArt], layer: str, layout: Layout) -> list[str]:
     for a in pieces:
         c = layout.center(a.hex)
         out.append(
-            f'<g transform="translate({c.x:.2f},{c.y:.2f}) scale({layout.size:.3f})">{a.svg}</g>'
+            f'<g data-hex="{escape(board.label(a.hex))}" '
+            f'transform="translate({c.x:.2f},{c.y:.2f}) scale({layout.size:.3f})">{a.svg}</g>'
         )
     out.append("</g>")
     return out

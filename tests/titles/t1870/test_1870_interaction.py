@@ -88,6 +88,8 @@ def test_the_board_draws_the_last_runs_and_every_hex_is_clickable(turn: tuple) -
     assert len(hexes) == len(set(hexes)) > 100
     plain = title.board_svg(game.state, "ann", False, False)
     assert "last ran" not in plain
+    tiles = re.findall(r'<g data-hex="([^"]+)" transform', svg)  # tile art knows its hex too
+    assert tiles and set(tiles) <= set(hexes)
 
 
 def test_panels_show_players_companies_and_the_market(turn: tuple) -> None:
