@@ -109,7 +109,7 @@ def test_seeds_11_12_urbanized_town_is_a_coloured_city_for_settlers() -> None:
 
 def _settler_game_stop_check() -> tuple[Game[RotwState], RotwState]:
     game, s = _settler_route()
-    with pytest.raises(IllegalAction, match="seed 12"):
+    with pytest.raises(IllegalAction, match="variant rule 12"):
         game.act("deliver S Chicago Omaha Denver", "Ann")
     return game, s
 

@@ -103,7 +103,7 @@ def test_seed12_settler_stops_at_first_unsettled_coloured_western_city() -> None
     """Seed 12: a settler need not stop at unsettled gray Omaha, but must stop at the first
     unsettled coloured Western city (Denver)."""
     game, s = _settler_game()
-    with pytest.raises(IllegalAction, match="seed 12"):
+    with pytest.raises(IllegalAction, match="variant rule 12"):
         game.act("deliver S Chicago Omaha Denver Salt_Lake_City", "Ann")
     game.act("deliver S Chicago Omaha Denver", "Ann")
     assert s.settlers_at == {label("Denver"): 1}
@@ -174,7 +174,7 @@ def test_seed18_raw_material_to_value_four_eastern_city() -> None:
     add_link(s, "Ann", "St. Louis", "Chicago")
     s.cubes[label("Kansas City")] = [RAW, RAW]
     s.pl["Ann"].engine = 2
-    with pytest.raises(IllegalAction, match="seed 18"):
+    with pytest.raises(IllegalAction, match="variant rule 18"):
         game.act("deliver M Kansas_City St._Louis", "Ann")
     game.act("deliver M Kansas_City St._Louis Chicago", "Ann")
     assert (s.pl["Ann"].score, s.pl["Ann"].cash, s.pl["Ann"].raw_delivered) == (4, 5, 1)

@@ -35,7 +35,7 @@ def test_seed16_bond_penalty_and_repay_or_discard() -> None:
     _to_transition(game)
     assert s.pl["Ann"].score == 16 and s.pl["Bob"].score == 18
     w = s.pl["Ann"].west_dealt[0]
-    with pytest.raises(IllegalAction, match="seeds 2, 15, 16"):
+    with pytest.raises(IllegalAction, match="variant rules 2, 15, 16"):
         game.act(f"settle {w} repay=3 discard=2", "Ann")
     game.act(f"settle {w} repay=1 discard=3 hold", "Ann")
     assert s.pl["Ann"].bonds == 0 and s.pl["Ann"].score == 16 - 4
@@ -45,7 +45,7 @@ def test_seed16_bond_penalty_and_repay_or_discard() -> None:
 def test_seed2_western_baron_chosen_at_the_switch() -> None:
     game = started()
     s = _to_transition(game)
-    with pytest.raises(IllegalAction, match="seeds 2"):
+    with pytest.raises(IllegalAction, match="variant rules 2"):
         game.act(f"settle {s.pl['Bob'].west_dealt[0]}", "Ann")
     for p in s.players:
         game.act(f"settle {s.pl[p].west_dealt[1]}", p)
@@ -219,7 +219,7 @@ def test_cards_city_growth_new_industry_and_perfect_engineering() -> None:
     to_act(s, "Ann")
     game.act("take E05", "Ann")
     assert s.pl["Ann"].perfect_engineering
-    with pytest.raises(IllegalAction, match="seed 7"):
+    with pytest.raises(IllegalAction, match="variant rule 7"):
         to_act(s, "Ann")
         game.act("take E05", "Ann")
 

@@ -69,7 +69,7 @@ def test_seed2_barons_two_east_two_west_choose_one_east() -> None:
     assert len(dealt) == 16 and len(set(dealt)) == 16
     assert set(game.current_players()) == set(PLAYERS)
     other = s.pl["Bob"].east_dealt[0]
-    with pytest.raises(IllegalAction, match="seed 2"):
+    with pytest.raises(IllegalAction, match="variant rule 2"):
         game.act(f"baron {other}", "Ann")
     for p in PLAYERS:
         game.act(f"baron {s.pl[p].east_dealt[1]}", p)
@@ -146,7 +146,7 @@ def test_seed10_engine_steps_and_costs(start: int, cost: int, after: int) -> Non
 def test_seed10_no_upgrade_past_super_chief() -> None:
     game = started()
     game.state.pl["Ann"].engine = SUPER_CHIEF
-    with pytest.raises(IllegalAction, match="seed 10"):
+    with pytest.raises(IllegalAction, match="variant rule 10"):
         game.act("upgrade", "Ann")
 
 

@@ -67,7 +67,7 @@ def test_seed24_one_track_per_player_between_two_cities() -> None:
     game = started()
     s = game.state
     add_link(s, "Ann", "Chicago", "Pittsburgh")
-    with pytest.raises(IllegalAction, match="seed 24"):
+    with pytest.raises(IllegalAction, match="variant rule 24"):
         game.act("build B12 C13 C14 C15 B15", "Ann")
     to_act(s, "Bob")
     game.act("build B12 C13 C14 C15 B15", "Bob")  # another player may
@@ -79,7 +79,7 @@ def test_seed8_build_limit_five_pieces() -> None:
     game.act("build B12 A13 A14 A15 A16 A17 A18", "Ann")  # Chicago-Boston, 5 pieces
     assert game.state.links[-1].pieces == 5
     game = started()
-    with pytest.raises(IllegalAction, match="seed 8"):
+    with pytest.raises(IllegalAction, match="variant rule 8"):
         game.act("build B12 C12 C11 C10 C9 C8 D7 D6", "Ann")  # 6 pieces
 
 
@@ -91,14 +91,14 @@ def test_seed8_perfect_engineering_six_pieces_once_per_round() -> None:
     game.act("build B12 C12 C11 C10 C9 C8 D7 D6", "Ann")
     assert s.pl["Ann"].pe_used_turn == s.game_turn
     to_act(s, "Ann")
-    with pytest.raises(IllegalAction, match="seed 8"):
+    with pytest.raises(IllegalAction, match="variant rule 8"):
         game.act("build B12 B11 B10 A10 A9 A8 A7 B6", "Ann")
 
 
 def test_event_land_rush_bonus_hex_on_open_terrain() -> None:
     """Event Land Rush: a build on open terrain only may have a 6th piece."""
     game = started()
-    with pytest.raises(IllegalAction, match="seed 8"):
+    with pytest.raises(IllegalAction, match="variant rule 8"):
         game.act("build B12 B11 B10 A10 A9 A8 A7", "Ann")
     game.state.events = ["land_rush"]
     game.act("build B12 B11 B10 A10 A9 A8 A7", "Ann")
@@ -106,7 +106,7 @@ def test_event_land_rush_bonus_hex_on_open_terrain() -> None:
     game.state.links.clear()
     game.state.invalidate()
     to_act(game.state, "Ann")
-    with pytest.raises(IllegalAction, match="seed 8"):  # a river side is not open terrain
+    with pytest.raises(IllegalAction, match="variant rule 8"):  # a river side is not open terrain
         game.act("build B12 C12 C11 C10 C9 C8 D7 D6", "Ann")
 
 
@@ -127,10 +127,10 @@ def test_seed9_long_build_not_in_third_round_and_must_complete() -> None:
     game = started()
     s = game.state
     s.round = 3
-    with pytest.raises(IllegalAction, match="seed 9"):
+    with pytest.raises(IllegalAction, match="variant rule 9"):
         game.act("build B12 B11 B10 A10 A9 A8 A7 A6 A5 A4 A3 A2 long", "Ann")
     s.round = 1
-    with pytest.raises(IllegalAction, match="seed 9"):
+    with pytest.raises(IllegalAction, match="variant rule 9"):
         game.act("build B12 B11 B10 A10 A9 A8 A7 long", "Ann")
 
 
@@ -162,7 +162,7 @@ def test_seed24_only_one_unfinished_track() -> None:
     s = game.state
     game.act("build B12 B11 B10 A10", "Ann")
     to_act(s, "Ann")
-    with pytest.raises(IllegalAction, match="seed 24"):
+    with pytest.raises(IllegalAction, match="variant rule 24"):
         game.act("build B15 B14", "Ann")
 
 

@@ -27,11 +27,11 @@ Emit = Callable[[str], None]
 
 RULE_NETWORK = "base 2.2: a build starts on your own network"
 RULE_PATH = "base 2.2: a build is a path of neighbouring hexes"
-RULE_TERRAIN = "seed Foreign Countries / base 2.2: no track into water or foreign hexes"
+RULE_TERRAIN = "variant Foreign Countries / base 2.2: no track into water or foreign hexes"
 RULE_TWICE = "base 2.2: you already have track on that link"
-RULE_POINTS = "seed Die Rolling Scheme: construction beyond this segment's die"
-RULE_CASH = "seed Building: cash building beyond your cash"
-RULE_LINKS = "seed Building: at most six hexes per round after the Transcontinental race"
+RULE_POINTS = "variant Die Rolling Scheme: construction beyond this segment's die"
+RULE_CASH = "variant Building: cash building beyond your cash"
+RULE_LINKS = "variant Building: at most six hexes per round after the Transcontinental race"
 
 
 def own_components(

@@ -41,7 +41,7 @@ def legal_lines(title: RailwayRivalsUSA, state: RRState, player: str) -> list[st
     lab = state.model.labels
     if state.phase == "start":
         east = [h for h in sorted(state.model.east_coast) if state.model.buildable[h]]
-        return ["# East Coast hexes (seed Game Start)"] + [
+        return ["# East Coast hexes (variant Game Start)"] + [
             f"{player}: start {lab[h]}" for h in east
         ]
     if state.phase == "races":

@@ -24,14 +24,14 @@ from transcon.titles.railway_rivals.tracks import any_track_path, better, route_
 
 Emit = Callable[[str], None]
 
-RULE_RACE = "seed Races: enter a race on offer this round, once"
-RULE_ROUTE = "seed Races: the exact route must follow track"
-RULE_BETTER = "seed Races: no better route may be available"
+RULE_RACE = "variant Races: enter a race on offer this round, once"
+RULE_ROUTE = "variant Races: the exact route must follow track"
+RULE_BETTER = "variant Races: no better route may be available"
 RULE_CAP = "base 3.3: at most 10 hexes of one rival's track per race"
 RULE_OWN = "base 3.2: part of the route must be on your own track"
 RULE_JOINT = "base 3.6: joint runs are two rivals"
 RULE_LIMIT = "base 3.2: entries per round (max_entries_per_round)"
-RULE_ERP = "seed Races: exchanges of running powers are not permitted"
+RULE_ERP = "variant Races: exchanges of running powers are not permitted"
 
 
 def fresh(state: RRState, h: int) -> bool:

@@ -57,9 +57,9 @@ from transcon.titles.railway_rivals.state import BANK, Entry, RRState, state_to_
 if TYPE_CHECKING:
     from transcon.core.bots import BotFactory
 
-RULE_PHASE = "seed Rounds of Play: not now"
-RULE_START = "seed Game Start: pick an East Coast hex"
-RULE_WCO = "seed West Coast Operations"
+RULE_PHASE = "variant Rounds of Play: not now"
+RULE_START = "variant Game Start: pick an East Coast hex"
+RULE_WCO = "variant West Coast Operations"
 
 
 def roll_build_dice(rng: GameRandom, cfg: Config) -> list[int]:

@@ -24,10 +24,14 @@ from transcon.titles.rotw.state import Link, RotwState
 RULE_PATH = "base 3.2 A: track is a path of neighbouring hexes without sharp turns"
 RULE_START = "base 3.2 A: start at a city or continue your own unfinished track"
 RULE_HEX = "base 3.2 A: no track on water or city hexes, at most two tracks per hex"
-RULE_LIMIT = "seed 8: at most 5 pieces per build (6 with Perfect Engineering or Land Rush)"
-RULE_LONG = "seed 9: a two-turn link built at once must be complete and not start in round 3"
-RULE_UNFINISHED = "seed 24: every track must connect two cities (one unfinished track at a time)"
-RULE_DOUBLE = "seed 24: at most one track of a player between two cities"
+RULE_LIMIT = "variant rule 8: at most 5 pieces per build (6 with Perfect Engineering or Land Rush)"
+RULE_LONG = (
+    "variant rule 9: a two-turn link built at once must be complete and not start in round 3"
+)
+RULE_UNFINISHED = (
+    "variant rule 24: every track must connect two cities (one unfinished track at a time)"
+)
+RULE_DOUBLE = "variant rule 24: at most one track of a player between two cities"
 RULE_CARD = "ops cards: you must hold the card you use"
 RULE_URBANIZE = "base 3.2 B: urbanize a gray city with an available New City tile"
 

@@ -12,7 +12,7 @@ from transcon.titles.rotw.economy import add_cubes, side_bag_is_west
 from transcon.titles.rotw.graph import BoardGraph
 from transcon.titles.rotw.state import RotwState
 
-RULE_TAKE = "seed 7: take a card from the operations display"
+RULE_TAKE = "variant rule 7: take a card from the operations display"
 RULE_TARGET = "ops cards: the card's target must be valid"
 RULE_BUYBACK = "event Bond Buyback: repay up to 3 bonds for $7k/$15k/$24k this round"
 RULE_GROW = "event Increase Production: add a cube to a city of your choice"

@@ -34,9 +34,9 @@ RULE_CUBE = "base 3.2 D: deliver a cube that is in the starting city"
 RULE_ROUTE = "base 3.2 D: a route of completed links that visits no city twice"
 RULE_ENGINE = "base 3.2 D: at most as many links as your engine level"
 RULE_DEST = "base 3.2 D: deliver to a city that accepts the cube"
-RULE_STOP = "base 3.2 D: a cube stops at the first city of its colour (seed 22 aside)"
-RULE_SETTLER_STOP = "seed 12: a settler stops at the first unsettled coloured Western city"
-RULE_RAW = "seed 18: raw materials go to value-4 Eastern cities (stopping at the first)"
+RULE_STOP = "base 3.2 D: a cube stops at the first city of its colour (variant rule 22 aside)"
+RULE_SETTLER_STOP = "variant rule 12: a settler stops at the first unsettled coloured Western city"
+RULE_RAW = "variant rule 18: raw materials go to value-4 Eastern cities (stopping at the first)"
 MAX_ROUTES_PER_CUBE = 60
 
 

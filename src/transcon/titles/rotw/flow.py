@@ -26,7 +26,7 @@ from transcon.titles.rotw.graph import BoardGraph
 from transcon.titles.rotw.scoring import baron_met, final_scoring
 from transcon.titles.rotw.state import PlayerState, RotwState
 
-RULE_SETTLE = "seeds 2, 15, 16: keep a dealt Western baron; repay or discard bonds you hold"
+RULE_SETTLE = "variant rules 2, 15, 16: keep a dealt Western baron; repay or discard bonds you hold"
 RULE_FINAL_SETTLE = "Game End (option east_game_end=barons_only): a Western baron only"
 LEADER_END = "leader's transcontinental"
 
@@ -251,7 +251,7 @@ def _bond_penalty(s: RotwState, ctx: ActionContext) -> None:
         p = s.pl[name]
         if p.bonds:
             p.score -= p.bonds
-            ctx.emit(f"{name} loses {p.bonds} point(s) for bonds held (seed 16)")
+            ctx.emit(f"{name} loses {p.bonds} point(s) for bonds held (variant rule 16)")
 
 
 def game_end(g: BoardGraph, s: RotwState, ctx: ActionContext) -> None:

@@ -30,7 +30,8 @@ from transcon.titles.rotw.state import RotwState
 NOTATION = (
     "`baron EB3` keep an Eastern baron. "
     "`build B12 C12 D11 E12 [long] [grant] [tunnel]` lay track along hex labels from a city "
-    "(or your unfinished track's end); `long` = seed 9 two-turn build, skipping your next turn. "
+    "(or your unfinished track's end); `long` = variant rule 9 two-turn build, "
+    "skipping your next turn. "
     "`deliver R B12 E12:Ann F10:Bob [cash]` move a cube (R Y B P G=black S=settler M=raw) "
     "along cities, each step naming the link owner (may be left out when only one link joins "
     "the two cities); `cash` takes the first raw material's $10k instead of 2 points. "

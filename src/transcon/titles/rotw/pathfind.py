@@ -165,9 +165,11 @@ def _notes(
     limit = build_limit(s, player)
     if any(st.route and st.route.pieces > limit for st in built):
         notes.append(
-            f"a link of more than {limit} pieces is a long build (seed 9: skips your next "
+            f"a link of more than {limit} pieces is a long build (variant rule 9: skips your next "
             "turn, not in round 3) or two builds in one game turn"
         )
     if surcharge:
-        notes.append(f"includes seed 23's ${surcharge}k for new Western track not joined to yours")
+        notes.append(
+            f"includes variant rule 23's ${surcharge}k for new Western track not joined to yours"
+        )
     return notes

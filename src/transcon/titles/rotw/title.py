@@ -49,8 +49,8 @@ if TYPE_CHECKING:
     from transcon.core.bots import BotFactory
 
 RULE_STEP = "turn structure: this action is not possible now"
-RULE_BARON = "seed 2: keep one of your two dealt Eastern barons"
-RULE_ENGINE = "seed 10: engine upgrades go 1-2-3-4-6-8-10-12-Super-Chief"
+RULE_BARON = "variant rule 2: keep one of your two dealt Eastern barons"
+RULE_ENGINE = "variant rule 10: engine upgrades go 1-2-3-4-6-8-10-12-Super-Chief"
 RULE_CARD = "ops cards: you must hold the card you use"
 TARGETS_PER_CARD = 3
 
