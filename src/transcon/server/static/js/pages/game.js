@@ -40,7 +40,9 @@ class GamePage {
   }
 
   async load() {
+    if (this.stopped) return;
     const game = await guarded(() => this.read());
+    if (this.stopped) return;
     if (!game) {
       this.view.replaceChildren(h("p", {}, "This game cannot be shown. ", h("a", { href: "#lobby" }, "Back to the lobby")));
       return;

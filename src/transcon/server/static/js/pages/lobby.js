@@ -25,10 +25,12 @@ export async function titleNamed(name) {
 
 function optionField(spec) {
   const id = `opt-${spec.name}`;
+  const about = [spec.rule, spec.doc].filter(Boolean).join(": ");
+  const doc = about ? h("small", { class: "doc", title: about }, about) : null;
   let input;
   if (spec.kind === "bool") {
     input = h("input", { id, type: "checkbox", checked: !!spec.default, "data-option": spec.name, "data-kind": "bool" });
-    return h("label", { class: "check", title: spec.doc }, input, " ", spec.name.replaceAll("_", " "));
+    return h("div", { class: "field" }, h("label", { class: "check" }, input, " ", spec.name.replaceAll("_", " ")), doc);
   }
   if (spec.kind === "choice") {
     input = h(
@@ -41,7 +43,7 @@ function optionField(spec) {
   } else {
     input = h("input", { id, value: spec.default ?? "", "data-option": spec.name, "data-kind": "str" });
   }
-  return h("div", { class: "field", title: spec.doc }, h("label", { for: id }, spec.name.replaceAll("_", " ")), input);
+  return h("div", { class: "field" }, h("label", { for: id }, spec.name.replaceAll("_", " ")), input, doc);
 }
 
 function readOptions(form, title) {
