@@ -116,6 +116,23 @@ class Seat:
             raise AssertionError(f"{self.name}: no action could be made by clicking")
         return self.settled(before + 1)
 
+    def build_by_path(self, game_id: int) -> tuple[int, int]:
+        """Build track with the path tool: click its button, then hex after hex on the board,
+        the cost quoted live, then Confirm. The hexes are those of a one-link build the
+        server offers. Returns the quoted cost and the action's sequence number."""
+        page = self.page
+        offer = page.request.get(f"/api/games/{game_id}/choices").json()
+        track = [c for c in offer["choices"] if c["group"] == "Track" and c["cost"] is not None]
+        hexes = [pick["hex"] for pick in track[0]["picks"]]
+        before = self.settled()
+        page.click("#act button.tool")
+        for count, hex_id in enumerate(hexes, start=1):
+            page.locator(f'#board [data-hex="{hex_id}"]').last.click(force=True)
+            expect(page.locator("#act .path-hexes")).to_have_text(" → ".join(hexes[:count]))
+        expect(page.locator("#act .summary .cost")).to_have_text(f" cost {track[0]['cost']}")
+        page.click("#act button.confirm")
+        return int(track[0]["cost"]), self.settled(before + 1)
+
     def _pick(self, rng: random.Random, prefer: list[str]) -> bool:
         page = self.page
         buttons = page.locator("#act button.pick").all()
@@ -152,16 +169,25 @@ def start_game(seats: list[Seat], title: str, options: dict[str, Any] | None = N
     return game_id
 
 
-def play(seats: list[Seat], moves: int, seed: int, prefer: list[str] | None = None) -> int:
+def play(
+    seats: list[Seat], moves: int, seed: int, path_game: int | None = None
+) -> tuple[int, list[int]]:
     """``moves`` actions made by clicking, by whoever is to move; after each, both pages show
-    it without reloading (the live stream). Returns the last sequence number."""
+    it without reloading (the live stream). With ``path_game`` (the game's id), the first time
+    a path tool is offered the mover builds with it. Returns the last sequence number and the
+    path builds' costs."""
     rng = random.Random(seed)
     seq = min(seat.settled() for seat in seats)
+    paths: list[int] = []
     for _ in range(moves):
         mover = next((seat for seat in seats if seat.my_turn()), None)
         assert mover is not None, "nobody may move"
-        seq = mover.play_one(rng, prefer)
+        if path_game and not paths and mover.page.locator("#act button.tool").count():
+            cost, seq = mover.build_by_path(path_game)
+            paths.append(cost)
+        else:
+            seq = mover.play_one(rng)
         for seat in seats:
             seat.settled(seq)
             expect(seat.page.locator(f'#log li[data-seq="{seq}"]')).to_have_count(1)
-    return seq
+    return seq, paths

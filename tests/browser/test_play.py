@@ -37,7 +37,7 @@ def test_demo_played_by_clicking_with_replay_and_colour_blind_letters(
 ) -> None:
     start_game(seats, "demo", {"rounds": 3})
     ann = seats[0]
-    last = play(seats, MOVES, seed=1)
+    last, _ = play(seats, MOVES, seed=1)
     assert last >= MOVES
     # The one to move sees the mark in the tab's title; a turn coming to you rang the bell.
     mover, waiter = (ann, seats[1]) if ann.my_turn() else (seats[1], ann)
@@ -71,8 +71,10 @@ def test_demo_played_by_clicking_with_replay_and_colour_blind_letters(
 
 @pytest.mark.parametrize("title", ["railway-rivals-usa", "1870"], ids=["rr", "1870"])
 def test_title_played_by_clicking(seats: list[Seat], screenshots_dir: Path, title: str) -> None:
-    start_game(seats, title)
-    play(seats, MOVES, seed=2)
+    game_id = start_game(seats, title)
+    _, paths = play(seats, MOVES, seed=2, path_game=game_id)
+    if title == "railway-rivals-usa":
+        assert paths, "no track was built with the path tool"
     screenshots(seats[0], screenshots_dir, title)
     no_page_errors(seats)
 
@@ -95,7 +97,8 @@ def test_rotw_played_by_clicking_and_barons_stay_secret(
     bodies: list[str] = []
     bob.context.on("response", lambda reply: _keep_body(reply, bodies))
     game_id = start_game(seats, "rotw-east-west")
-    play(seats, MOVES, seed=3)
+    _, paths = play(seats, MOVES, seed=3, path_game=game_id)
+    assert paths, "no track was built with the path tool"
     secrets = _secrets_of(ann, game_id)
     bob.settled()
     seen_by_bob = [bob.page.content(), *bodies]
