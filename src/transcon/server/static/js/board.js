@@ -65,10 +65,33 @@ export class Board {
     this.drawOverlay();
   }
 
-  apply() {
+  /** Show ``this.view``: at once, or during a gesture (``gesture``) as a cheap CSS transform
+   * of the view last drawn, redrawn when the gesture pauses (a big map redraws slowly). */
+  apply(gesture = false) {
+    if (!this.svg) return;
+    clearTimeout(this.commitTimer);
+    if (!gesture || !this.drawn) {
+      this.commit();
+      return;
+    }
+    const c = this.drawn;
+    const v = this.view;
+    const r = this.stage.getBoundingClientRect();
+    const k = Math.min(r.width / c.w, r.height / c.h);
+    const s = c.w / v.w;
+    const tx = ((r.width - c.w * k) / 2) * (1 - s) + s * k * (c.x - v.x);
+    const ty = ((r.height - c.h * k) / 2) * (1 - s) + s * k * (c.y - v.y);
+    this.svg.style.transform = `translate(${tx}px, ${ty}px) scale(${s})`;
+    this.commitTimer = setTimeout(() => this.commit(), 180);
+  }
+
+  commit() {
+    clearTimeout(this.commitTimer);
     if (!this.svg) return;
     const v = this.view;
+    this.svg.style.transform = "";
     this.svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
+    this.drawn = { ...v };
   }
 
   zoom() {
@@ -76,7 +99,7 @@ export class Board {
   }
 
   /** Zoom by ``factor`` around a point given in client pixels (the middle by default). */
-  zoomBy(factor, clientX, clientY) {
+  zoomBy(factor, clientX, clientY, gesture = false) {
     if (!this.svg) return;
     this.moved = true;
     const wanted = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, this.zoom() * factor));
@@ -84,17 +107,17 @@ export class Board {
     const p = this.toSvg(clientX, clientY);
     const v = this.view;
     this.view = { x: p.x - (p.x - v.x) / f, y: p.y - (p.y - v.y) / f, w: v.w / f, h: v.h / f };
-    this.apply();
+    this.apply(gesture);
   }
 
   /** Pan by client pixels. */
-  panBy(dx, dy) {
+  panBy(dx, dy, gesture = false) {
     if (!this.svg) return;
     this.moved = true;
     const scale = this.scale();
     this.view.x -= dx * scale;
     this.view.y -= dy * scale;
-    this.apply();
+    this.apply(gesture);
   }
 
   fit() {
@@ -134,18 +157,20 @@ export class Board {
 
   /** SVG units per client pixel ("meet": the larger of the two ratios). */
   scale() {
-    const r = this.svg.getBoundingClientRect();
+    const r = this.stage.getBoundingClientRect();
     return Math.max(this.view.w / (r.width || 1), this.view.h / (r.height || 1));
   }
 
+  /** A client point in SVG units of the view being shown (whether drawn yet or not). */
   toSvg(clientX, clientY) {
-    const r = this.svg.getBoundingClientRect();
+    const r = this.stage.getBoundingClientRect();
+    const v = this.view;
     const x = clientX ?? r.left + r.width / 2;
     const y = clientY ?? r.top + r.height / 2;
-    const m = this.svg.getScreenCTM();
-    if (!m) return { x: this.view.x + this.view.w / 2, y: this.view.y + this.view.h / 2 };
-    const p = new DOMPoint(x, y).matrixTransform(m.inverse());
-    return { x: p.x, y: p.y };
+    const unit = this.scale();
+    const left = (r.width - v.w / unit) / 2;
+    const top = (r.height - v.h / unit) / 2;
+    return { x: v.x + (x - r.left - left) * unit, y: v.y + (y - r.top - top) * unit };
   }
 
   /** The centre of a hex in the SVG's user units (from its element's bounding box). */
@@ -209,7 +234,7 @@ export class Board {
       "wheel",
       (event) => {
         event.preventDefault();
-        this.zoomBy(Math.exp(-event.deltaY * 0.0015), event.clientX, event.clientY);
+        this.zoomBy(Math.exp(-event.deltaY * 0.0015), event.clientX, event.clientY, true);
       },
       { passive: false },
     );
@@ -233,7 +258,7 @@ export class Board {
         const other = a === last ? b : a;
         const before = Math.hypot(last.x - other.x, last.y - other.y);
         const after = Math.hypot(now.x - other.x, now.y - other.y);
-        if (before > 0) this.zoomBy(after / before, (now.x + other.x) / 2, (now.y + other.y) / 2);
+        if (before > 0) this.zoomBy(after / before, (now.x + other.x) / 2, (now.y + other.y) / 2, true);
         this.dragged = true;
       } else if (this.pointers.size === 1) {
         const moved = Math.hypot(now.x - this.downAt.x, now.y - this.downAt.y);
@@ -241,12 +266,14 @@ export class Board {
           if (!this.dragged) stage.setPointerCapture?.(event.pointerId);
           this.dragged = true;
         }
-        if (this.dragged) this.panBy(now.x - last.x, now.y - last.y);
+        if (this.dragged) this.panBy(now.x - last.x, now.y - last.y, true);
       }
       this.pointers.set(event.pointerId, now);
     });
     const up = (event) => {
       this.pointers.delete(event.pointerId);
+      // The gesture ended: draw its view now.
+      if (!this.pointers.size && this.svg && this.svg.style.transform) this.commit();
     };
     stage.addEventListener("pointerup", up);
     stage.addEventListener("pointercancel", up);
