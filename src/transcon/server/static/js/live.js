@@ -2,8 +2,10 @@
 // network loss or a sleeping laptop, so no action is missed and none is shown twice.
 
 const RETRY_MS = [500, 1000, 2000, 5000, 10000];
-/** A gap between timer ticks longer than this means the machine slept. */
+/** A gap between timer ticks longer than this means the machine slept (hidden tabs' timers
+ * run only once a minute, so theirs is longer). */
 const SLEEP_GAP_MS = 20000;
+const HIDDEN_SLEEP_GAP_MS = 90000;
 
 export class Live {
   /** ``onAction(entry)`` per new log row (in order), ``onGame(info)`` after each change. */
@@ -34,7 +36,8 @@ export class Live {
     document.addEventListener("visibilitychange", this.visible);
     this.timer = setInterval(() => {
       const now = Date.now();
-      if (now - this.tick > SLEEP_GAP_MS) this.restart(); // woke from sleep: the socket may be dead
+      const gap = document.visibilityState === "hidden" ? HIDDEN_SLEEP_GAP_MS : SLEEP_GAP_MS;
+      if (now - this.tick > gap) this.restart(); // woke from sleep: the socket may be dead
       this.tick = now;
     }, 5000);
   }
