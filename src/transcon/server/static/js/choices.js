@@ -188,8 +188,13 @@ export class ActionPanel {
       );
     }
     if (hexes.size) {
-      const some = [...hexes].slice(0, 8).join(", ");
-      parts.push(h("p", { class: "hint" }, `Click a ringed hex on the board (${some}${hexes.size > 8 ? ", …" : ""}).`));
+      // The same hexes as a list too: for the keyboard, and for tiny hexes on a phone.
+      const sorted = [...hexes].sort();
+      const list = h("select", { class: "hex-list", "aria-label": "hexes to pick" },
+        h("option", { value: "" }, `or pick one of ${sorted.length} here…`),
+        sorted.map((hex) => h("option", { value: hex }, hex)));
+      list.addEventListener("change", () => list.value && this.pick({ hex: list.value }));
+      parts.push(h("p", { class: "hint" }, "Click a ringed hex on the board (f: zoom to them) ", list));
     }
     if (depth === 0) {
       for (const tool of this.interaction.paths) {
