@@ -6,6 +6,7 @@ build/screenshots/ (see conftest.py).
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -120,3 +121,22 @@ def _keep_body(reply: Response, bodies: list[str]) -> None:
         bodies.append(reply.text())
     except Error:  # a body already gone (redirect, aborted)
         return
+
+
+@pytest.mark.slow
+def test_1870_played_into_an_operating_round_lays_a_tile_by_clicking(seats: list[Seat]) -> None:
+    """Long (about 50 actions): through the auction and a stock round until a company lays a
+    tile, which is a hex clicked on the board, then the tile and its rotation."""
+    start_game(seats, "1870")
+    rng = random.Random(7)
+    for _ in range(120):
+        mover = next(seat for seat in seats if seat.my_turn())
+        seq = mover.play_one(rng, prefer=["pass"] if rng.random() < 0.3 else None)
+        for seat in seats:
+            seat.settled(seq)
+        entry = mover.page.locator(f'#log li[data-seq="{seq}"]').inner_text()
+        if "(lay " in entry:
+            break
+    else:
+        raise AssertionError("no tile was laid in 120 actions")
+    no_page_errors(seats)
