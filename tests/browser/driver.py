@@ -114,7 +114,21 @@ class Seat:
                 time.sleep(0.05)
         else:
             raise AssertionError(f"{self.name}: no action could be made by clicking")
-        return self.settled(before + 1)
+        return self.accepted(before + 1)
+
+    def accepted(self, seq: int) -> int:
+        """Wait until the page shows action ``seq``; a refusal fails with the page's line."""
+        self.page.wait_for_function(
+            """(n) => { const v = document.querySelector("#view > .page");
+                const refused = document.querySelector("#notice.error:not([hidden])");
+                const shown = !!v && !v.dataset.refreshing && Number(v.dataset.seq) >= n;
+                return refused || shown; }""",
+            arg=seq,
+            timeout=30_000,
+        )
+        refused = self.page.locator("#notice.error:not([hidden])")
+        assert not refused.count(), f"{self.name}: refused: {refused.inner_text()}"
+        return self.settled(seq)
 
     def build_by_path(self, game_id: int) -> tuple[int, int]:
         """Build track with the path tool: click its button, then hex after hex on the board,
@@ -127,11 +141,11 @@ class Seat:
         before = self.settled()
         page.click("#act button.tool")
         for count, hex_id in enumerate(hexes, start=1):
-            page.locator(f'#board [data-hex="{hex_id}"]').last.click(force=True)
+            page.locator(f'#board polygon.hex[data-hex="{hex_id}"]').click(force=True)
             expect(page.locator("#act .path-hexes")).to_have_text(" → ".join(hexes[:count]))
         expect(page.locator("#act .summary .cost")).to_have_text(f" cost {track[0]['cost']}")
         page.click("#act button.confirm")
-        return int(track[0]["cost"]), self.settled(before + 1)
+        return int(track[0]["cost"]), self.accepted(before + 1)
 
     def _pick(self, rng: random.Random, prefer: list[str]) -> bool:
         page = self.page

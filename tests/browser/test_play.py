@@ -97,7 +97,8 @@ def test_rotw_played_by_clicking_and_barons_stay_secret(
     ann, bob = seats
     bodies: list[str] = []
     bob.context.on("response", lambda reply: _keep_body(reply, bodies))
-    game_id = start_game(seats, "rotw-east-west")
+    # The small built-in map: the barons are the point here (and the test stays quick).
+    game_id = start_game(seats, "rotw-east-west", {"map": "rotw-mini"})
     _, paths = play(seats, MOVES, seed=3, path_game=game_id)
     assert paths, "no track was built with the path tool"
     secrets = _secrets_of(ann, game_id)

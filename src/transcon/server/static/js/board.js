@@ -176,7 +176,14 @@ export class Board {
   /** The centre of a hex in the SVG's user units (from its element's bounding box). */
   centre(hex) {
     if (this.centres.has(hex)) return this.centres.get(hex);
-    const el = this.svg && this.svg.querySelector(`[data-hex="${CSS.escape(hex)}"]`);
+    // The hex's own outline (the clickable top layer, else the terrain polygon), not the
+    // art groups that also name their hex (a route's group may reach into other hexes).
+    const id = CSS.escape(hex);
+    const el =
+      this.svg &&
+      (this.svg.querySelector(`polygon.hex[data-hex="${id}"]`) ||
+        this.svg.querySelector(`polygon[data-hex="${id}"]`) ||
+        this.svg.querySelector(`[data-hex="${id}"]`));
     if (!el) return null;
     const b = el.getBBox();
     const own = el.getCTM();

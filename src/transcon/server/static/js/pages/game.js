@@ -346,6 +346,7 @@ class GamePage {
 
   /** Send an action; a refusal (the game moved on, a rule) is one line, then we refresh. */
   async submit(text) {
+    notice(""); // a new try: the last refusal no longer applies
     try {
       await post(`${this.api}/actions`, { after: this.seq, action: text });
       notice("");
