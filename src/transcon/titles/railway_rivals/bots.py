@@ -269,8 +269,13 @@ class GreedyBot:
         model = state.model
         goals = sorted(targets)
 
+        known: dict[int, int] = {}  # hex distance to the nearest goal, once per hex
+
         def to_goal(n: int) -> int:
-            return min(hex_distance(model, n, t) for t in goals)
+            d = known.get(n)
+            if d is None:
+                d = known[n] = min(hex_distance(model, n, t) for t in goals)
+            return d
 
         # every link costs >= 1 and moves one hex: a target farther than ``limit`` hexes
         # from every source is never reached (the search below would find nothing)

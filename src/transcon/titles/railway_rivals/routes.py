@@ -354,6 +354,8 @@ class _Search:
 
     def line_masks(self) -> frozenset[int]:
         """The masks ``lines`` gives the team's rival links (cached until the track changes)."""
+        if not self.capped:
+            return frozenset()  # no capped rival: no loads to keep
         key = ("line_masks", self.q.team, self.capped, self.q.splits)
         masks: frozenset[int] | None = self.q.state.cache.get(key)
         if masks is None:
