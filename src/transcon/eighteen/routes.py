@@ -1,4 +1,4 @@
-"""Route validity and value (1870 seed 003 §8.1–8.3, and the 18xx rules they share).
+"""Route validity and value: the route rules 18xx titles share (numbered as in 1870 §8.1–8.3).
 
 A :class:`Route` is a train plus a walk in a :class:`~transcon.eighteen.graph.TrackGraph`:
 stops ``s0..sk`` and the hop ids joining them. :func:`check_routes` raises a
@@ -31,16 +31,35 @@ TRAINS_SHARE_TRACK = "8.1-trains-share-track"
 TOO_LONG = "8.2-too-long"
 
 
+#: The rule each code breaks, in words any 18xx title shares (a title that numbers its rules
+#: relabels them, e.g. 1870 §8.1, from :attr:`RouteError.clause`).
+RULE_NAMES = {
+    NO_TOKEN: "routes: a company station on the route",
+    TOO_FEW_STOPS: "routes: two stops at least",
+    NOT_CONNECTED: "routes: track joins the stops",
+    THROUGH_OFFBOARD: "routes: off-boards end a route",
+    CITY_TWICE: "routes: a city once",
+    AREA_TWICE: "routes: an off-board area once",
+    TRACK_TWICE: "routes: track once",
+    EDGE_SHARED: "routes: track once",
+    REVERSE: "routes: no reversing",
+    BLOCKED: "routes: blocked cities",
+    TRAINS_SHARE_TRACK: "routes: trains share no track",
+    TOO_LONG: "routes: train length",
+}
+
+
 class RouteError(IllegalAction):
-    """A route breaks a rule. ``rule`` is the clause (``"8.1"``), ``code`` one of the codes
-    above, ``train`` the train's name when known."""
+    """A route breaks a rule. ``code`` is one of the codes above, ``clause`` the clause of
+    the 18xx rules it numbers (``"8.1"``, as in 1870's rules), ``rule`` the rule's generic
+    name, ``train`` the train's name when known."""
 
     def __init__(self, code: str, message: str, train: str = "") -> None:
         self.code = code
         self.train = train
-        rule = code.split("-", 1)[0]
+        self.clause = code.split("-", 1)[0]
         where = f"train {train}: " if train else ""
-        super().__init__(f"seed 003 §{rule}", where + message)
+        super().__init__(RULE_NAMES.get(code, "routes"), where + message)
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.steps.operating import LaySlot, OperatingRound
 from transcon.eighteen.framework.steps.stock import StockRound
 from transcon.eighteen.framework.title import EighteenTitle
+from transcon.eighteen.routes import RouteError
 from transcon.titles.t1870.game import data
 from transcon.titles.t1870.game.actions import (
     ACTION_TYPES_1870,
@@ -353,7 +354,7 @@ class Title1870(EighteenTitle):
     # -- runs ------------------------------------------------------------------------------
 
     def hook_check_run(self, state: GameState, sym: str, action: RunRoutes) -> None:
-        """§7.3/§8.3: each route named is checked with the route engine (seed 003 §8.1–8.2)
+        """§7.3/§8.3: each route named is checked with the route engine (§8.1–8.2)
         and revalued; the revenue must be their sum. With ``check_routes`` a paying run
         must name its routes (without it, a run naming none is taken on trust)."""
         from transcon.titles.t1870.game.runs import check_run
@@ -362,7 +363,11 @@ class Title1870(EighteenTitle):
             if action.revenue and Options1870.view(state.options).check_routes:
                 raise IllegalAction(RULE_RUN, "a run names its routes (run REVENUE STOPS ...)")
             return
-        value = check_run(state, sym, self.phase(state).name, action.routes, action.trains)
+        try:
+            value = check_run(state, sym, self.phase(state).name, action.routes, action.trains)
+        except RouteError as err:
+            # the route engine names the generic rule; players read 1870's section
+            raise IllegalAction(f"1870 §{err.clause} {err.rule}", err.message) from None
         if value != action.revenue:
             raise IllegalAction(
                 RULE_RUN, f"the routes named are worth {value}, not {action.revenue}"
