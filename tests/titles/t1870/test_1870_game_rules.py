@@ -15,6 +15,7 @@ from transcon.eighteen.framework.testing import (
     start_operating,
 )
 from transcon.titles.t1870.game import Title1870
+from transcon.titles.t1870.game.map_tokens import map_tokens
 
 PLAYERS = ["A", "B", "C", "D"]
 
@@ -193,11 +194,11 @@ def test_9_3_cattle_and_9_4_port_tokens() -> None:
     with pytest.raises(IllegalAction):
         game.act("assign SCC H17", "A")  # Memphis is on the Mississippi
     game.act("assign SCC B11", "A")
-    assert state.title_data["cattle"] == "B11"
+    assert map_tokens(state).cattle == "B11"
     game.act("private GSC 40", "A")
     game.act("assign GSC M20", "A")
     game.act("assign GSC M20", "A")  # the closed port closes the private
-    assert state.privates["GSC"].closed and state.title_data["port_closed"]
+    assert state.privates["GSC"].closed and map_tokens(state).port_closed
 
 
 class Connected1870(Title1870):

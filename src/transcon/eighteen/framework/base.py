@@ -12,7 +12,7 @@ from functools import lru_cache
 from transcon.core.errors import IllegalAction
 from transcon.core.title import ActionContext
 from transcon.eighteen.framework.market import Cell, StockMarket
-from transcon.eighteen.framework.spec import GameSpec, PhaseSpec
+from transcon.eighteen.framework.spec import EndTiming, GameSpec, PhaseSpec
 from transcon.eighteen.framework.state import CorpState, GameState
 
 BANK = "bank"
@@ -39,8 +39,6 @@ class EngineBase:
     #: A player sells a company's shares in one sale per turn (18xx.games
     #: ``MUST_SELL_IN_BLOCKS``).
     SELL_IN_BLOCKS = False
-    #: Stock rounds in a row after which no company operates and the game ends (§11).
-    STALEMATE_ROUNDS = 5
 
     # -- configuration (titles override) ---------------------------------------------------
 
@@ -86,10 +84,19 @@ class EngineBase:
                 state.player(who).cash += delta
 
     def hook_bank_broken(self, state: GameState) -> None:
-        """The bank ran out: by default finish the current set of operating rounds."""
-        if not state.end_after:
-            state.end_after = "set"
-            state.end_reason = "bank"
+        """The bank ran out (``GameEndSpec.bank`` says when the game then ends)."""
+        timing = self.spec(state).game_end.bank
+        if timing is not None:
+            self.end_game_after(state, timing, "bank")
+
+    def end_game_after(self, state: GameState, timing: EndTiming, reason: str) -> None:
+        """A game-end condition is met: the game ends at ``timing`` unless an end already
+        pending comes as soon or sooner."""
+        order = list(EndTiming)
+        if state.end_after and order.index(EndTiming(state.end_after)) <= order.index(timing):
+            return
+        state.end_after = timing
+        state.end_reason = reason
 
     def pay_private_revenue(self, state: GameState, ctx: ActionContext) -> None:
         spec = self.spec(state)
@@ -132,9 +139,13 @@ class EngineBase:
         self.hook_price_moved(state, sym, ctx)
 
     def hook_price_moved(self, state: GameState, sym: str, ctx: ActionContext | None) -> None:
-        """Called after every market move: closing zone, end-game prices (titles extend)."""
+        """Called after every market move: the closing zone closes the company; a price at
+        ``GameEndSpec.stock_market`` ends the game (titles extend)."""
         if self.zone(state, sym) == "c" or self.price(state, sym) == 0:
             self.close_corp(state, sym, ctx)
+        end = self.spec(state).game_end
+        if end.stock_market is not None and self.price(state, sym) >= end.stock_market:
+            self.end_game_after(state, end.stock_market_timing, "stock_market")
 
     def close_corp(self, state: GameState, sym: str, ctx: ActionContext | None) -> None:
         """Remove a company from play: its shares become worthless, cash goes to the bank."""

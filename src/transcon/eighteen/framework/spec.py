@@ -8,6 +8,7 @@ of options (for example 1870 with or without diesels) and the framework reads it
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +85,31 @@ class PhaseSpec:
     events: tuple[str, ...] = ()
 
 
+class EndTiming(StrEnum):
+    """When a game-end condition ends the game (``GameState.end_after``)."""
+
+    NOW = "now"
+    """After the current company's turn."""
+    ROUND = "or"
+    """At the end of the current operating round."""
+    SET = "set"
+    """At the end of the current set of operating rounds."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameEndSpec:
+    """The game-end conditions (18xx.games ``GAME_END_CHECK``); bankruptcy always ends the
+    game at once. When several conditions are met the soonest end applies."""
+
+    bank: EndTiming | None = EndTiming.SET
+    """The bank runs out of money."""
+    stock_market: int | None = None
+    """A share price at or above this ends the game (None: no such condition)."""
+    stock_market_timing: EndTiming = EndTiming.NOW
+    stalemate_rounds: int | None = 5
+    """Stock rounds in a row after which no company operates (None: no such condition)."""
+
+
 @dataclass(frozen=True, slots=True)
 class GameSpec:
     """All the data of one configured title."""
@@ -105,6 +131,7 @@ class GameSpec:
     pool_max_percent: int = 50
     min_bid_increment: int = 5
     private_price_range: tuple[float, float] = (0.5, 2.0)
+    game_end: GameEndSpec = GameEndSpec()
     extra: dict[str, object] = field(default_factory=dict)
 
     def corp(self, sym: str) -> CorpSpec:

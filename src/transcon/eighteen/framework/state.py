@@ -6,7 +6,8 @@ counted in units of 10%; a president's certificate is two units held by the pres
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+from dataclasses import MISSING, dataclass, field, fields
 from enum import IntEnum, StrEnum
 
 
@@ -146,6 +147,23 @@ class OperatingState:
 
 
 @dataclass(slots=True)
+class TitleData:
+    """A title's own part of the state (tokens of its privates, ...): a title subclasses it
+    with typed fields and returns it from ``EighteenTitle.new_title_data``. The framework's
+    is empty."""
+
+    def to_json(self) -> dict[str, object]:
+        """The fields that differ from their defaults (a fresh game saves ``{}``)."""
+        out: dict[str, object] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            default = f.default if f.default_factory is MISSING else f.default_factory()
+            if value != default:
+                out[f.name] = copy.deepcopy(value)
+        return out
+
+
+@dataclass(slots=True)
 class GameState:
     """Everything that changes during an 18xx game."""
 
@@ -176,7 +194,7 @@ class GameState:
     """Stock rounds in a row after which no company operated (stalemate count)."""
     end_after: str = ""
     """``""``, ``"set"`` (finish the OR set) or ``"or"`` (finish this OR)."""
-    title_data: dict[str, object] = field(default_factory=dict)
+    title_data: TitleData = field(default_factory=TitleData)
 
     # -- helpers -----------------------------------------------------------------------------
 

@@ -27,7 +27,13 @@ from transcon.eighteen.framework.actions import (
 from transcon.eighteen.framework.depot import DepotMixin
 from transcon.eighteen.framework.notation import format_action, parse_action
 from transcon.eighteen.framework.rounds import Round, RoundKind
-from transcon.eighteen.framework.state import CorpState, GameState, PlayerState, PrivateState
+from transcon.eighteen.framework.state import (
+    CorpState,
+    GameState,
+    PlayerState,
+    PrivateState,
+    TitleData,
+)
 from transcon.eighteen.framework.steps.auction import AuctionRound, PendingPar, WaterfallAuction
 from transcon.eighteen.framework.steps.operating import (
     RULE_OR,
@@ -142,9 +148,14 @@ class EighteenTitle(DepotMixin, Title[GameState]):
             privates={p.sym: PrivateState(p.sym) for p in spec.privates},
             bank=spec.bank - cash * n,
             options=options,
+            title_data=self.new_title_data(),
         )
         self.hook_setup(state)
         return state
+
+    def new_title_data(self) -> TitleData:
+        """The title's own part of a new game's state (a :class:`TitleData` subclass)."""
+        return TitleData()
 
     def hook_setup(self, state: GameState) -> None:
         """Title-specific setup after the state is built."""
@@ -275,7 +286,9 @@ class EighteenTitle(DepotMixin, Title[GameState]):
     # -- serialisation and presentation ------------------------------------------------------
 
     def state_to_json(self, state: GameState) -> dict[str, Any]:
-        return dataclasses.asdict(state)
+        data = dataclasses.asdict(state)
+        data["title_data"] = state.title_data.to_json()
+        return data
 
     def parse_action(self, text: str, state: GameState, player: str) -> Action:
         parsed = parse_action(text, player)

@@ -24,6 +24,7 @@ from transcon.eighteen.framework.actions import (
 )
 from transcon.eighteen.framework.base import BANK, corp_key
 from transcon.eighteen.framework.rounds import Round, RoundKind, Step, TurnStage
+from transcon.eighteen.framework.spec import EndTiming
 from transcon.eighteen.framework.state import GameState, OperatingState
 
 RULE_OR = "operating round"
@@ -351,7 +352,7 @@ class OperatingRound(Round):
         sym = op.order[op.index]
         state.corps[sym].operated = True
         op.index += 1
-        if state.end_after == "now":
+        if state.end_after == EndTiming.NOW:
             self.game.game_over(state, ctx)
         elif op.index >= len(op.order):
             self.end(state, ctx)
@@ -360,12 +361,12 @@ class OperatingRound(Round):
 
     def end(self, state: GameState, ctx: ActionContext) -> None:
         op = state.operating
-        if state.end_after == "or":
+        if state.end_after == EndTiming.ROUND:
             self.game.game_over(state, ctx)
         elif op.number < op.of:
             op.number += 1
             self.start(state, ctx)
-        elif state.end_after == "set":
+        elif state.end_after == EndTiming.SET:
             self.game.game_over(state, ctx)
         else:
             self.game.start_stock_round(state, ctx)

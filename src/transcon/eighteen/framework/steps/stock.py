@@ -288,11 +288,12 @@ class StockRound(Round):
         if last >= 0:
             state.priority = (last + 1) % len(state.players)
         ctx.emit("Stock round ends")
+        stalemate = g.spec(state).game_end.stalemate_rounds
         if g.operating_order(state):
             state.idle_rounds = 0
         else:
             state.idle_rounds += 1
-            if state.idle_rounds >= g.STALEMATE_ROUNDS:
+            if stalemate is not None and state.idle_rounds >= stalemate:
                 state.end_reason = "stalemate"
                 state.round = RoundKind.OVER
                 ctx.emit("No company operates: the game ends (stalemate)")

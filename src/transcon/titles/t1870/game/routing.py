@@ -18,6 +18,7 @@ from transcon.eighteen.bridge import RouteBridge, RouteContext
 from transcon.eighteen.framework.state import GameState
 from transcon.titles.t1870.data import Data1870, load_1870
 from transcon.titles.t1870.game.data import CATTLE_PRIVATE, PORT_PRIVATE
+from transcon.titles.t1870.game.map_tokens import map_tokens
 from transcon.titles.t1870.options import Options1870
 from transcon.titles.t1870.position import Position1870, PrivateTokens
 
@@ -45,21 +46,19 @@ class Routes1870:
         return Position1870(options=self.options, tiles=tiles)
 
     def destinations(self, state: GameState) -> tuple[str, ...]:
-        destinations = state.title_data.get("destination_tokens") or {}
-        assert isinstance(destinations, dict)
-        return tuple(destinations)
+        return tuple(map_tokens(state).destination_tokens)
 
     def bonuses(self, state: GameState) -> tuple[object, ...]:
         """Cattle hex and owner, port hex and owner, port closed, both tokens removed."""
-        data = state.title_data
-        cattle, port = data.get("cattle"), data.get("port")
+        tokens = map_tokens(state)
+        cattle, port = tokens.cattle, tokens.port
         return (
-            str(cattle) if cattle else None,
+            cattle or None,
             _owner(state, CATTLE_PRIVATE) if cattle else None,
-            str(port) if port else None,
+            port or None,
             _owner(state, PORT_PRIVATE) if port else None,
-            bool(data.get("port_closed")),
-            bool(data.get("bonus_tokens_removed")),
+            tokens.port_closed,
+            False,  # the phase event clears both tokens (MapTokens1870), nothing to mark
         )
 
     def place_destination(self, position: Position1870, company: str) -> None:

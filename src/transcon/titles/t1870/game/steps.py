@@ -19,6 +19,7 @@ from transcon.eighteen.framework.rounds import RoundKind, Step, TurnStage
 from transcon.eighteen.framework.state import CorpState, GameState
 from transcon.eighteen.framework.steps.stock import BuySellParShares, StockRound
 from transcon.titles.t1870.game.actions import Connect, Demand, Protect, Redeem, Reissue
+from transcon.titles.t1870.game.map_tokens import map_tokens
 from transcon.titles.t1870.options import Options1870
 
 if TYPE_CHECKING:
@@ -318,9 +319,8 @@ class ConnectionToken(Step):
         if action.choice == "charter":
             corp.extra_tokens.append(100)
         else:
-            dest = state.title_data.setdefault("destination_tokens", {})
-            assert isinstance(dest, dict)
-            dest[sym] = self.game.spec(state).corp(sym).destination
+            destination = self.game.spec(state).corp(sym).destination
+            map_tokens(state).destination_tokens[sym] = destination
 
     def choices(self, state: GameState, player: str) -> list[Action]:
         out: list[Action] = []

@@ -20,7 +20,7 @@ from transcon.core.title import Action, ActionContext
 from transcon.eighteen.framework.actions import Assign, LayTile, PlaceToken, RunRoutes
 from transcon.eighteen.framework.notation import need
 from transcon.eighteen.framework.rounds import RoundKind
-from transcon.eighteen.framework.spec import GameSpec
+from transcon.eighteen.framework.spec import GameEndSpec, GameSpec
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.steps.operating import LaySlot, OperatingRound
 from transcon.eighteen.framework.steps.stock import StockRound
@@ -35,6 +35,7 @@ from transcon.titles.t1870.game.actions import (
     Redeem,
     Reissue,
 )
+from transcon.titles.t1870.game.map_tokens import MapTokens1870, map_tokens
 from transcon.titles.t1870.game.steps import (
     BuySellParShares1870,
     ConnectionRun,
@@ -57,7 +58,9 @@ RULE_RUN = "1870 §7.3 runs"
 
 
 @lru_cache(maxsize=64)
-def _spec(diesels: bool, market: str, twelves: int, column8: bool, ledge: str) -> GameSpec:
+def _spec(
+    diesels: bool, market: str, twelves: int, column8: bool, ledge: str, finish_on_400: bool
+) -> GameSpec:
     limits = data.CERT_LIMITS
     if not column8:
         limits = {n: {k: v for k, v in t.items() if k != 8} for n, t in limits.items()}
@@ -72,6 +75,9 @@ def _spec(diesels: bool, market: str, twelves: int, column8: bool, ledge: str) -
         starting_cash=data.STARTING_CASH,
         cert_limits=limits,
         ledge=ledge,
+        # §11 the bank breaks: the set of ORs finishes; §12 option: a price of $400 ends
+        # the game after the current company's turn
+        game_end=GameEndSpec(stock_market=400 if finish_on_400 else None),
     )
 
 
@@ -119,9 +125,19 @@ class Title1870(EighteenTitle):
         assert isinstance(step, ConnectionToken)
         return step.candidates(state, sure=sure)
 
+    def new_title_data(self) -> MapTokens1870:
+        return MapTokens1870()
+
     def game_spec(self, options: dict[str, object]) -> GameSpec:
         opt = Options1870.view(options)
-        return _spec(opt.diesels, opt.market, opt.twelve_trains, opt.cert_column_8, opt.ledge)
+        return _spec(
+            opt.diesels,
+            opt.market,
+            opt.twelve_trains,
+            opt.cert_column_8,
+            opt.ledge,
+            opt.finish_on_400,
+        )
 
     # -- track -------------------------------------------------------------------------------
 
@@ -255,33 +271,35 @@ class Title1870(EighteenTitle):
         self, state: GameState, sym: str, action: Assign, ctx: ActionContext | None
     ) -> None:
         private = state.privates[action.private]
+        tokens = map_tokens(state)
         if action.private == "SCC":
             if action.hex not in data.CATTLE_CITIES or "token" in private.used:
                 raise IllegalAction("1870 §9.3", "the cattle token goes on a western city once")
             if ctx is None:
                 return
             private.used.append("token")
-            state.title_data["cattle"] = action.hex
+            tokens.cattle = action.hex
         elif action.private == "GSC":
-            port = state.title_data.get("port")
+            port = tokens.port
             if action.hex not in data.PORT_CITIES or (port and port != action.hex):
                 raise IllegalAction("1870 §9.4", "the port token goes on a port city")
             if ctx is None:
                 return
             if port:
-                state.title_data["port_closed"] = True
+                tokens.port_closed = True
                 private.closed = True
                 ctx.emit("GSC places its closed port and closes")
             else:
-                state.title_data["port"] = action.hex
+                tokens.port = action.hex
         else:
             raise IllegalAction("1870 §9", f"{action.private} has no token")
         ctx.emit(f"{action.private} token on {action.hex}")
 
     def hook_phase_event(self, state: GameState, event: str, ctx: ActionContext) -> None:
         if event == "remove_bonus_tokens":
-            for key in ("cattle", "port", "port_closed"):
-                state.title_data.pop(key, None)
+            tokens = map_tokens(state)
+            tokens.cattle = tokens.port = ""
+            tokens.port_closed = False
             ctx.emit("Cattle and port tokens are removed")
             return
         super().hook_phase_event(state, event, ctx)
@@ -295,16 +313,6 @@ class Title1870(EighteenTitle):
         turn; other sales (and those nobody may protect) drop the price now."""
         if not queue_sale(state, player, sym, count, price):
             self.drop_price(state, sym, count, ctx)
-
-    def hook_price_moved(self, state: GameState, sym: str, ctx: ActionContext | None) -> None:
-        super().hook_price_moved(state, sym, ctx)
-        if (
-            Options1870.view(state.options).finish_on_400
-            and self.price(state, sym) >= 400
-            and state.end_after != "now"
-        ):
-            state.end_after = "now"
-            state.end_reason = "stock_market"
 
     # -- presentation ----------------------------------------------------------------------
 
