@@ -19,10 +19,10 @@ from transcon.core.options import OptionSpec
 from transcon.core.title import Action, ActionContext
 from transcon.eighteen.framework.actions import Assign, LayTile, PlaceToken, RunRoutes
 from transcon.eighteen.framework.notation import need
-from transcon.eighteen.framework.rounds import RoundKind
+from transcon.eighteen.framework.rounds import RoundKind, TurnStage
 from transcon.eighteen.framework.spec import GameEndSpec, GameSpec
 from transcon.eighteen.framework.state import GameState
-from transcon.eighteen.framework.steps.operating import LaySlot, OperatingRound
+from transcon.eighteen.framework.steps.operating import LaySlot, OperatingRound, Track
 from transcon.eighteen.framework.steps.stock import StockRound
 from transcon.eighteen.framework.title import EighteenTitle
 from transcon.eighteen.routes import RouteError
@@ -119,9 +119,11 @@ class Title1870(EighteenTitle):
         return OperatingRound(self, steps)
 
     def connect_candidates(self, state: GameState, *, sure: bool = False) -> list[str]:
-        """Companies that may declare their destination now (§8.1)."""
-        round_ = self.current_round(state) or self.rounds[RoundKind.OPERATING]
-        step = round_.step_of(ConnectionToken)
+        """Companies that may declare their destination now (§8.1): only at the start of a
+        turn of the stock or operating round."""
+        if state.round not in (RoundKind.STOCK, RoundKind.OPERATING):
+            return []
+        step = self.rounds[state.round].step_of(ConnectionToken)
         assert isinstance(step, ConnectionToken)
         return step.candidates(state, sure=sure)
 
@@ -446,7 +448,9 @@ class Title1870(EighteenTitle):
         from transcon.titles.t1870.game.reach import lay_problem, nearby, tile_names
 
         op = state.operating
-        if op.step > 0 or op.upgraded or op.lays >= len(self.TILE_LAYS):
+        track = self.rounds[RoundKind.OPERATING].step_of(Track)
+        assert isinstance(track, Track)
+        if op.step > TurnStage.TRACK or track.next_slot(state, sym) is None:
             return []
         colors = self.phase(state).tiles
         out: list[LayTile] = []
