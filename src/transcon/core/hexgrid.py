@@ -54,8 +54,10 @@ class Hex:
         return (abs(self.q) + abs(self.r) + abs(self.s)) // 2
 
     def distance(self, other: Hex) -> int:
-        """Number of steps between two hexes."""
-        return (self - other).length()
+        """Number of steps between two hexes (the length of their difference, computed
+        without building it: path searches call this in their inner loops)."""
+        dq, dr = self.q - other.q, self.r - other.r
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
     def neighbor(self, side: int, orientation: Orientation = Orientation.POINTY) -> Hex:
         """The hex across ``side`` (numbered for ``orientation``)."""
