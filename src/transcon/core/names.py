@@ -24,6 +24,12 @@ def name_key(text: str) -> str:
     return _IGNORED.sub("", text).casefold()
 
 
+def name_word(name: str) -> str:
+    """A name as one word of a notation: spaces become ``_`` (names are matched with
+    :func:`name_key`, which ignores both, so ``Bot_1`` reads back as the seat "Bot 1")."""
+    return "_".join(name.split())
+
+
 def find_name(text: str, names: Mapping[str, T]) -> tuple[list[str], T | None]:
     """(names matched, the value when exactly one matched): an exact match (ignoring case,
     spaces and punctuation) wins, else every name that starts with ``text``."""

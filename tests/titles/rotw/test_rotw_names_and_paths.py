@@ -89,3 +89,17 @@ def test_path_includes_the_western_surcharge_only_when_due() -> None:
     near = TITLE.cheapest_path(s, "Ann", "Salt Lake City", "Denver")
     assert near is not None and near.cost == 2
     assert TITLE.cheapest_path(s, "Ann", "Omaha", "Denver") is not None
+
+
+def test_notation_owner_with_a_space_is_one_word() -> None:
+    """Notation: a delivery names each link's owner as CITY:OWNER; an owner whose name has a
+    space (the server's bot seat "Bot 1") is written as one word and reads back as that seat."""
+    game = started(players=("Ann", "Bot 1"))
+    s = game.state
+    to_act(s, "Bot 1")
+    game.act("build Chicago B11 B10 omaha", "Bot 1")
+    deliver = TITLE.parse_action("deliver R chicago omaha", s, "Ann")
+    assert isinstance(deliver, Deliver) and deliver.owners == ("Bot 1",)
+    text = TITLE.format_action(deliver)
+    assert "omaha" not in text and ":Bot_1" in text
+    assert TITLE.parse_action(text.split(": ", 1)[-1], s, "Ann") == deliver

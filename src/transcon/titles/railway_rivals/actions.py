@@ -27,6 +27,7 @@ from typing import Literal
 from pydantic import Field
 
 from transcon.core.errors import InputError
+from transcon.core.names import name_word
 from transcon.core.title import Action
 from transcon.titles.railway_rivals.spelling import Spelling
 
@@ -142,12 +143,6 @@ def _parse_entry(
     )
 
 
-def rival_word(name: str) -> str:
-    """A rival's name as one word of the notation: spaces become ``_`` (names are matched
-    ignoring both, so ``Bot_1`` reads back as the seat "Bot 1")."""
-    return "_".join(name.split())
-
-
 def format_action(action: Action) -> str | None:
     """The short notation of an action (None for unknown types)."""
     if isinstance(action, Done):
@@ -161,11 +156,11 @@ def format_action(action: Action) -> str | None:
     if isinstance(action, Enter):
         parts = ["enter", str(action.race)]
         if action.partner:
-            parts += ["with", rival_word(action.partner)]
+            parts += ["with", name_word(action.partner)]
         if action.exchange:
-            parts += ["erp", rival_word(action.exchange)]
+            parts += ["erp", name_word(action.exchange)]
         for i, h in enumerate(action.route):
             owner = action.owners[i - 1] if 0 < i <= len(action.owners) else ""
-            parts.append(f"{h}:{rival_word(owner)}" if owner else h)
+            parts.append(f"{h}:{name_word(owner)}" if owner else h)
         return " ".join(parts)
     return None

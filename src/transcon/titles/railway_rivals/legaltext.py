@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
-from transcon.titles.railway_rivals.actions import rival_word
+from transcon.core.names import name_word
 from transcon.titles.railway_rivals.building import link_fees, path_costs
 from transcon.titles.railway_rivals.legal import (
     TooManyRoutes,
@@ -124,7 +124,7 @@ def _entry_lines(state: RRState, player: str, race: Race) -> list[str]:
             if owner == player:
                 words.append(lab[h])
             else:
-                words.append(f"{lab[h]}:{rival_word(owner)}")
+                words.append(f"{lab[h]}:{name_word(owner)}")
                 fees[owner] = fees.get(owner, 0) + fee
         length = _length(state, route)
         out.append(

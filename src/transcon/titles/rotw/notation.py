@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from transcon.core.errors import InputError
+from transcon.core.names import name_key, name_word
 from transcon.core.title import Action
 from transcon.titles.rotw.actions import (
     Build,
@@ -160,7 +161,7 @@ def _parse_delivery(g: BoardGraph, s: RotwState, rest: list[str], player: str) -
         ref, _, owner = word.partition(":")
         city = city_ref(g, ref)
         # player names in any case, like city names
-        owner = next((p for p in s.players if p.lower() == owner.lower()), owner)
+        owner = next((p for p in s.players if name_key(p) == name_key(owner)), owner)
         if not owner:
             choices = sorted({lk.owner for nb, lk in adj.get(path[-1], ()) if nb == city})
             if len(choices) != 1:
@@ -188,7 +189,7 @@ def fmt(action: Action) -> str | None:
         flags = [f for f in ("long", "grant", "tunnel") if getattr(action, f)]
         return " ".join(("build", *action.path, *flags))
     if isinstance(action, Deliver):
-        steps = [f"{c}:{o}" for c, o in zip(action.path[1:], action.owners, strict=True)]
+        steps = [f"{c}:{name_word(o)}" for c, o in zip(action.path[1:], action.owners, strict=True)]
         tail = " cash" if action.bonus == "cash" else ""
         return f"deliver {LETTER[action.cube]} {action.path[0]} {' '.join(steps)}{tail}"
     if isinstance(action, Urbanize):
