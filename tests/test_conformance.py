@@ -31,12 +31,11 @@ def test_title_passes_the_conformance_suite(title_name: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("title_name", TITLES)
-@pytest.mark.parametrize("seed", [2, 3])
-def test_title_passes_the_thorough_conformance_suite(title_name: str, seed: int) -> None:
+def test_title_passes_the_thorough_conformance_suite(title_name: str) -> None:
+    """Played to the end (up to 3000 plies), fewest and most players, another seed."""
     title = get_title(title_name)
-    for players in range(title.min_players, title.max_players + 1):
-        settings = Settings(seed=seed, players=players).thorough()
-        report = check_title(title, settings)
+    for players in sorted({title.min_players, title.max_players}):
+        report = check_title(title, Settings(seed=2, players=players).thorough())
         print("\n" + report.summary())
 
 

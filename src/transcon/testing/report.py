@@ -71,17 +71,17 @@ class Settings:
     crash_sites: int = 20
 
     def thorough(self) -> Settings:
-        """A long run: play to the end (up to 3000 plies), probe every position."""
+        """A long run: play to the end (up to 3000 plies), probe every other position."""
         return replace(
             self,
             moves=3000,
-            probe_every=1,
-            deep_every=6,
-            apply_sample=25,
-            notation_sample=10**6,
-            illegal_sample=16,
+            probe_every=2,
+            deep_every=8,
+            apply_sample=20,
+            notation_sample=400,
+            illegal_sample=12,
             secret_pairs=4,
-            crash_sites=300,
+            crash_sites=200,
         )
 
 
