@@ -213,29 +213,14 @@ def render_svg(
     out.extend(_markers(overlay.markers, layout, size, opts.marker_font))
     out.extend(_art(overlay.art, "stops", layout, board))
     if opts.show_labels:
-        out.append(
-            f'<g id="labels" font-size="{size * 0.28:.1f}" fill="#555" text-anchor="middle">'
-        )
-        for info in shown:
-            c = layout.center(info.hex)
-            out.append(f'<text x="{c.x:.1f}" y="{c.y - size * 0.55:.1f}">{info.label}</text>')
-        out.append("</g>")
+        out.extend(_hex_labels(shown, layout, size))
     if opts.border_labels:
         out.extend(_border_labels(board, layout, width, map_bottom - min_y))
     y = map_bottom - min_y
     if opts.crop is not None:  # what lies beyond a cropped map stays out of legend and caption
         out.append(f'<rect y="{y:.0f}" width="{width:.0f}" height="{height - y:.0f}" fill="#fff"/>')
     if overlay.legend:
-        out.append(f'<g id="legend" font-size="{size * 0.45:.1f}">')
-        for entry in overlay.legend:
-            out.append(
-                f'<rect x="{opts.margin:.1f}" y="{y + size * 0.12:.1f}" width="{size * 0.9:.1f}" '
-                f'height="{size * 0.45:.1f}" fill="{entry.colour}" stroke="#000"/>'
-                f'<text x="{opts.margin + size * 1.2:.1f}" y="{y + size * 0.52:.1f}">'
-                f"{escape(entry.text)}</text>"
-            )
-            y += size * 0.75
-        out.append("</g>")
+        out.extend(_legend(overlay, opts, y))
     for i, caption_line in enumerate(caption):
         y_line = height - opts.margin - size * 0.8 * (len(caption) - 1 - i)
         out.append(
@@ -243,15 +228,46 @@ def render_svg(
             f'font-size="{size * 0.6:.1f}">{escape(caption_line)}</text>'
         )
     if opts.hit_layer:
-        out.append(f'<g id="{HIT_LAYER}" fill="#ffffff" fill-opacity="0" stroke="none">')
-        for info in shown:
-            out.append(
-                f'<polygon class="hex" data-hex="{escape(info.label)}" '
-                f'points="{_pts(layout.corners(info.hex))}"/>'
-            )
-        out.append("</g>")
+        out.extend(_hit_layer(shown, layout))
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _hex_labels(shown: Sequence[HexInfo], layout: Layout, size: float) -> list[str]:
+    out = [f'<g id="labels" font-size="{size * 0.28:.1f}" fill="#555" text-anchor="middle">']
+    for info in shown:
+        c = layout.center(info.hex)
+        out.append(f'<text x="{c.x:.1f}" y="{c.y - size * 0.55:.1f}">{info.label}</text>')
+    out.append("</g>")
+    return out
+
+
+def _legend(overlay: Overlay, opts: RenderOptions, y: float) -> list[str]:
+    """The legend's rows, from ``y`` down."""
+    size = opts.hex_size
+    out = [f'<g id="legend" font-size="{size * 0.45:.1f}">']
+    for entry in overlay.legend:
+        out.append(
+            f'<rect x="{opts.margin:.1f}" y="{y + size * 0.12:.1f}" width="{size * 0.9:.1f}" '
+            f'height="{size * 0.45:.1f}" fill="{entry.colour}" stroke="#000"/>'
+            f'<text x="{opts.margin + size * 1.2:.1f}" y="{y + size * 0.52:.1f}">'
+            f"{escape(entry.text)}</text>"
+        )
+        y += size * 0.75
+    out.append("</g>")
+    return out
+
+
+def _hit_layer(shown: Sequence[HexInfo], layout: Layout) -> list[str]:
+    """A transparent polygon per hex on top of everything: what a page's clicks land on."""
+    out = [f'<g id="{HIT_LAYER}" fill="#ffffff" fill-opacity="0" stroke="none">']
+    for info in shown:
+        out.append(
+            f'<polygon class="hex" data-hex="{escape(info.label)}" '
+            f'points="{_pts(layout.corners(info.hex))}"/>'
+        )
+    out.append("</g>")
+    return out
 
 
 #: The id of the clickable hex layer (:attr:`RenderOptions.hit_layer`).
