@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
-import queue
 import smtplib
-import threading
 from dataclasses import dataclass
 from email.message import EmailMessage
 
@@ -20,6 +18,7 @@ import httpx
 from sqlalchemy import Engine, select, update
 
 from transcon.server.db import games, seats, users, writing
+from transcon.server.worker import GameWorker
 
 log = logging.getLogger("transcon.server")
 
@@ -46,8 +45,10 @@ class Notice:
         return f"Your turn, {self.player}: game {self.game_id} ({self.title}) {self.url}"
 
 
-class Notifier:
+class Notifier(GameWorker):
     """A thread that sends the notices due after each commit."""
+
+    name = "notify"
 
     def __init__(
         self,
@@ -60,30 +61,10 @@ class Notifier:
         self.reader = reader or engine
         self.base_url = base_url.rstrip("/")
         self.smtp = smtp
-        self._queue: queue.Queue[int] = queue.Queue()
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="notify", daemon=True)
+        super().__init__()
 
-    def start(self) -> None:
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._stop.set()
-        self._thread.join(timeout=10)
-
-    def __call__(self, game_id: int, seq: int) -> None:
-        self._queue.put(game_id)
-
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            try:
-                game_id = self._queue.get(timeout=0.2)
-            except queue.Empty:
-                continue
-            try:
-                self.send_due(game_id)
-            except Exception:  # one failing receiver must not silence the others
-                log.exception("notifications for game %s failed", game_id)
+    def handle(self, game_id: int) -> None:
+        self.send_due(game_id)
 
     def due(self, game_id: int) -> list[Notice]:
         with self.reader.begin() as conn:
