@@ -1,0 +1,217 @@
+"""The options of both 18C2C titles (the D variant, full map and Super-short), declared once.
+
+The seed clauses (the "D" variant v2.00 and the Super-short variant) are rules, never options.
+Every option here settles a **base rule** that is not in our sources (the printed 18C2C
+rulebook is not public) or a fact of the D kit's components we could not read (Table A, the
+new privates' cards). Each default says where it comes from: the Rails draft's data, 1870 by
+analogy, or our assumption with its reason (docs/rules/18c2c.md, "The game (part 2)").
+
+Read through the typed view: ``C2COptions.view(state.options)``; the table-valued options are
+parsed by the helpers at the end (:func:`token_table`, :func:`certificate_limit`), which a bad
+value makes fail with a one-line :class:`InputError` when the view is built.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from transcon.core.errors import InputError
+from transcon.core.options import Options, option
+
+TOKEN_COSTS = (40, 60, 80, 100)
+"""D variant 3e: the extra tokens a public corporation may pre-purchase (the home token is free)."""
+
+
+@dataclass(frozen=True, slots=True)
+class C2COptions(Options):
+    """The options of 18C2C (field names are option names)."""
+
+    token_table: str = option(
+        "100:40+60+80+100 90:40+60+80 82:40+60 76:40+60 72:40 68:40",
+        "Table A: the extra tokens a public corporation may buy when it floats, by par price "
+        "(PAR:COST+COST... per par, space separated). Assumed: Table A is not in our copy of "
+        "the D rules; the $100 par may buy all four (bull token rule), lower pars fewer.",
+        rule="D variant 3e (Table A)",
+    )
+    merger_price_rounding: Literal["down", "nearest", "up"] = option(
+        "down",
+        "Where the merger price (the sum of the two current prices) lands when no market space "
+        "has exactly that price: the highest space below it (down), the closest (nearest, ties "
+        "down) or the lowest above it (up); above the top of the market: the top price. "
+        "Assumed: the D rules only give the sum.",
+        rule="D variant 3h",
+    )
+    merger_price_row: Literal["top", "par"] = option(
+        "top",
+        "Which market row the merger token goes to when several spaces carry its price: the "
+        "top-most (top) or the one nearest the par row (par). Assumed.",
+        rule="D variant 3h",
+    )
+    game_end: Literal["set_of_ors", "current_or"] = option(
+        "set_of_ors",
+        "When the bank breaks the game ends after the current set of operating rounds "
+        "(set_of_ors) or after the current operating round (current_or); a bankruptcy ends it "
+        "at once. Assumed as 1870 and the Rails draft: the base game-end rule is not known.",
+        rule="Base rules, game end",
+    )
+    starting_cash: int = option(
+        7200,
+        "Players' total starting cash, shared equally (rounded down). Rails draft: $7,200.",
+        rule="Base rules 2.6",
+        min=1000,
+        max=20000,
+    )
+    starting_cash_super_short: int = option(
+        4800,
+        "Super-short: players' total starting cash, shared equally. Assumed: the base short "
+        "game's $4,800 (Rails draft), whose off-board tiles Super-short uses.",
+        rule="Base rules 2.6; Super-short",
+        min=1000,
+        max=20000,
+    )
+    certificate_limits: str = option(
+        "96,64,48,38,32,27,24",
+        "Certificate limits for 2, 3, ..., 8 players (comma separated). Rails draft figures.",
+        rule="Base rules 3.1",
+    )
+    private_sale_range: Literal["half_to_double", "face_only"] = option(
+        "half_to_double",
+        "Price a corporation may pay a player for a private from phase 3: half to twice face "
+        "value (as 1870) or exactly face. Assumed.",
+        rule="Base rules 4.1.2",
+    )
+    phase_two_base_privates_at_face: bool = option(
+        True,
+        "In phase 2 the Mississippi River Bridge and the Keystone Tunnel sell to corporations "
+        "at face value only (Rails draft: the Bridge at face only); false: the phase 3 range.",
+        rule="D variant 3b; Base rules 4.1.1",
+    )
+    super_short_eliminations: int = option(
+        0,
+        "Super-short: how many elimination options open the starting packet. Read literally "
+        "the D rule 3a (six) would leave two of the column's eight privates; assumed: none, "
+        "the column is the auction.",
+        rule="D variant 3a; Super-short 4",
+        min=0,
+        max=6,
+    )
+    yellow_tile_points: int = option(
+        1, "Tile points a yellow tile costs. Assumed.", rule="Base rules 4.7.1", min=1, max=5
+    )
+    green_tile_points: int = option(
+        2, "Tile points a green upgrade costs. Assumed.", rule="Base rules 4.7.1", min=1, max=5
+    )
+    brown_tile_points: int = option(
+        2, "Tile points a brown upgrade costs. Assumed.", rule="Base rules 4.7.1", min=1, max=5
+    )
+    gray_tile_points: int = option(
+        2, "Tile points a grey upgrade costs. Assumed.", rule="Base rules 4.7.1", min=1, max=5
+    )
+    central_pacific_points: int = option(
+        1,
+        "Bonus tile points per Central Pacific token placed in the turn (the D rules keep "
+        "'the bonus tile point for the Central Pacific tokens'; per token placed is assumed).",
+        rule="D variant 3d; Base rules 4.7.1",
+        min=0,
+        max=3,
+    )
+    merger_tile_points: Literal["as_public", "exclusive"] = option(
+        "as_public",
+        "Merger corporations' tile points: as a public corporation's (Table B by where the "
+        "turn's track lies) or always the exclusive West & Plains figure. Assumed: the base "
+        "rule 4.8.1 is not known.",
+        rule="Base rules 4.8.1; D variant 3c",
+    )
+    great_plains_prospectors_price: int = option(
+        100, "Great Plains Prospectors: face value. Assumed.", rule="D variant 2f, 4a", min=20
+    )
+    great_plains_prospectors_revenue: int = option(
+        20, "Great Plains Prospectors: revenue. Assumed.", rule="D variant 4a", min=0
+    )
+    western_prospectors_price: int = option(
+        100, "Western Prospectors: face value. Assumed.", rule="D variant 2f, 4a", min=20
+    )
+    western_prospectors_revenue: int = option(
+        20, "Western Prospectors: revenue. Assumed.", rule="D variant 4a", min=0
+    )
+    eastern_prospectors_price: int = option(
+        100, "Eastern Prospectors: face value. Assumed.", rule="D variant 2f, 4a", min=20
+    )
+    eastern_prospectors_revenue: int = option(
+        20, "Eastern Prospectors: revenue. Assumed.", rule="D variant 4a", min=0
+    )
+    army_corps_price: int = option(
+        90, "US Army Corps of Engineers: face value. Assumed.", rule="D variant 2f, 4b", min=20
+    )
+    army_corps_revenue: int = option(
+        15, "US Army Corps of Engineers: revenue. Assumed.", rule="D variant 4b", min=0
+    )
+    terminals_price: int = option(
+        80, "The Terminals Building Company: face value. Assumed.", rule="D variant 2f, 4c", min=20
+    )
+    terminals_revenue: int = option(
+        15, "The Terminals Building Company: revenue. Assumed.", rule="D variant 4c", min=0
+    )
+    architects_price: int = option(
+        120,
+        "Fellheimer & Wagner, Architects: face value. Assumed.",
+        rule="D variant 2f, 4c",
+        min=20,
+    )
+    architects_revenue: int = option(
+        20, "Fellheimer & Wagner, Architects: revenue. Assumed.", rule="D variant 4c", min=0
+    )
+
+    def __post_init__(self) -> None:
+        token_table(self)
+        certificate_limit(self, 2)
+
+
+def token_table(opts: C2COptions) -> dict[int, tuple[int, ...]]:
+    """Table A as ``{par: allowed extra token costs}`` (D variant 3e); InputError if malformed."""
+    table: dict[int, tuple[int, ...]] = {}
+    for entry in opts.token_table.split():
+        par_text, sep, costs_text = entry.partition(":")
+        try:
+            par = int(par_text)
+            costs = tuple(int(c) for c in costs_text.split("+")) if costs_text else ()
+        except ValueError:
+            raise _bad_table(entry) from None
+        if not sep or par <= 0 or par in table or any(c not in TOKEN_COSTS for c in costs):
+            raise _bad_table(entry)
+        table[par] = tuple(sorted(set(costs)))
+    if not table:
+        raise InputError("option 'token_table' must list at least one par price")
+    return table
+
+
+def _bad_table(entry: str) -> InputError:
+    return InputError(
+        f"option 'token_table': bad entry {entry!r} (want PAR:COST+COST with costs from "
+        f"{', '.join(f'${c}' for c in TOKEN_COSTS)}, each par once)"
+    )
+
+
+def certificate_limit(opts: C2COptions, players: int) -> int:
+    """The certificate limit for ``players`` (2..8); InputError if the option is malformed."""
+    try:
+        limits = [int(x) for x in opts.certificate_limits.split(",")]
+    except ValueError:
+        limits = []
+    if len(limits) != 7 or min(limits) < 1:
+        raise InputError(
+            "option 'certificate_limits' must be seven positive numbers (2..8 players)"
+        )
+    if not 2 <= players <= 8:
+        raise InputError(f"18C2C is for 2 to 8 players, not {players}")
+    return limits[players - 2]
+
+
+def starting_cash_each(opts: C2COptions, players: int, super_short: bool) -> int:
+    """Each player's starting cash: the total shared equally, rounded down (Base rules 2.6)."""
+    total = opts.starting_cash_super_short if super_short else opts.starting_cash
+    return total // players
+
+
+OPTIONS = C2COptions.specs()
