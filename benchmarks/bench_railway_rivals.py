@@ -20,11 +20,16 @@ the summary by default (``Title.legal_lines``) and with ``--all``/``--json`` the
 (``Title.legal_actions``), both timed every ``--legal-every`` positions and at the last (0:
 never). Save-file I/O (JSON) is not included. Compare two trees in one run with
 PYTHONPATH=OTHER/src.
+
+Each rival count also prints a digest (SHA-256) of the games' logs: a speed change must
+leave it as it was (the same games for the same seeds; compare with the same ``--games``
+and a budget large enough that every game is played).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import time
 from dataclasses import dataclass, field
 
@@ -49,6 +54,7 @@ class Figures:
     legal_checked: int = 0
     tc_runs: int = 0
     notes: list[str] = field(default_factory=list)
+    digest: hashlib._Hash = field(default_factory=hashlib.sha256)
 
 
 def play_game(
@@ -126,6 +132,8 @@ def main() -> None:
             fig.games += 1
             fig.actions += len(game.log)
             fig.tc_runs += game.state.tc_run_round is not None
+            for action in game.log:
+                fig.digest.update(action.model_dump_json().encode())
             games.append((index, game))
         for index, game in games:
             time_commands(title, game, fig, f"seed {args.seed + index}", args.legal_every)
@@ -137,7 +145,8 @@ def main() -> None:
             f"{fig.slowest_status[0]:.2f} s, legal {fig.slowest_summary[0]:.2f} s "
             f"({fig.slowest_summary[1]}), legal --all {fig.slowest_legal[0]:.2f} s "
             f"({fig.legal_checked} positions; {fig.slowest_legal[1]}); "
-            f"Transcontinental race run in {fig.tc_runs}/{fig.games}",
+            f"Transcontinental race run in {fig.tc_runs}/{fig.games}; "
+            f"log digest {fig.digest.hexdigest()[:16]}",
             flush=True,
         )
     print("\nrivals  games/CPU-s  slowest act  slowest status  slowest legal / --all (sampled)")

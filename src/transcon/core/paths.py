@@ -89,7 +89,8 @@ def cheapest_paths(
     ``parent_ties="least"`` the one from the least node (found before the node is settled).
     """
     cost: dict[N, C] = {}
-    paths: Paths[N, C] = Paths(cost, {})
+    parent: dict[N, N] = {}
+    paths: Paths[N, C] = Paths(cost, parent)
     tick = count() if ties == "insertion" else None
     heap: list[tuple[Any, C, int, N]] = []
     for node, c in starts:
@@ -98,35 +99,40 @@ def cheapest_paths(
             order = next(tick) if tick is not None else 0
             heap.append((c if priority is None else priority(node, c), c, order, node))
     heapq.heapify(heap)
+    # The loop below is the hot path of every route search: options are tested once here,
+    # and names are bound locally.
     least = parent_ties == "least"
-    done: set[N] = set()
+    done: set[N] = set()  # settled nodes (kept only for ``parent_ties="least"``)
+    settled = paths.settled
+    budget = -1 if max_settled is None else max_settled
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        _, c, _, node = heapq.heappop(heap)
+        _, c, _, node = pop(heap)
         if cost[node] < c:
             continue  # a cheaper way was found after this entry was pushed
-        if max_settled is not None and len(paths.settled) >= max_settled:
+        if budget == 0:
             break
-        paths.settled.append((node, c))
-        done.add(node)
+        budget -= 1
+        settled.append((node, c))
+        if least:
+            done.add(node)
         if goals is not None and node in goals:
             paths.reached = node
             break
         for nxt, nc in neighbours(node, c):
             if bound is not None and bound < nc:
                 continue
-            if nxt in cost and not nc < cost[nxt]:
-                if (
-                    least
-                    and nc == cost[nxt]
-                    and nxt not in done
-                    and node < paths.parent.get(nxt, node)
-                ):
-                    paths.parent[nxt] = node
+            old = cost.get(nxt)
+            if old is not None and not nc < old:
+                if least and nc == old and nxt not in done and node < parent.get(nxt, node):
+                    parent[nxt] = node
                 continue
             cost[nxt] = nc
-            paths.parent[nxt] = node
-            order = next(tick) if tick is not None else 0
-            heapq.heappush(heap, (nc if priority is None else priority(nxt, nc), nc, order, nxt))
+            parent[nxt] = node
+            if priority is None:
+                push(heap, (nc, nc, 0 if tick is None else next(tick), nxt))
+            else:
+                push(heap, (priority(nxt, nc), nc, 0 if tick is None else next(tick), nxt))
     return paths
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from transcon.core.errors import IllegalAction
@@ -21,7 +21,7 @@ from transcon.core.title import Action
 from transcon.titles.railway_rivals import actions as act
 from transcon.titles.railway_rivals.building import own_components, path_cost
 from transcon.titles.railway_rivals.legal import budget_left
-from transcon.titles.railway_rivals.mapmodel import hex_distance
+from transcon.titles.railway_rivals.mapmodel import RRMap, hex_distance
 from transcon.titles.railway_rivals.races import race_ends
 from transcon.titles.railway_rivals.routes import RouteOption, find_routes
 from transcon.titles.railway_rivals.state import RRState, edge
@@ -241,9 +241,7 @@ class GreedyBot:
         if len(frontier) > 30:  # an evenly spread sample is enough to rank targets
             frontier = frontier[:: len(frontier) // 30 + 1]
 
-        def gap(t: int) -> int:
-            return min(hex_distance(model, t, h) for h in frontier)
-
+        gap = _distance_to_nearest(model, frontier)
         ranked = sorted(targets, key=lambda t: (gap(t), t))
         for target in ranked[:2]:
             path = self._search(state, player, nodes, {target})
@@ -269,13 +267,7 @@ class GreedyBot:
         model = state.model
         goals = sorted(targets)
 
-        known: dict[int, int] = {}  # hex distance to the nearest goal, once per hex
-
-        def to_goal(n: int) -> int:
-            d = known.get(n)
-            if d is None:
-                d = known[n] = min(hex_distance(model, n, t) for t in goals)
-            return d
+        to_goal = _distance_to_nearest(model, goals)
 
         # every link costs >= 1 and moves one hex: a target farther than ``limit`` hexes
         # from every source is never reached (the search below would find nothing)
@@ -302,19 +294,49 @@ class GreedyBot:
         return []
 
 
-def _build_steps(state: RRState) -> Callable[[int, int], Iterator[tuple[int, int]]]:
+def _distance_to_nearest(model: RRMap, goals: list[int]) -> Callable[[int], int]:
+    """Hex distance from a hex to the nearest of ``goals`` (``hex_distance`` inlined, and
+    remembered per hex with several goals: the A* priority of the bot's searches)."""
+    q, r = model.q, model.r
+    if len(goals) == 1:
+        gq, gr = q[goals[0]], r[goals[0]]
+
+        def to_one(n: int) -> int:
+            dq, dr = q[n] - gq, r[n] - gr
+            return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+        return to_one
+    at = [(q[g], r[g]) for g in goals]
+    known: dict[int, int] = {}
+
+    def to_nearest(n: int) -> int:
+        d = known.get(n)
+        if d is None:
+            nq, nr = q[n], r[n]
+            # twice the hex distance, halved once: the sum is always even
+            d = known[n] = (
+                min(abs(gq - nq) + abs(gr - nr) + abs(gq - nq + gr - nr) for gq, gr in at) // 2
+            )
+        return d
+
+    return to_nearest
+
+
+def _build_steps(state: RRState) -> Callable[[int, int], list[tuple[int, int]]]:
     """The greedy bot's build steps: static link costs, +1 into a hex with anybody's track
     (cities excepted), never alongside anybody's link."""
     out_links = state.model.out_links
     cities, hex_owners, edge_owners = state.cities, state.hex_owners, state.edge_owners
 
-    def steps(node: int, d: int) -> Iterator[tuple[int, int]]:
+    def steps(node: int, d: int) -> list[tuple[int, int]]:
+        out = []
         for nxt, cost in out_links[node]:
             if nxt in hex_owners:  # some track there: never run alongside anybody
                 if edge(node, nxt) in edge_owners:
                     continue
                 if nxt not in cities and len(hex_owners[nxt]) > 0:
                     cost += 1
-            yield nxt, d + cost
+            out.append((nxt, d + cost))
+        return out
 
     return steps

@@ -21,8 +21,8 @@ def new_city(
 ) -> City:
     """Create a city on hex ``h`` (not yet a city) and name it."""
     model = state.model
-    free = [(hex_distance(model, h, at), name) for name, at in model.places]
-    free = [item for item in free if item[1] not in state.used_names]
+    used = state.used_names
+    free = [(hex_distance(model, h, at), name) for name, at in model.places if name not in used]
     if free:
         name = min(free)[1]
     else:

@@ -280,5 +280,8 @@ def _places(board: Board, index: dict[Hex, int]) -> list[tuple[str, int]]:
 
 
 def hex_distance(model: RRMap, a: int, b: int) -> int:
-    """Steps between two hexes of the board (by index)."""
-    return model.hexes[a].distance(model.hexes[b])
+    """Steps between two hexes of the board (by index; ``Hex.distance`` on the stored axial
+    coordinates, without the Hex objects: path searches call this in their inner loops)."""
+    q, r = model.q, model.r
+    dq, dr = q[a] - q[b], r[a] - r[b]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2

@@ -202,15 +202,10 @@ class _Query:
     ) -> _Query:
         graph = track_graph(state)
         seat = {p: i for i, p in enumerate(state.players)}
-        links: list[int] | None = state.cache.get(("rival_links", team))
-        if links is None:
-            links = [0] * len(state.players)
-            for node, near in graph.items():
-                for nxt, _, owners in near:
-                    if node < nxt and not any(o in team for o in owners):
-                        for o in owners:
-                            links[seat[o]] += 1
-            state.cache[("rival_links", team)] = links
+        links = [0] * len(state.players)
+        for owners, count in _team_links(state, team)[1].items():
+            for o in owners:
+                links[seat[o]] += count
         return _Query(
             state=state,
             team=team,
@@ -359,12 +354,9 @@ class _Search:
         key = ("line_masks", self.q.team, self.capped, self.q.splits)
         masks: frozenset[int] | None = self.q.state.cache.get(key)
         if masks is None:
-            team = self.q.team
             found: set[int] = set()
-            for near in self.q.graph.values():
-                for _, _, owners in near:
-                    if not any(o in team for o in owners):
-                        found.update(mask for _, _, mask in self.lines(owners))
+            for owners in _team_links(self.q.state, self.q.team)[1]:
+                found.update(mask for _, _, mask in self.lines(owners))
             masks = frozenset(found)
             self.q.state.cache[key] = masks
         return masks
@@ -622,21 +614,45 @@ def _near(q: _Query) -> Callable[[int], list[Near]]:
     return near_of
 
 
-def _reverse(
-    state: RRState, team: tuple[str, ...]
-) -> dict[int, list[tuple[int, int, tuple[str, ...]]]]:
-    """The team's reverse graph: hex -> [(previous hex, length, owners, or () for a link on
-    the team's track)] (shared by its queries until the track changes)."""
-    key = ("reverse", team)
-    rev: dict[int, list[tuple[int, int, tuple[str, ...]]]] | None = state.cache.get(key)
+def _reverse_lengths(state: RRState) -> dict[int, list[tuple[int, int]]]:
+    """The reverse track graph with race lengths: hex -> [(previous hex, length of the step
+    from it)] (any team's; shared until the track changes)."""
+    rev: dict[int, list[tuple[int, int]]] | None = state.cache.get("reverse_lengths")
     if rev is None:
-        rev = {}
-        for a, near in track_graph(state).items():
-            for b, step, owners in near:
-                free = any(member in owners for member in team)
-                rev.setdefault(b, []).append((a, step, () if free else owners))
-        state.cache[key] = rev
+        graph = track_graph(state)
+        rev = {node: [] for node in graph}
+        for a, near in graph.items():
+            for b, step, _ in near:
+                rev[b].append((a, step))
+        state.cache["reverse_lengths"] = rev
     return rev
+
+
+#: A team's view of the track: per hex, [(next hex, 1 if the link carries no team member's
+#: line, else 0)], and the owners of those rival links with how many links each owner set has.
+TeamLinks = tuple[dict[int, list[tuple[int, int]]], dict[tuple[str, ...], int]]
+
+
+def _team_links(state: RRState, team: tuple[str, ...]) -> TeamLinks:
+    """The team's view of the track (links join both ways, so the hops are also the reverse
+    graph; one pass, shared by the team's queries until the track changes)."""
+    key = ("team_links", team)
+    cached: TeamLinks | None = state.cache.get(key)
+    if cached is None:
+        hops: dict[int, list[tuple[int, int]]] = {}
+        lines: dict[tuple[str, ...], int] = {}
+        for node, near in track_graph(state).items():
+            out = hops[node] = []
+            for nxt, _, owners in near:
+                if any(m in owners for m in team):
+                    out.append((nxt, 0))
+                else:
+                    out.append((nxt, 1))
+                    if node < nxt:
+                        lines[owners] = lines.get(owners, 0) + 1
+        cached = (hops, lines)
+        state.cache[key] = cached
+    return cached
 
 
 def bounds_to_targets(
@@ -649,20 +665,20 @@ def bounds_to_targets(
     cached: tuple[dict[int, int], dict[int, int]] | None = state.cache.get(key)
     if cached is not None:
         return cached
-    rev = _reverse(state, team)
     graph = track_graph(state)
     starts = sorted(t for t in targets if t in graph)
     # the shortest lengths do not depend on the team: shared by the team queries of a race
     len_key = ("target_lengths", targets)
     lengths: dict[int, int] | None = state.cache.get(len_key)
     if lengths is None:
+        rev = _reverse_lengths(state)
 
         def back(node: int, d: int) -> Iterator[tuple[int, int]]:
-            return ((prev, d + step) for prev, step, _ in rev.get(node, ()))
+            return ((prev, d + step) for prev, step in rev[node])
 
         lengths = cheapest_paths([(t, 0) for t in starts], back).cost
         state.cache[len_key] = lengths
-    result = (lengths, _fewest(starts, rev, None))
+    result = (lengths, zero_one_costs(starts, _team_links(state, team)[0].__getitem__))
     state.cache[key] = result
     return result
 
@@ -673,25 +689,14 @@ def _rival_need(q: _Query, seat: int) -> dict[int, int]:
     key = ("rival_need", q.team, q.targets, seat)
     cached: dict[int, int] | None = q.state.cache.get(key)
     if cached is None:
-        rival = q.state.players[seat]
-        starts = sorted(t for t in q.targets if t in q.graph)
-        cached = _fewest(starts, _reverse(q.state, q.team), (rival,))
+        only = (q.state.players[seat],)
+        graph = q.graph
+
+        def back(node: int) -> list[tuple[int, int]]:
+            # links join both ways: the graph is its own reverse
+            return [(prev, 1 if owners == only else 0) for prev, _, owners in graph[node]]
+
+        starts = sorted(t for t in q.targets if t in graph)
+        cached = zero_one_costs(starts, back)
         q.state.cache[key] = cached
     return cached
-
-
-def _fewest(
-    starts: list[int],
-    rev: dict[int, list[tuple[int, int, tuple[str, ...]]]],
-    only: tuple[str, ...] | None,
-) -> dict[int, int]:
-    """Per hex: the fewest rival links (with ``only``: links with exactly those owners) on a
-    way to a start (over the reverse graph)."""
-
-    def back(node: int) -> list[tuple[int, int]]:
-        return [
-            (prev, 1 if owners and (only is None or owners == only) else 0)
-            for prev, _, owners in rev.get(node, ())
-        ]
-
-    return zero_one_costs(starts, back)

@@ -74,9 +74,15 @@ def fastest_points(state: RRState, sources: Iterable[int], targets: Iterable[int
         cached: int | None = state.cache[key]
         return cached
     graph = track_graph(state)
+    if state.cfg.route_length_metric == "hexes":
 
-    def onward(node: int, d: int) -> Iterator[tuple[int, int]]:
-        return ((nxt, d + step_points(state, node, nxt)) for nxt, _, _ in graph[node])
+        def onward(node: int, d: int) -> Iterator[tuple[int, int]]:
+            return ((nxt, d + step_points(state, node, nxt)) for nxt, _, _ in graph[node])
+
+    else:  # the race lengths are the die points
+
+        def onward(node: int, d: int) -> Iterator[tuple[int, int]]:
+            return ((nxt, d + step) for nxt, step, _ in graph[node])
 
     starts = [(h, 0) for h in sorted(source_set) if h in graph]
     found = cheapest_paths(starts, onward, goals=target_set)
