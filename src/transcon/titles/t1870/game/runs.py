@@ -1,56 +1,19 @@
-"""Named runs (1870 §7.3, seed 003 §8): the routes a ``run`` names, checked and valued.
-
-A run names each route as its stops in route order (``"HEX-k"`` node signatures, or a bare
-hex label when the hex has one stop) and optionally the train running it. The stops are
-resolved in ROUTES' track graph of the current position, its hops walked from the named stops
-only (:meth:`~transcon.eighteen.bridge.RouteContext.run_graph`).
-
-A run names stops, not track: between two consecutive stops there may be several stretches of
-track (hops). The engine picks the realisation by a depth-first search (:func:`_assign`): the
-first route's hops in graph order (the order the walk found them), then the next routes' hops
-avoiding all track already taken, backtracking into earlier routes when a later one finds
-none. So the realisation it takes passes :func:`transcon.eighteen.routes.check_route` for
-every train and keeps all trains' track disjoint (the rule of
-:func:`~transcon.eighteen.routes.check_routes`) whenever such a realisation exists among the
-first :data:`SEARCH_LIMIT` candidates of each route. The stops alone fix the value, so any
-such choice gives the same revenue.
-
-When the choice matters (to say which track a train uses, or to settle a search the limit
-cuts short), a route may name hexes its track passes through: a ``~HEX`` entry between two
-stops (``C18-0,~C20,~B21,B19-0``) keeps only the hops between those stops that walk through
-the hexes named, in that order. Each route is valued with 1870's stop values (the bridge's
-:meth:`~transcon.eighteen.bridge.RouteContext.stop_values`) and
-:func:`~transcon.eighteen.routes.route_revenue`.
+"""Named runs (1870 §7.3, seed 003 §8): the routes a ``run`` names, checked and valued on
+1870's position (the generic checker: :mod:`transcon.eighteen.named_runs`, which explains the
+notation, ``HEX-k`` stops and ``~HEX`` vias), and the optimiser's best run.
 """
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
-from transcon.core.errors import IllegalAction
-from transcon.eighteen.bridge import train_of
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.graph import TrackGraph
-from transcon.eighteen.routes import (
-    NOT_CONNECTED,
-    TRAINS_SHARE_TRACK,
-    Route,
-    RouteError,
-    check_route,
-    route_revenue,
-)
-from transcon.eighteen.trains import TrainType
-
-if TYPE_CHECKING:
-    from transcon.titles.t1870.game.routing import Context1870
+from transcon.eighteen.named_runs import best_named_run, check_named_run, realise_run
+from transcon.eighteen.routes import route_revenue
 
 RULE_RUN = "1870 §7.3 runs"
-VIA = "~"
-"""Prefix of a route entry naming a hex the track passes through (``A2-0,~B3,C4-0``)."""
-SEARCH_LIMIT = 5000
-"""Most candidate routes tried per run (choices of track between the named stops)."""
 
 
 def graph_of(state: GameState, phase: str) -> tuple[Any, TrackGraph]:
@@ -59,147 +22,6 @@ def graph_of(state: GameState, phase: str) -> tuple[Any, TrackGraph]:
 
     ctx = context_of(state, phase)
     return ctx.position, ctx.graph()
-
-
-Vias = tuple[tuple[str, ...], ...]
-"""Per stretch between consecutive stops of a route: the hexes it must pass through."""
-
-
-def _split_vias(names: Sequence[str], train: str) -> tuple[list[str], Vias]:
-    """A route's stops and, per stretch between two stops, the ``~HEX`` entries naming hexes
-    its track passes through (in order)."""
-    stops: list[str] = []
-    vias: list[tuple[str, ...]] = []
-    pending: list[str] = []
-    for name in names:
-        if name.startswith(VIA):
-            if not stops:
-                raise RouteError(NOT_CONNECTED, f"{name}: a ~HEX entry goes between stops", train)
-            pending.append(name[len(VIA) :].upper())
-            continue
-        if stops:
-            vias.append(tuple(pending))
-            pending = []
-        stops.append(name)
-    if pending:
-        raise RouteError(NOT_CONNECTED, f"~{pending[-1]}: a ~HEX entry goes between stops", train)
-    return stops, tuple(vias)
-
-
-def _passes(graph: TrackGraph, hop: int, via: tuple[str, ...]) -> bool:
-    """True when hop ``hop`` walks through the hexes ``via`` in that order."""
-    if not via:
-        return True
-    walked = iter(graph.track_names[p].split(" ", 1)[0] for p in graph.hops[hop].paths)
-    return all(any(h == want for h in walked) for want in via)
-
-
-def _stop_ids(graph: TrackGraph, names: Sequence[str], train: str) -> tuple[int, ...]:
-    out: list[int] = []
-    for name in names:
-        if name in graph.index:
-            out.append(graph.index[name])
-            continue
-        found = [s.id for s in graph.stops if s.sig.rsplit("-", 1)[0] == name]
-        if len(found) != 1:
-            what = "no stop" if not found else "more than one stop; name it HEX-k"
-            raise RouteError(NOT_CONNECTED, f"{name}: {what} on the current map", train)
-        out.append(found[0])
-    return tuple(out)
-
-
-def _candidates(
-    graph: TrackGraph,
-    company: str,
-    train: TrainType,
-    stops: tuple[int, ...],
-    used: int,
-    vias: Vias = (),
-) -> Iterator[tuple[Route, int]]:
-    """Legal routes through ``stops`` (in order) avoiding the track in ``used`` and passing
-    the hexes in ``vias``, with their track masks (at most :data:`SEARCH_LIMIT` tried).
-    Hops are tried in the graph's order (the order its walk found them)."""
-    budget = [SEARCH_LIMIT]
-
-    def walk(i: int, hops: list[int], mask: int) -> Iterator[tuple[Route, int]]:
-        if i == len(stops) - 1 or len(stops) < 2:
-            budget[0] -= 1
-            route = Route(train, stops, tuple(hops))
-            try:
-                yield route, check_route(graph, company, route)
-            except RouteError:
-                return
-            return
-        via = vias[i] if vias else ()
-        for hop in graph.find_hops(stops[i], stops[i + 1]):
-            if budget[0] <= 0:
-                return
-            if not hop.track & mask and _passes(graph, hop.id, via):
-                yield from walk(i + 1, [*hops, hop.id], mask | hop.track)
-
-    yield from walk(0, [], used)
-
-
-def _first_error(
-    graph: TrackGraph, company: str, train: TrainType, stops: tuple[int, ...], vias: Vias = ()
-) -> RouteError:
-    """Why the route through ``stops`` is illegal (the first choice of track, explained)."""
-    hops: list[int] = []
-    for i, (a, b) in enumerate(itertools.pairwise(stops)):
-        found = graph.find_hops(a, b)
-        where = f"{graph.stops[a].sig} and {graph.stops[b].sig}"
-        if not found:
-            return RouteError(NOT_CONNECTED, f"no track joins {where}", train.name)
-        via = vias[i] if vias else ()
-        found = [h for h in found if _passes(graph, h.id, via)]
-        if not found:
-            through = ", ".join(via)
-            message = f"no track between {where} passes through {through}"
-            return RouteError(NOT_CONNECTED, message, train.name)
-        hops.append(found[0].id)
-    try:
-        check_route(graph, company, Route(train, stops, tuple(hops)))
-    except RouteError as err:
-        return err
-    return RouteError(NOT_CONNECTED, "no legal choice of track joins these stops", train.name)
-
-
-def _assign(
-    graph: TrackGraph,
-    company: str,
-    trains: Sequence[TrainType],
-    stops: Sequence[tuple[int, ...]],
-    vias: Sequence[Vias] = (),
-) -> list[Route] | RouteError:
-    """Legal routes for every train (no shared track), or the error of the first route
-    that has no legal choice.
-
-    A depth-first search: the first route's choices of track in graph order, and for each,
-    the next routes' choices avoiding the track already taken (backtracking into earlier
-    routes when a later one finds none), so the realisation found keeps every train's track
-    disjoint whenever one exists within :data:`SEARCH_LIMIT` candidates per route."""
-    route_vias = list(vias) or [()] * len(stops)
-
-    def search(i: int, used: int) -> list[Route] | None:
-        if i == len(stops):
-            return []
-        for route, mask in _candidates(graph, company, trains[i], stops[i], used, route_vias[i]):
-            rest = search(i + 1, used | mask)
-            if rest is not None:
-                return [route, *rest]
-        return None
-
-    found = search(0, 0)
-    if found is not None:
-        return found
-    for train, route_stops, via in zip(trains, stops, route_vias, strict=True):
-        if next(_candidates(graph, company, train, route_stops, 0, via), None) is None:
-            return _first_error(graph, company, train, route_stops, via)
-    return RouteError(
-        TRAINS_SHARE_TRACK,
-        "the routes cannot all be run without two trains sharing track; "
-        "trains may share cities, not track",
-    )
 
 
 def check_run(
@@ -216,70 +38,8 @@ def check_run(
     for a train the company does not own)."""
     from transcon.titles.t1870.game.routing import context_of
 
-    owned = list(state.corps[sym].trains)
-    if trains:
-        if len(trains) != len(routes):
-            raise IllegalAction(RULE_RUN, "name one train per route")
-        for t in trains:
-            if t not in owned:
-                raise IllegalAction(RULE_RUN, f"{sym} does not own train {t}")
-        if len(set(trains)) != len(trains):
-            raise IllegalAction(RULE_RUN, "a train runs one route")
-    elif len(routes) > len(owned):
-        raise IllegalAction(RULE_RUN, f"{len(routes)} routes but {sym} has {len(owned)} trains")
     ctx = context_of(state, phase)
-    key = ("run", sym, tuple(owned), tuple(map(tuple, routes)), tuple(trains))
-    known = ctx.memo.get(key)
-    if known is None:
-        try:
-            known = _check_run(ctx, sym, owned, routes, trains)
-        except RouteError as err:
-            known = err
-        ctx.memo[key] = known
-    if isinstance(known, RouteError):
-        raise known
-    assert isinstance(known, int)
-    return known
-
-
-def _check_run(
-    ctx: Context1870,
-    sym: str,
-    owned: list[str],
-    routes: Sequence[Sequence[str]],
-    trains: Sequence[str],
-) -> int:
-    graph, got = _realise(ctx, sym, owned, routes, trains)
-    values = ctx.stop_values(graph, sym)
-    return sum(route_revenue(graph, sym, route, values) for _, route in got)
-
-
-def _realise(
-    ctx: Context1870,
-    sym: str,
-    owned: list[str],
-    routes: Sequence[Sequence[str]],
-    trains: Sequence[str],
-) -> tuple[TrackGraph, list[tuple[str, Route]]]:
-    """The track realisation of a named run: the graph and each route with its train id."""
-    named = ctx.stops_graph()
-    orders: list[tuple[str, ...]] = (
-        [tuple(trains)] if trains else list(dict.fromkeys(_orders(owned, len(routes))))
-    )
-    first: RouteError | None = None
-    for order in orders:
-        types = [train_of(t) for t in order]
-        split = [_split_vias(r, types[i].name) for i, r in enumerate(routes)]
-        stops = [_stop_ids(named, r, types[i].name) for i, (r, _) in enumerate(split)]
-        # hops walked from the named stops only: every hop a route through them may use
-        graph = ctx.run_graph(frozenset(s for route in stops for s in route))
-        got = _assign(graph, sym, types, stops, [v for _, v in split])
-        if isinstance(got, RouteError):
-            first = first or got
-            continue
-        return graph, list(zip(order, got, strict=True))
-    assert first is not None
-    raise first
+    return check_named_run(ctx, sym, state.corps[sym].trains, routes, trains, RULE_RUN)
 
 
 def realised_run(
@@ -295,7 +55,7 @@ def realised_run(
     from transcon.titles.t1870.game.routing import context_of
 
     ctx = context_of(state, phase)
-    graph, got = _realise(ctx, sym, list(state.corps[sym].trains), routes, trains)
+    graph, got = realise_run(ctx, sym, list(state.corps[sym].trains), routes, trains)
     values = ctx.stop_values(graph, sym)
     label = ctx.position.data.board.label
     out = []
@@ -312,38 +72,10 @@ def realised_run(
     return out
 
 
-def _orders(owned: Sequence[str], n: int) -> Iterator[tuple[str, ...]]:
-    """Train choices for ``n`` routes, one per distinct sequence of train types."""
-    seen: set[tuple[str, ...]] = set()
-    for order in itertools.permutations(owned, n):
-        types = tuple(t.rsplit("-", 1)[0] for t in order)
-        if types not in seen:
-            seen.add(types)
-            yield order
-
-
 def best_run(
     state: GameState, sym: str, phase: str
 ) -> tuple[int, tuple[tuple[str, ...], ...], tuple[str, ...]]:
     """The best run of ``sym``'s trains (ROUTES' optimiser): revenue, routes and trains."""
-    from transcon.eighteen.optimizer import optimize
     from transcon.titles.t1870.game.routing import context_of
 
-    owned = list(state.corps[sym].trains)
-    if not owned:
-        return (0, (), ())
-    ctx = context_of(state, phase)
-    graph = ctx.graph()
-    types = [train_of(t) for t in owned]
-    solution = optimize(graph, sym, types, ctx.stop_values(graph, sym))
-    free = list(owned)
-    routes: list[tuple[str, ...]] = []
-    names: list[str] = []
-    for route in solution.routes:
-        if not route.stops:
-            continue
-        train = next(t for t in free if t.rsplit("-", 1)[0] == route.train.name)
-        free.remove(train)
-        names.append(train)
-        routes.append(tuple(graph.stops[s].sig for s in route.stops))
-    return (int(solution.revenue), tuple(routes), tuple(names))
+    return best_named_run(context_of(state, phase), sym, state.corps[sym].trains)
