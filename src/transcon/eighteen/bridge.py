@@ -28,6 +28,7 @@ cleared when full (:data:`CACHE_SIZE`) or by :meth:`RouteBridge.clear`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import chain
 from typing import TYPE_CHECKING, Generic, NamedTuple, Protocol, TypeVar
@@ -229,13 +230,13 @@ class RouteContext(Generic[P]):
     def graph(self) -> TrackGraph:
         """The full track graph (every hop)."""
         if self._full is None:
-            self._full = self.position.graph()
+            self._full = self.bridge.prepared(self.position.graph())
         return self._full
 
     def stops_graph(self) -> TrackGraph:
         """Stops and tokens, no hops."""
         if self._stops is None:
-            self._stops = self._full or self.position.stops_graph()
+            self._stops = self._full or self.bridge.prepared(self.position.stops_graph())
         return self._stops
 
     def run_graph(self, stops: frozenset[int]) -> TrackGraph:
@@ -244,7 +245,7 @@ class RouteContext(Generic[P]):
             return self._full
         got = self._runs.get(stops)
         if got is None:
-            got = self._runs[stops] = self.position.run_graph(stops)
+            got = self._runs[stops] = self.bridge.prepared(self.position.run_graph(stops))
         return got
 
     def reach(self, company: str) -> Reach:
@@ -273,11 +274,22 @@ class RouteBridge(Generic[P]):
     """Positions of one title (with fixed rule options) for the route engine, cached (see the
     module docstring)."""
 
-    def __init__(self, hooks: RouteHooks[P]) -> None:
+    def __init__(
+        self, hooks: RouteHooks[P], prepare_graph: Callable[[TrackGraph], None] | None = None
+    ) -> None:
         self.hooks = hooks
         self.data = hooks.data
+        self.prepare_graph = prepare_graph
+        """Called on every graph a context builds, before its first use (e.g. a title's
+        stop groups: 18C2C makes each off-board area of several hexes one stop)."""
         self._index: MapIndex | None = None
         self.clear()
+
+    def prepared(self, graph: TrackGraph) -> TrackGraph:
+        """``graph`` after :attr:`prepare_graph` (when set)."""
+        if self.prepare_graph is not None:
+            self.prepare_graph(graph)
+        return graph
 
     def clear(self) -> None:
         """Forget every cached position, layout, tiles and stop adjacency."""

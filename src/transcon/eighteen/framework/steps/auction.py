@@ -87,6 +87,12 @@ class WaterfallAuction(Step):
     def unsold_privates(self, state: GameState) -> list[str]:
         return [p.sym for p in self.game.spec(state).privates if not state.privates[p.sym].owner]
 
+    def at_price(self, state: GameState) -> list[str]:
+        """The privates bought at their price now (others take bids): by default the
+        cheapest unsold one; a title with a packet of several columns offers each column's
+        top (e.g. 18C2C)."""
+        return self.unsold_privates(state)[:1]
+
     def committed(self, state: GameState, player: str, skip: str = "") -> int:
         """Cash a player has promised in bids on other privates."""
         return sum(
@@ -101,7 +107,7 @@ class WaterfallAuction(Step):
         spec = self.game.spec(state)
         private = state.privates[sym]
         face = spec.private(sym).value - private.discount
-        if self.unsold_privates(state)[0] == sym and not state.auction.auctioning:
+        if sym in self.at_price(state) and not state.auction.auctioning:
             return face  # bought at its price; contested, it is auctioned above the top bid
         top = max((p for _, p in private.bids), default=face)
         return top + spec.min_bid_increment
@@ -137,7 +143,7 @@ class WaterfallAuction(Step):
             raise IllegalAction(RULE_AUCTION, f"{sym} is not for sale")
         if a.auctioning and sym != a.auctioning:
             raise IllegalAction(RULE_AUCTION, f"{a.auctioning} is being auctioned")
-        cheapest = self.unsold_privates(state)[0] == sym
+        cheapest = sym in self.at_price(state)
         minimum = self.min_bid(state, sym)
         if cheapest and not a.auctioning and action.price != minimum:
             raise IllegalAction(RULE_AUCTION, f"{sym} is bought at its price {minimum}")
@@ -190,12 +196,10 @@ class WaterfallAuction(Step):
         a = state.auction
         a.auctioning = ""
         while not a.par_pending:
-            unsold = self.unsold_privates(state)
-            if not unsold:
+            with_bids = [s for s in self.at_price(state) if state.privates[s].bids]
+            if not with_bids:
                 return
-            private = state.privates[unsold[0]]
-            if not private.bids:
-                return
+            private = state.privates[with_bids[0]]
             if len(private.bids) == 1:
                 who, price = private.bids[0]
                 self.buy_private(state, who, private.sym, price, ctx)
