@@ -1,0 +1,28 @@
+"""18C2C's own actions (rules: docs/rules/18c2c.md "The game")."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from transcon.core.title import Action
+from transcon.eighteen.framework.actions import ACTION_TYPES
+
+
+class Eliminate(Action):
+    """Seed 001 3a: one of the first six options of the starting packet removes a private
+    from play."""
+
+    type: Literal["eliminate"] = "eliminate"
+    private: str
+
+
+class BuyTokens(Action):
+    """Seed 001 3e: when its sixth share is sold a corporation buys the extra tokens its
+    president chooses among those Table A allows (``costs``; empty: none)."""
+
+    type: Literal["tokens"] = "tokens"
+    corp: str
+    costs: tuple[int, ...] = ()
+
+
+ACTION_TYPES_C2C: tuple[type[Action], ...] = (*ACTION_TYPES, Eliminate, BuyTokens)

@@ -1,0 +1,115 @@
+"""The 18C2C builder bot: plays purposefully enough to reach the late game.
+
+In the packet it eliminates or buys the first private offered (or passes); in stock rounds it
+completes the floats of corporations it presides, starts corporations at a random par, buys
+initial-offering shares, and never sells; at float it buys every token Table A allows. Its
+corporations lay the tile that brings their track closest to their destination, place a
+token when they can, run the optimiser's best routes, always pay out, and buy a train when
+they have none or can afford the current type. Every choice is one of the legal actions.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from transcon.core.game import Game
+from transcon.core.hexgrid import Hex
+from transcon.core.title import Action
+from transcon.eighteen.framework import actions as A
+from transcon.titles.c2c.game.actions import BuyTokens
+
+
+class BuilderBot:
+    """See the module docstring; ``seed`` drives its own random generator."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, game: Game[Any], player: str) -> Action:
+        actions = game.legal_actions(player)
+        by_type: dict[str, list[Action]] = {}
+        for action in actions:
+            by_type.setdefault(action.type, []).append(action)
+        pick = self._rng.choice
+        if "discard" in by_type:
+            return pick(by_type["discard"])
+        if "eliminate" in by_type:
+            return pick(by_type["eliminate"])
+        if "tokens" in by_type:
+            return max(
+                (a for a in by_type["tokens"] if isinstance(a, BuyTokens)),
+                key=lambda a: len(a.costs),
+            )
+        state = game.state
+        if state.round == "auction":
+            if "par" in by_type:
+                return by_type["par"][0]
+            bids = [a for a in by_type.get("bid", []) if isinstance(a, A.Bid)]
+            if bids and self._rng.random() < 0.7:
+                return bids[0]
+            return by_type.get("pass", actions)[0]
+        if state.round == "stock":
+            return self._stock(game, player, by_type, actions)
+        return self._operate(game, by_type, actions)
+
+    def _stock(
+        self, game: Game[Any], player: str, by_type: dict[str, list[Action]], actions: list[Action]
+    ) -> Action:
+        state = game.state
+        buys = [a for a in by_type.get("buy", []) if isinstance(a, A.BuyShare)]
+        own = [b for b in buys if state.corps[b.corp].president == player and b.source == "ipo"]
+        if own:
+            return own[0]
+        if state.stock.acted:
+            return by_type.get("pass", actions)[0]
+        if "par" in by_type and self._rng.random() < 0.5:
+            return self._rng.choice(by_type["par"])
+        ipo = [b for b in buys if b.source == "ipo"]
+        if ipo and self._rng.random() < 0.8:
+            return self._rng.choice(ipo)
+        return by_type.get("pass", actions)[0]
+
+    def _operate(
+        self, game: Game[Any], by_type: dict[str, list[Action]], actions: list[Action]
+    ) -> Action:
+        lays = [a for a in by_type.get("lay", []) if isinstance(a, A.LayTile)]
+        if lays:
+            return self._toward_destination(game, lays)
+        if "token" in by_type:
+            return self._rng.choice(by_type["token"])
+        if "run" in by_type:
+            return by_type["run"][0]
+        for action in by_type.get("dividend", []):
+            if isinstance(action, A.Dividend) and action.kind == "payout":
+                return action
+        trains = [a for a in by_type.get("train", []) if isinstance(a, A.BuyTrain)]
+        bank = [t for t in trains if t.seller == "bank" and not t.exchange]
+        if bank and self._rng.random() < 0.7:
+            return bank[0]
+        if "done" in by_type:
+            return by_type["done"][0]
+        if "sell" in by_type:
+            return self._rng.choice(by_type["sell"])
+        return by_type.get("bankrupt", actions)[0]
+
+    def _toward_destination(self, game: Game[Any], lays: list[A.LayTile]) -> Action:
+        """The lay nearest the operating corporation's destination (ties: at random)."""
+        from transcon.titles.c2c.game.title import TitleC2C
+        from transcon.titles.c2c.game.track import hex_of
+
+        title = game.title
+        assert isinstance(title, TitleC2C)
+        state = game.state
+        sym = title.current_corp(state)
+        setup = title.setup
+        destination = title.spec(state).corp(sym).destination
+        if not destination:
+            return self._rng.choice(lays)
+        goal = hex_of(setup, destination)
+
+        def distance(lay: A.LayTile) -> tuple[int, float]:
+            h: Hex = hex_of(setup, lay.hex)
+            return (h.distance(goal), self._rng.random())
+
+        return min(lays, key=distance)

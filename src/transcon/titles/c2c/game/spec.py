@@ -1,0 +1,173 @@
+"""18C2C's data for the framework: the :class:`GameSpec` of the D variant (full map) and of
+the Super-short variant (seed 001), from the title's data modules.
+
+Sourced: corporations and their homes and destinations (``titles/c2c/data.py``), the train
+roster (``titles/c2c/trains.py``: D trains, Super-short one third), bank $75,000 / $25,000
+(seed 001 2h, Super-short 5), par prices. Assumed (docs/rules/18c2c.md "The game"): phases
+(1870-like, named by the D trains), the market (1870's grid extended to 25 columns as the
+Rails draft extends it), starting cash and certificate limits (the Rails draft; Super-short
+scaled), game end.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from transcon.eighteen.framework.spec import (
+    CorpSpec,
+    EndTiming,
+    GameEndSpec,
+    GameSpec,
+    PhaseSpec,
+    PrivateSpec,
+    TrainSpec,
+)
+from transcon.titles.c2c.data import CORPORATIONS, Setup, load_board
+from transcon.titles.c2c.game.standin import packet
+from transcon.titles.c2c.trains import roster
+
+SUPER_SHORT = "super-short"
+MAX_TOKENS = 6
+"""Home, four bought tokens ($40/$60/$80/$100) and a bull token (seed 001 3e, 3f)."""
+
+PAR_PRICES = (100, 90, 82, 76, 72, 68)
+
+_MARKET_1870 = """
+64y 68 72 76 82 90 100p 110 120 140 160 180 200 225 250 275 300 325 350 375 400
+60y 64y 68 72 76 82 90p 100 110 120 140 160 180 200 225 250 275 300 325 350 375
+55y 60y 64y 68 72 76 82p 90 100 110 120 140 160 180 200 225 250L 275L 300L 325L 350L
+50o 55y 60y 64y 68 72 76p 82 90 100 110 120 140 160L 180L 200L 225L 250L 275L 300L 325L
+40b 50o 55y 60y 64 68 72p 76 82 90 100 110L 120L 140L 160L 180L
+30b 40o 50o 55y 60y 64 68p 72 76 82 90L 100L 110L
+20b 30b 40o 50o 55y 60y 64 68 72 76L 82L
+10b 20b 30b 40o 50y 55y 60y 64 68L 72L
+0c 10b 20b 30b 40o 50y 55y 60L 64L
+0c 0c 10b 20b 30b 40o 50y
+0c 0c 0c 10b 20b 30b 40o
+"""
+_EXTENSION = (
+    "425 450 475 500",
+    "400 425 450 475",
+    "375L 400L 425L 450L",
+    "350L 375L 400L 425L",
+)
+
+
+def market() -> tuple[tuple[str, ...], ...]:
+    """1870's market (Mayfair cells) with its four upper rows extended to 25 columns ($500
+    top right) like the Rails draft's 18C2C market (assumed: 18c2c-base.md A8)."""
+    rows = [line.split() for line in _MARKET_1870.strip().splitlines()]
+    for row, more in zip(rows, _EXTENSION, strict=False):
+        row.extend(more.split())
+    return tuple(tuple(row) for row in rows)
+
+
+PLAYERS = range(2, 9)
+CASH_TOTAL = {"full": 7200, SUPER_SHORT: 4800}
+"""Starting cash shared by the players: the Rails draft's $7,200 (full map) and its short
+game's $4,800 (Super-short); assumed (18c2c-base.md A4)."""
+CERT_LIMITS_FULL = {2: 96, 3: 64, 4: 48, 5: 38, 6: 32, 7: 27, 8: 24}
+"""The Rails draft's certificate limits (assumed, 18c2c-base.md A4)."""
+
+Y, G, B, R = "yellow", "green", "brown", "gray"
+
+
+def cert_limits(setup: Setup) -> dict[int, dict[int, int]]:
+    """Players -> {companies -> limit}; Super-short scales the draft by 12/32 companies
+    (assumed)."""
+    if setup == SUPER_SHORT:
+        return {n: {0: max(8, limit * 12 // 32)} for n, limit in CERT_LIMITS_FULL.items()}
+    return {n: {0: limit} for n, limit in CERT_LIMITS_FULL.items()}
+
+
+def trains(setup: Setup) -> tuple[TrainSpec, ...]:
+    """The D roster (seed 001 2b, 3i; Super-short 3) with what each type rusts on."""
+    cards = roster("d", setup)
+    rusts_on = {c.rusts: c.name for c in cards if c.rusts}
+    return tuple(
+        TrainSpec(c.name, c.cost, c.count, c.train().cities, rusts_on=rusts_on.get(c.name, ""))
+        for c in cards
+    )
+
+
+def phases() -> tuple[PhaseSpec, ...]:
+    """Phases named by the D trains (Table B's names); colours, limits and ORs per set as
+    the Rails draft (1870-like, assumed); privates close when phase 5 starts (seed 001 4a,
+    Prospectors; the draft for the base privates)."""
+    steps = load_board().meta["steps"]["d"]
+    table = (
+        ("2", (Y,), 4, 1, ()),
+        ("3", (Y, G), 4, 2, ()),
+        ("4", (Y, G), 3, 2, ()),
+        ("5", (Y, G, B), 2, 3, ("close_privates",)),
+        ("3D", (Y, G, B, R), 2, 3, ()),
+        ("4D", (Y, G, B, R), 2, 3, ()),
+        ("5D", (Y, G, B, R), 2, 3, ()),
+        ("6D", (Y, G, B, R), 2, 3, ()),
+    )
+    return tuple(
+        PhaseSpec(
+            name,
+            name,
+            colours,
+            limit,
+            rounds,
+            int(steps[name]),
+            company_buy=True,
+            events=events,
+        )
+        for name, colours, limit, rounds, events in table
+    )
+
+
+def corps(setup: Setup) -> tuple[CorpSpec, ...]:
+    """The corporations of ``setup`` (Super-short: the twelve of seed 001 Super-short 1) with
+    the D destinations (seed 001 2g); token costs are paid at float (seed 001 3e), so every
+    placement is free."""
+    from transcon.titles.c2c.data import destination
+
+    out = []
+    for c in CORPORATIONS.values():
+        if setup == SUPER_SHORT and not c.super_short:
+            continue
+        dest = destination(c.sym, "d")
+        out.append(CorpSpec(c.sym, c.name, c.home, dest[0] if dest else "", (0,) * MAX_TOKENS, 60))
+    return tuple(out)
+
+
+def privates(setup: Setup) -> tuple[PrivateSpec, ...]:
+    """The starting packet (seed 001 2f; Super-short 4) in the order the auction offers it:
+    by face value, the western column first at equal value (full map); the Super-short
+    column top to bottom."""
+    cards = packet(setup)
+    if setup != SUPER_SHORT:
+        cards = tuple(sorted(cards, key=lambda p: (p.value, p.column != "west")))
+    corps_in_play = {c.sym for c in corps(setup)}
+    return tuple(
+        PrivateSpec(
+            p.sym,
+            p.name,
+            p.value,
+            p.revenue,
+            share_of=p.share_of if p.share_of in corps_in_play else "",
+        )
+        for p in cards
+    )
+
+
+@lru_cache(maxsize=8)
+def game_spec(setup: Setup, bank_end: str) -> GameSpec:
+    """The whole spec of a setup (cached per setup and game-end option)."""
+    total = CASH_TOTAL[setup]
+    return GameSpec(
+        corps=corps(setup),
+        privates=privates(setup),
+        trains=trains(setup),
+        phases=phases(),
+        market=market(),
+        par_prices=PAR_PRICES,
+        bank=25_000 if setup == SUPER_SHORT else 75_000,
+        starting_cash={n: total // n for n in PLAYERS},
+        cert_limits=cert_limits(setup),
+        game_end=GameEndSpec(bank=EndTiming(bank_end)),
+    )

@@ -1,0 +1,35 @@
+"""18C2C's own part of the game state (the framework's :class:`TitleData`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from transcon.eighteen.framework.state import GameState, TitleData
+
+
+@dataclass(slots=True)
+class C2CData(TitleData):
+    """What 18C2C keeps besides the framework's state."""
+
+    eliminated: list[str] = field(default_factory=list)
+    """Privates removed from play before the auction, in order (seed 001 3a)."""
+    token_choice: str = ""
+    """Corporation whose president chooses its extra tokens now (seed 001 3e)."""
+    charters: dict[str, list[int]] = field(default_factory=dict)
+    """Corporation -> costs of the tokens on its charter bought at float, the free home
+    token first (seed 001 3e)."""
+    bulls: list[str] = field(default_factory=list)
+    """Corporations holding a bull token (seed 001 3f)."""
+    reserved: list[str] = field(default_factory=list)
+    """Corporations with a token reserved for their destination run (seed 001 3e)."""
+    points_used: int = 0
+    """Tile points the operating corporation has used this turn (seed 001 3c)."""
+    or_phase: str = ""
+    """The phase in which the current operating round began (seed 001 3b)."""
+
+
+def c2c_data(state: GameState) -> C2CData:
+    """The 18C2C part of ``state``."""
+    data = state.title_data
+    assert isinstance(data, C2CData)
+    return data

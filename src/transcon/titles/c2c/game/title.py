@@ -1,0 +1,347 @@
+"""18C2C on the 18xx framework: the "D" train variant v2.00 on the full map (``18c2c-d``) and
+the Super-short variant (``18c2c-super-short``), seed 001 on the base rules as
+shared/rules/18c2c-base.md reconstructs them. Rules and what is assumed or not yet done:
+docs/rules/18c2c.md ("The game").
+
+The framework's rounds with 18C2C's steps (``steps.py``): the packet's eliminations before
+the auction, the two-column packet, the token purchase at float, tile points per turn; the
+hooks here add track (tile fit, points, first-tile costs, reach), tokens (prepaid, free to
+place), runs (named routes checked by the route engine with D trains) and the private
+purchase windows.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from transcon.core.errors import IllegalAction, InputError
+from transcon.core.options import OptionSpec
+from transcon.core.title import Action, ActionContext
+from transcon.eighteen.framework.actions import LayTile, PlaceToken, RunRoutes
+from transcon.eighteen.framework.notation import need
+from transcon.eighteen.framework.rounds import Round, TurnStage
+from transcon.eighteen.framework.spec import GameSpec
+from transcon.eighteen.framework.state import GameState
+from transcon.eighteen.framework.steps.auction import AuctionRound, PendingPar
+from transcon.eighteen.framework.steps.operating import OperatingRound
+from transcon.eighteen.framework.steps.stock import BuySellParShares, StockRound
+from transcon.eighteen.framework.title import EighteenTitle
+from transcon.eighteen.routes import RouteError
+from transcon.eighteen.tiles import Color
+from transcon.titles.c2c.data import Setup
+from transcon.titles.c2c.game import track
+from transcon.titles.c2c.game.actions import ACTION_TYPES_C2C, BuyTokens, Eliminate
+from transcon.titles.c2c.game.spec import game_spec
+from transcon.titles.c2c.game.standin import (
+    OPTIONS,
+    PHASE_TWO_BASE,
+    PHASE_TWO_HALF_PRICE,
+    TABLE_B,
+    OptionsC2C,
+)
+from transcon.titles.c2c.game.state import C2CData, c2c_data
+from transcon.titles.c2c.game.steps import (
+    EliminatePrivates,
+    OperatingRoundC2C,
+    PacketAuction,
+    TokenPurchase,
+)
+
+if TYPE_CHECKING:
+    from transcon.core.bots import BotFactory
+
+RULE_TRACK = "18C2C rules 4.7.1 track"
+RULE_POINTS = "seed 001 3c tile points"
+RULE_TOKEN = "18C2C rules 4.7.2 tokens"
+RULE_RUN = "18C2C rules 4.7.3 runs"
+RULE_PRIVATES = "seed 001 3b private purchases"
+
+
+class TitleC2C(EighteenTitle):
+    """18C2C, "D" variant (see the module docstring); the Super-short title subclasses it."""
+
+    name: ClassVar[str] = "18c2c-d"
+    display_name: ClassVar[str] = '18C2C: Manifest Destiny, "D" train variant'
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 8
+    options: ClassVar[tuple[OptionSpec, ...]] = OPTIONS
+    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES_C2C
+    notation: ClassVar[str] = (
+        EighteenTitle.notation.replace("[with MRBC] ", "") + " | eliminate GRS | tokens B&O 40,60"
+    )
+    setup: ClassVar[Setup] = "full"
+    #: Privates eliminated before the auction when the option says "the variant's number".
+    DEFAULT_ELIMINATIONS: ClassVar[int] = 6
+    SELL_AFTER_OPERATING = False
+
+    # -- rounds ------------------------------------------------------------------------------
+
+    def auction_round(self) -> Round:
+        return AuctionRound(self, [EliminatePrivates(self), PendingPar(self), PacketAuction(self)])
+
+    def stock_round(self) -> StockRound:
+        return StockRound(self, [TokenPurchase(self), BuySellParShares(self)])
+
+    def operating_round(self) -> OperatingRound:
+        return OperatingRoundC2C(self, list(super().operating_round().steps))
+
+    def new_title_data(self) -> C2CData:
+        return C2CData()
+
+    # -- data --------------------------------------------------------------------------------
+
+    def game_spec(self, options: dict[str, object]) -> GameSpec:
+        return game_spec(self.setup, OptionsC2C.view(options).bank_end)
+
+    def options_of(self, state: GameState) -> OptionsC2C:
+        return OptionsC2C.view(state.options)
+
+    def eliminations(self, state: GameState) -> int:
+        """Seed 001 3a: six options eliminate privates (Super-short: option, default none)."""
+        wanted = self.options_of(state).eliminations
+        return self.DEFAULT_ELIMINATIONS if wanted < 0 else wanted
+
+    def check_float(self, state: GameState, sym: str, ctx: ActionContext) -> None:
+        """Seed 001 3e: the sixth share floats the corporation, which then buys its tokens."""
+        floated = state.corps[sym].floated
+        super().check_float(state, sym, ctx)
+        if state.corps[sym].floated and not floated:
+            c2c_data(state).token_choice = sym
+
+    # -- track -------------------------------------------------------------------------------
+
+    def tile_points(self, state: GameState, sym: str, hexes: list[str]) -> int:
+        """Seed 001 3c/3d: Table B's normal build, or the exclusive West & Plains build when
+        every hex of the turn's lay is in those zones; +1 on the first turn of a corporation
+        whose home is in the Plains or the West (Canada counts as normal)."""
+        normal, exclusive = TABLE_B[self.phase(state).name]
+        bonus = 0
+        home = self.spec(state).corp(sym).home
+        if not state.corps[sym].operated and track.is_west_or_plains(self.setup, home):
+            bonus = 1
+        if hexes and all(track.is_west_or_plains(self.setup, h) for h in hexes):
+            return exclusive + bonus
+        return normal + bonus
+
+    def hook_lay(self, state: GameState, sym: str, action: LayTile) -> tuple[int, bool, bool]:
+        setup = self.setup
+        if action.private:
+            raise IllegalAction(RULE_TRACK, f"{action.private} cannot lay tiles (not yet done)")
+        tiles = track.map_of(setup)[0].tiles
+        if action.tile not in tiles:
+            raise IllegalAction(RULE_TRACK, f"no tile {action.tile} in 18C2C")
+        tile = tiles[action.tile]
+        if str(tile.color) not in self.phase(state).tiles:
+            raise IllegalAction(RULE_TRACK, f"{tile.color} tiles are not available yet")
+        copies = tiles.counts.get(action.tile)
+        if copies is not None and state.tile_used.get(action.tile, 0) >= copies:
+            raise IllegalAction(RULE_TRACK, f"no tile {action.tile} left")
+        problem = track.lay_problem(state, setup, action.hex, action.tile, action.rotation)
+        if problem:
+            raise IllegalAction(RULE_TRACK, problem)
+        phase = self.phase(state).name
+        if self.options_of(state).check_reach:
+            apart = track.unconnected(
+                state, setup, phase, sym, action.hex, action.tile, action.rotation
+            )
+            if apart:
+                raise IllegalAction(RULE_TRACK, apart)
+        upgrade = tile.color is not Color.YELLOW
+        opt = self.options_of(state)
+        points = opt.upgrade_points if upgrade else opt.lay_points
+        data = c2c_data(state)
+        budget = self.tile_points(state, sym, [*state.operating.laid_hexes, action.hex])
+        if data.points_used + points > budget:
+            left = max(0, budget - data.points_used)
+            raise IllegalAction(
+                RULE_POINTS, f"the lay costs {points} tile points, {sym} has {left} left"
+            )
+        fresh = action.hex not in state.tiles and upgrade is False
+        cost = track.first_tile_costs(setup).get(action.hex, 0) if fresh else 0
+        return (cost, False, upgrade)
+
+    def hook_after_lay(
+        self, state: GameState, sym: str, action: LayTile, ctx: ActionContext
+    ) -> None:
+        tile = track.map_of(self.setup)[0].tiles[action.tile]
+        opt = self.options_of(state)
+        c2c_data(state).points_used += (
+            opt.lay_points if tile.color is Color.YELLOW else opt.upgrade_points
+        )
+
+    # -- tokens ------------------------------------------------------------------------------
+
+    def token_cost(self, state: GameState, sym: str) -> int | None:
+        """Seed 001 3e: tokens are bought at float, so placing one is free; the reserved
+        destination token stays on the charter (destination runs: not yet done)."""
+        data = c2c_data(state)
+        charter = data.charters.get(sym, [0])
+        placeable = len(charter) + (sym in data.bulls) - (sym in data.reserved)
+        return 0 if state.corps[sym].tokens_used < placeable else None
+
+    def hook_check_token(self, state: GameState, sym: str, action: PlaceToken) -> None:
+        setup = self.setup
+        if action.hex not in track.in_play(setup):
+            raise IllegalAction(RULE_TOKEN, f"{action.hex} is not a hex in play")
+        slots = track.city_slots(state, setup, action.hex)
+        used = sum(1 for c in state.corps.values() if not c.closed and action.hex in c.tokens)
+        reserved = sum(
+            1
+            for other, corp in state.corps.items()
+            if other != sym
+            and not corp.closed
+            and not corp.tokens
+            and self.spec(state).corp(other).home == action.hex
+        )
+        if used + reserved >= slots:
+            raise IllegalAction(RULE_TOKEN, f"no free token space in {action.hex}")
+        if self.options_of(state).check_reach:
+            phase = self.phase(state).name
+            problem = track.token_unreachable(state, setup, phase, sym, action.hex)
+            if problem:
+                raise IllegalAction(RULE_TOKEN, problem)
+
+    # -- runs --------------------------------------------------------------------------------
+
+    def hook_check_run(self, state: GameState, sym: str, action: RunRoutes) -> None:
+        """Each route named is checked and valued by the route engine (D trains double the
+        corporation's own stations, seed 001 3i); the revenue must be their sum."""
+        from transcon.eighteen.named_runs import check_named_run
+        from transcon.titles.c2c.game.routing import context_of
+
+        if not action.routes:
+            if action.revenue:
+                raise IllegalAction(RULE_RUN, "a run names its routes (run REVENUE STOPS ...)")
+            return
+        ctx = context_of(state, self.setup, self.phase(state).name)
+        owned = state.corps[sym].trains
+        try:
+            value = check_named_run(ctx, sym, owned, action.routes, action.trains, RULE_RUN)
+        except RouteError as err:
+            raise IllegalAction(f"18C2C rules 4.7.3 {err.rule}", err.message) from None
+        if value != action.revenue:
+            raise IllegalAction(
+                RULE_RUN, f"the routes named are worth {value}, not {action.revenue}"
+            )
+
+    def best_run(
+        self, state: GameState, sym: str
+    ) -> tuple[int, tuple[tuple[str, ...], ...], tuple[str, ...]]:
+        """The optimiser's best run of ``sym``'s trains now: revenue, routes, trains."""
+        from transcon.eighteen.named_runs import best_named_run
+        from transcon.titles.c2c.game.routing import context_of
+
+        ctx = context_of(state, self.setup, self.phase(state).name)
+        return best_named_run(ctx, sym, state.corps[sym].trains)
+
+    def hook_bot_run(self, state: GameState, sym: str, player: str) -> RunRoutes:
+        revenue, routes, trains = self.best_run(state, sym)
+        return RunRoutes(player=player, revenue=revenue, routes=routes, trains=trains)
+
+    # -- privates ----------------------------------------------------------------------------
+
+    def hook_private_price(self, state: GameState, sym: str, private: str) -> tuple[int, int]:
+        """Seed 001 3b: in an OR that began in phase 2, the three Prospectors, the Army Corps
+        of Engineers, the Colorado Engineers and the Central Pacific at half face value only,
+        and the base phase-2 privates (Mississippi River Bridge, Keystone Tunnel) at face
+        value (assumed); from phase 3 the base rules (assumed: half to twice face value)."""
+        value = self.spec(state).private(private).value
+        if c2c_data(state).or_phase == "2":
+            if private in PHASE_TWO_HALF_PRICE:
+                return (value // 2, value // 2)
+            if private in PHASE_TWO_BASE:
+                return (value, value)
+            return (0, -1)
+        return super().hook_private_price(state, sym, private)
+
+    # -- bots --------------------------------------------------------------------------------
+
+    def bots(self) -> dict[str, BotFactory]:
+        from transcon.titles.c2c.game.bots import BuilderBot
+
+        return {"builder": BuilderBot}
+
+    def hook_bot_lays(self, state: GameState, sym: str, player: str) -> list[LayTile]:
+        """Every fitting tile and rotation on the hexes next to the corporation's network
+        (the title's check then keeps those it may afford and that connect)."""
+        op = state.operating
+        if op.step > TurnStage.TRACK:
+            return []
+        budget = self.tile_points(state, sym, list(op.laid_hexes))
+        if c2c_data(state).points_used >= budget + 1:
+            return []
+        colours = self.phase(state).tiles
+        tiles = track.map_of(self.setup)[0].tiles
+        out: list[LayTile] = []
+        phase = self.phase(state).name
+        for label in track.candidate_hexes(state, self.setup, phase, sym):
+            if label in op.laid_hexes:
+                continue
+            for name, rotation in track.fitting_tiles(state, self.setup, label):
+                if str(tiles[name].color) in colours:
+                    out.append(LayTile(player=player, hex=label, tile=name, rotation=rotation))
+        return out
+
+    def hook_bot_tokens(self, state: GameState, sym: str, player: str) -> list[PlaceToken]:
+        """Cities and off-boards on or next to the corporation's network."""
+        if self.token_cost(state, sym) is None:
+            return []
+        phase = self.phase(state).name
+        return [
+            PlaceToken(player=player, hex=h)
+            for h in track.candidate_hexes(state, self.setup, phase, sym)
+            if track.city_slots(state, self.setup, h)
+        ]
+
+    # -- notation and presentation -----------------------------------------------------------
+
+    def parse_action(self, text: str, state: GameState, player: str) -> Action:
+        words = text.split()
+        generic = "=" in text or text.lstrip().startswith("{")
+        verb, args = (words[0].lower(), words[1:]) if words and not generic else ("", [])
+        if verb == "eliminate":
+            need(args, 1, "eliminate PRIVATE")
+            return Eliminate(player=player, private=args[0].upper())
+        if verb == "tokens":
+            need(args, 1, "tokens CORP [40,60,...|none]")
+            costs: tuple[int, ...] = ()
+            if len(args) > 1 and args[1].lower() != "none":
+                try:
+                    costs = tuple(int(c) for c in args[1].split(","))
+                except ValueError:
+                    raise InputError(f"tokens: cannot read costs {args[1]!r}") from None
+            return self._canonical(state, BuyTokens(player=player, corp=args[0], costs=costs))
+        return self._canonical(state, super().parse_action(text, state, player))
+
+    def _canonical(self, state: GameState, action: Action) -> Action:
+        """Corporation symbols are read without regard to case (``erie`` is ``Erie``)."""
+        corp = getattr(action, "corp", None)
+        if isinstance(corp, str) and corp not in state.corps:
+            by_upper = {s.upper(): s for s in state.corps}
+            if corp.upper() in by_upper:
+                return action.model_copy(update={"corp": by_upper[corp.upper()]})
+        return action
+
+    def format_action(self, action: Action) -> str:
+        if isinstance(action, Eliminate):
+            return f"eliminate {action.private}"
+        if isinstance(action, BuyTokens):
+            return f"tokens {action.corp} {','.join(map(str, action.costs)) or 'none'}"
+        return super().format_action(action)
+
+    def render_png(self, state: GameState, path: Path) -> None:
+        from transcon.titles.c2c.game.render import render_game
+
+        render_game(self, state, path)
+
+
+class TitleC2CSuperShort(TitleC2C):
+    """18C2C Super-short (seed 001, Super-short): the twelve eastern corporations, the
+    Eastern zone and Canada east of the Mississippi, a third of the trains, one private
+    column, bank $25,000."""
+
+    name: ClassVar[str] = "18c2c-super-short"
+    display_name: ClassVar[str] = '18C2C: Manifest Destiny, "Super-short" variant'
+    setup: ClassVar[Setup] = "super-short"
+    DEFAULT_ELIMINATIONS: ClassVar[int] = 0

@@ -1,0 +1,185 @@
+"""18C2C track and tokens on the board: which tile fits where, tile points (seed 001 3c/3d,
+Table B), first-tile costs, reach from the company's network, token spaces, and the
+candidate lays and tokens bots are offered.
+
+Tile fit is the route engine's upgrade rule (:func:`transcon.eighteen.tiles.upgrade_problem`:
+next colour, the hex's label for that colour, old track and stops kept) on the D variant's
+layer; track may not run off the map nor, in the Super-short game, out of the play area
+(seed 001 Super-short 2).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from transcon.core.hexgrid import Hex
+from transcon.eighteen.bridge import MapIndex
+from transcon.eighteen.framework.state import GameState
+from transcon.eighteen.graph import PlacedTile
+from transcon.eighteen.position import impassable_sides
+from transcon.eighteen.tiles import Color, NodeKind, TileDef, upgrade_problem
+from transcon.titles.c2c.data import Setup, playable, zone
+from transcon.titles.c2c.game.routing import C2CMap, bridge_for, context_of
+
+BLANK = TileDef("blank", Color.WHITE)
+WEST_AND_PLAINS = ("west", "plains")
+
+
+def map_of(setup: Setup) -> tuple[C2CMap, MapIndex]:
+    bridge = bridge_for(setup)
+    data = bridge.data
+    assert isinstance(data, C2CMap)
+    return data, bridge.index
+
+
+@lru_cache(maxsize=2)
+def in_play(setup: Setup) -> frozenset[str]:
+    """Labels of the hexes in play (Super-short: seed 001 Super-short 2)."""
+    data, _ = map_of(setup)
+    return frozenset(data.board.label(h) for h in playable(data.board, setup))
+
+
+@lru_cache(maxsize=2)
+def first_tile_costs(setup: Setup) -> dict[str, int]:
+    """Hex label -> cost of its first tile (the map's ``cost:N`` regions)."""
+    data, _ = map_of(setup)
+    board = data.board
+    out: dict[str, int] = {}
+    for tag in board.region_names():
+        if tag.startswith("cost:"):
+            for h in board.region(tag):
+                out[board.label(h)] = int(tag[5:])
+    return out
+
+
+@lru_cache(maxsize=2048)
+def hex_zone(setup: Setup, label: str) -> str:
+    data, _ = map_of(setup)
+    return zone(data.board, data.board.hex(label))
+
+
+def current_tile(state: GameState, setup: Setup, label: str) -> PlacedTile:
+    """The tile on a hex now: the laid one, the printed one, or a blank hex."""
+    data, m = map_of(setup)
+    laid = state.tiles.get(label)
+    if laid is not None:
+        return PlacedTile(data.tiles[str(laid[0])], int(str(laid[1])))
+    index = m.labels[label]
+    if index in m.preprinted:
+        return PlacedTile(*m.preprinted[index])
+    return PlacedTile(BLANK)
+
+
+def lay_problem(state: GameState, setup: Setup, label: str, tile_name: str, rotation: int) -> str:
+    """Why ``tile_name`` at ``rotation`` does not fit on ``label`` ("" when it fits)."""
+    data, m = map_of(setup)
+    index = m.labels.get(label)
+    if index is None or label not in in_play(setup):
+        return f"{label} is not a hex in play"
+    if tile_name not in data.tiles:
+        return f"no tile {tile_name} in the 18C2C D tile set"
+    tile = data.tiles[tile_name]
+    h = data.board.hex(label)
+    blocked = impassable_sides(data)
+    playing = in_play(setup)
+    for side in sorted(tile.exits(rotation)):
+        j = m.neighbours[index][side]
+        if j < 0 or m.names[j] not in playing or (h, side) in blocked:
+            return f"the tile's track in {label} would run off the map or out of play"
+    before = current_tile(state, setup, label)
+    problem: str | None = upgrade_problem(
+        before.tile, before.rotation, tile, rotation, data.layer.label_for(h, tile.color)
+    )
+    return problem or ""
+
+
+def unconnected(
+    state: GameState, setup: Setup, phase: str, sym: str, label: str, tile: str, rotation: int
+) -> str:
+    """Why the tile would not join ``sym``'s network ("" when it does)."""
+    ctx = context_of(state, setup, phase)
+    h = ctx.position.hex(label)
+    exits = ctx.position.data.tiles[tile].exits(rotation)
+    if ctx.reach(sym).connects(h, exits):
+        return ""
+    return f"the tile in {label} does not connect to {sym}'s network"
+
+
+def city_slots(state: GameState, setup: Setup, label: str) -> int:
+    """Token spaces of the city or off-board on the hex's current tile (0: none)."""
+    tile = current_tile(state, setup, label).tile
+    return sum(n.slots for n in tile.nodes if n.kind is not NodeKind.TOWN)
+
+
+def token_unreachable(state: GameState, setup: Setup, phase: str, sym: str, label: str) -> str:
+    """Why ``sym`` cannot reach the city on ``label`` ("" when its network reaches it)."""
+    ctx = context_of(state, setup, phase)
+    layout = ctx.layout
+    i = layout.hex_index.get(ctx.position.hex(label))
+    placed = layout.placed[i] if i is not None else None
+    if i is not None and placed is not None:
+        reach = ctx.reach(sym)
+        for n in placed.tile.nodes:
+            stop = layout.stop_at.get((i, n.index))
+            if n.kind is not NodeKind.TOWN and stop is not None and reach.reaches(stop):
+                return ""
+    return f"{label} is not reachable from {sym}'s network"
+
+
+_UPGRADE_ORDER = (Color.WHITE, Color.YELLOW, Color.GREEN, Color.BROWN, Color.GRAY)
+_FITS: dict[tuple[object, ...], tuple[tuple[str, int], ...]] = {}
+
+
+def fitting_tiles(state: GameState, setup: Setup, label: str) -> tuple[tuple[str, int], ...]:
+    """Tiles and rotations that may go on ``label`` now by the upgrade rule alone (the next
+    colour, with the hex's label for it); cached per tile design, rotation and label."""
+    data, _ = map_of(setup)
+    placed = current_tile(state, setup, label)
+    old = placed.tile
+    if old.color not in _UPGRADE_ORDER[:-1]:
+        return ()
+    colour = _UPGRADE_ORDER[_UPGRADE_ORDER.index(old.color) + 1]
+    hex_label = data.layer.label_for(data.board.hex(label), colour)
+    key = (setup, old.color, old.spec(), placed.rotation, hex_label)
+    got = _FITS.get(key)
+    if got is None:
+        got = tuple(
+            (tile.name, r)
+            for tile, rotations in data.tiles.upgrades_for(old, placed.rotation, hex_label)
+            if tile.color is colour
+            for r in rotations
+        )
+        _FITS[key] = got
+    return got
+
+
+def candidate_hexes(state: GameState, setup: Setup, phase: str, sym: str) -> list[str]:
+    """Hexes where ``sym`` might lay track: its token hexes, the hexes its network's track
+    touches, and their neighbours (labels, sorted)."""
+    ctx = context_of(state, setup, phase)
+    layout = ctx.layout
+    _, m = map_of(setup)
+    hexes: set[int] = set()
+    for label in state.corps[sym].tokens:
+        if label in m.labels:
+            hexes.add(m.labels[label])
+    names = layout.names
+    for touched in ctx.reach(sym).touched:
+        label = names[touched // 6]
+        if label in m.labels:
+            hexes.add(m.labels[label])
+    out: set[str] = set()
+    playing = in_play(setup)
+    for i in hexes:
+        out.add(m.names[i])
+        out.update(m.names[j] for j in m.neighbours[i] if j >= 0)
+    return sorted(h for h in out if h in playing)
+
+
+def is_west_or_plains(setup: Setup, label: str) -> bool:
+    return hex_zone(setup, label) in WEST_AND_PLAINS
+
+
+def hex_of(setup: Setup, label: str) -> Hex:
+    data, _ = map_of(setup)
+    return data.board.hex(label)
