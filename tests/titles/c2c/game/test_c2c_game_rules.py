@@ -1,0 +1,274 @@
+"""18C2C the game (seed 001 on the base rules), one small position per rule clause."""
+
+from __future__ import annotations
+
+import pytest
+
+from transcon.core.errors import IllegalAction
+from transcon.core.game import Game
+from transcon.eighteen.framework.actions import LayTile, RunRoutes
+from transcon.eighteen.framework.state import GameState
+from transcon.eighteen.framework.testing import (
+    float_corp,
+    give_train,
+    invariant_problems,
+    skip_auction,
+    start_operating,
+)
+from transcon.titles.c2c.game import TitleC2C, TitleC2CSuperShort
+from transcon.titles.c2c.game.state import c2c_data
+
+PLAYERS = ["A", "B", "C", "D"]
+
+
+def title_of(game: Game[GameState]) -> TitleC2C:
+    title = game.title
+    assert isinstance(title, TitleC2C)
+    return title
+
+
+def unchanged(game: Game[GameState], text: str, player: str, rule: str) -> None:
+    """``text`` is refused under ``rule`` and the state stays exactly as it was."""
+    before = game.state_to_json()
+    with pytest.raises(IllegalAction) as err:
+        game.act(text, player)
+    assert rule in err.value.rule
+    assert game.state_to_json() == before
+
+
+def operating(title: TitleC2C, corps: dict[str, tuple[str, int]]) -> Game[GameState]:
+    """A game after the auction with ``corps`` ({sym: (president, par)}) floated, in the
+    first operating round."""
+    game = Game.new(title, PLAYERS)
+    skip_auction(game)
+    for sym, (president, par) in corps.items():
+        float_corp(game, sym, president, par)
+    start_operating(game)
+    return game
+
+
+# -- setup -------------------------------------------------------------------------------------
+
+
+def test_seed_2h_bank_and_super_short_5_bank() -> None:
+    d = Game.new(TitleC2C(), PLAYERS)
+    short = Game.new(TitleC2CSuperShort(), PLAYERS)
+    assert title_of(d).spec(d.state).bank == 75_000
+    assert title_of(short).spec(short.state).bank == 25_000
+    assert d.state.bank + sum(p.cash for p in d.state.players) == 75_000
+
+
+def test_seed_2b_d_trains_and_super_short_3_one_third() -> None:
+    d = Game.new(TitleC2C(), PLAYERS)
+    trains = {t.name: (t.price, t.count) for t in title_of(d).spec(d.state).trains}
+    assert trains["3D"] == (630, 9) and "6" not in trains and "12" not in trains
+    assert title_of(d).spec(d.state).train("3").rusts_on == "3D"  # 3i: the 3D kills the 3s
+    short = Game.new(TitleC2CSuperShort(), PLAYERS)
+    counts = [t.count for t in title_of(short).spec(short.state).trains]
+    assert counts == [7, 6, 5, 4, 3, 3, 2, 6]
+
+
+def test_super_short_1_twelve_corporations_and_4_one_column() -> None:
+    game = Game.new(TitleC2CSuperShort(), PLAYERS)
+    spec = title_of(game).spec(game.state)
+    assert {c.sym for c in spec.corps} == {
+        "CP", "Erie", "B&O", "NYC", "PRR", "C&O", "IC", "L&N", "Sou", "GMO", "N&W", "Wabash",
+    }  # fmt: skip
+    assert [p.sym for p in spec.privates] == ["KT", "AF", "ACM", "GML", "GSC", "TBC", "ACE", "EP"]
+
+
+def test_seed_2g_canadian_pacific_destination_thunder_bay() -> None:
+    game = Game.new(TitleC2C(), PLAYERS)
+    assert title_of(game).spec(game.state).corp("CP").destination == "A54"
+
+
+def test_two_to_eight_players() -> None:
+    for n in (2, 8):
+        game = Game.new(TitleC2C(), [f"P{i}" for i in range(n)])
+        assert game.current_players() == ["P0"]
+    assert (TitleC2C.min_players, TitleC2C.max_players) == (2, 8)
+
+
+# -- starting packet (seed 001 3a) -------------------------------------------------------------
+
+
+def test_seed_3a_six_eliminations_then_the_seventh_option_bids() -> None:
+    game = Game.new(TitleC2C(), PLAYERS)
+    for i, private in enumerate(("GRS", "GEM", "SC", "AF", "DGJ", "KT")):
+        player = PLAYERS[i % 4]
+        assert game.current_players() == [player]
+        unchanged(game, "bid MRB 40", player, "seed 001 3a")
+        game.act(f"eliminate {private}", player)
+    # 4 players: the third player has the first opportunity to bid
+    assert game.current_players() == ["C"]
+    state = game.state
+    assert all(state.privates[p].closed for p in ("GRS", "GEM", "SC", "AF", "DGJ", "KT"))
+    assert c2c_data(state).eliminated == ["GRS", "GEM", "SC", "AF", "DGJ", "KT"]
+
+
+@pytest.mark.parametrize("private", ["MRB", "CPR", "CE"])
+def test_seed_3a_bridge_central_pacific_colorado_never_eliminated(private: str) -> None:
+    game = Game.new(TitleC2C(), PLAYERS)
+    unchanged(game, f"eliminate {private}", "A", "seed 001 3a")
+
+
+def test_seed_3a_columns_close_up() -> None:
+    """After the eliminations, each column's top is the first of its remaining privates."""
+    game = Game.new(TitleC2C(), PLAYERS)
+    for i, private in enumerate(("GRS", "KT", "AF", "ACM", "GML", "SC")):
+        game.act(f"eliminate {private}", PLAYERS[i % 4])
+    title = title_of(game)
+    from transcon.titles.c2c.game.steps import PacketAuction
+
+    auction = title.rounds[game.state.round].step_of(PacketAuction)
+    assert isinstance(auction, PacketAuction)
+    assert auction.at_price(game.state) == ["MRB", "GSC"]
+    # the eastern top is bought at its price; a bid on the second of a column waits
+    game.act("bid GSC 80", "C")
+    assert game.state.privates["GSC"].owner == "C"
+
+
+def test_super_short_no_elimination_by_default() -> None:
+    game = Game.new(TitleC2CSuperShort(), PLAYERS)
+    assert {a.type for a in game.legal_actions("A")} == {"bid", "pass"}
+    assert TitleC2CSuperShort().eliminations(game.state) == 0
+
+
+# -- tokens (seed 001 3e, 3f) ------------------------------------------------------------------
+
+
+def floating_game(par: int) -> Game[GameState]:
+    game = Game.new(TitleC2C(), PLAYERS)
+    skip_auction(game)
+    state = game.state
+    for player in PLAYERS:
+        state.player(player).cash = 5000
+    game.act(f"par B&O {par}", "A")
+    for _ in range(8):
+        if game.state.corps["B&O"].floated:
+            return game
+        player = game.current_players()[0]
+        game.act("buy B&O", player)
+        if game.current_players() == [player] and not c2c_data(game.state).token_choice:
+            game.act("pass", player)
+    raise AssertionError("B&O did not float")
+
+
+def test_seed_3e_tokens_bought_at_float_as_table_a_allows() -> None:
+    game = floating_game(82)
+    corp = game.state.corps["B&O"]
+    assert corp.floated and c2c_data(game.state).token_choice == "B&O"
+    president = corp.president
+    unchanged(game, "tokens B&O 40,80", president, "seed 001 3e")
+    cash = corp.cash
+    game.act("tokens B&O 60", president)
+    assert game.state.corps["B&O"].cash == cash - 60
+    data = c2c_data(game.state)
+    assert data.charters["B&O"] == [0, 60] and "B&O" in data.reserved
+    assert "B&O" not in data.bulls
+
+
+def test_seed_3e_no_token_bought_no_destination_token() -> None:
+    game = floating_game(68)
+    game.act("tokens B&O none", game.state.corps["B&O"].president)
+    data = c2c_data(game.state)
+    assert data.charters["B&O"] == [0] and "B&O" not in data.reserved
+
+
+def test_seed_3f_par_100_and_all_four_tokens_give_a_bull() -> None:
+    game = floating_game(100)
+    game.act("tokens B&O 40,60,80,100", game.state.corps["B&O"].president)
+    data = c2c_data(game.state)
+    assert data.bulls == ["B&O"] and game.state.corps["B&O"].cash == 1000 - 280
+
+
+def test_seed_3e_prepaid_tokens_place_for_free() -> None:
+    game = operating(TitleC2C(), {"B&O": ("A", 100)})
+    c2c_data(game.state).charters["B&O"] = [0, 40, 60]
+    c2c_data(game.state).reserved.append("B&O")
+    title = title_of(game)
+    assert title.token_cost(game.state, "B&O") == 0  # home placed, one bought token free
+    game.state.corps["B&O"].tokens_used = 2
+    assert title.token_cost(game.state, "B&O") is None  # the other is the destination's
+
+
+# -- tile points (seed 001 3c, 3d) -------------------------------------------------------------
+
+
+def test_seed_3c_table_b_normal_and_exclusive_west_and_plains() -> None:
+    game = operating(TitleC2C(), {"B&O": ("A", 100), "UP": ("B", 100)})
+    title, state = title_of(game), game.state
+    state.corps["UP"].operated = True
+    expected = {"2": (3, 3), "4": (3, 4), "3D": (4, 5), "5D": (5, 5)}
+    names = [p.name for p in title.spec(state).phases]
+    for phase, (normal, exclusive) in expected.items():
+        state.phase = names.index(phase)
+        assert title.tile_points(state, "UP", ["K44"]) == exclusive  # Omaha: Plains
+        assert title.tile_points(state, "UP", ["K44", "M74"]) == normal  # Baltimore: Eastern
+        assert title.tile_points(state, "B&O", ["M74"]) == normal
+
+
+def test_seed_3d_first_turn_bonus_of_plains_and_west_corporations() -> None:
+    game = operating(TitleC2C(), {"UP": ("B", 100), "B&O": ("A", 100)})
+    title, state = title_of(game), game.state
+    assert title.tile_points(state, "UP", ["K44"]) == 3 + 1
+    assert title.tile_points(state, "B&O", ["M74"]) == 3  # an Eastern home: no bonus
+    state.corps["UP"].operated = True
+    assert title.tile_points(state, "UP", ["K44"]) == 3
+
+
+def test_seed_3d_canada_lays_at_the_normal_figure() -> None:
+    game = operating(TitleC2C(), {"CP": ("A", 100)})
+    title, state = title_of(game), game.state
+    state.phase = [p.name for p in title.spec(state).phases].index("4")
+    assert title.tile_points(state, "CP", ["E78"]) == 3  # Montreal, Canada: not 4
+
+
+def test_seed_3c_lays_stop_when_the_points_are_spent() -> None:
+    game = operating(TitleC2C(), {"B&O": ("A", 100)})
+    state = game.state
+    assert title_of(game).current_corp(state) == "B&O"
+    for _ in range(3):
+        lays = [a for a in game.legal_actions("A") if isinstance(a, LayTile)]
+        assert lays
+        game.apply(lays[0])
+    assert c2c_data(state).points_used == 3
+    assert not [a for a in game.legal_actions("A") if isinstance(a, LayTile)]
+    lay = title_of(game).hook_bot_lays
+    assert lay(state, "B&O", "A") == [] or all(
+        not game.is_legal(a) for a in lay(state, "B&O", "A")
+    )
+    assert not invariant_problems(game)
+
+
+# -- runs --------------------------------------------------------------------------------------
+
+
+def test_runs_claiming_more_than_the_routes_are_refused() -> None:
+    game = operating(TitleC2C(), {"B&O": ("A", 100)})
+    give_train(game, "B&O", "2")
+    title, state = title_of(game), game.state
+    best = title.hook_bot_run(state, "B&O", "A")
+    assert best.revenue == 0  # no track yet: the home station alone is no route
+    before = game.state_to_json()
+    with pytest.raises(IllegalAction) as err:
+        game.apply(RunRoutes(player="A", revenue=50))
+    assert "4.7.3" in err.value.rule and game.state_to_json() == before
+
+
+# -- private purchases (seed 001 3b) -----------------------------------------------------------
+
+
+def test_seed_3b_phase_two_half_price_privates() -> None:
+    game = Game.new(TitleC2C(), PLAYERS)
+    skip_auction(game, {"CE": "B", "MRB": "B", "GML": "B"})
+    float_corp(game, "B&O", "A", 100)
+    start_operating(game)
+    title, state = title_of(game), game.state
+    assert c2c_data(state).or_phase == "2"
+    assert title.hook_private_price(state, "B&O", "CE") == (30, 30)
+    assert title.hook_private_price(state, "B&O", "MRB") == (40, 40)
+    assert title.hook_private_price(state, "B&O", "GML") == (0, -1)
+    unchanged(game, "private CE 60", "A", "private")
+    game.act("private CE 30", "A")
+    assert state.privates["CE"].owner == "@B&O"

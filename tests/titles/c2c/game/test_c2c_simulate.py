@@ -1,0 +1,86 @@
+"""Bot games of both 18C2C titles: no errors, invariants after every action (money
+conserved, every corporation's shares 100%, token counts, train limits), and whole games end
+by the game-end rule. The default run plays bounded games; ``--runslow`` plays whole games
+(``C2C_SLOW_GAMES`` per bot and variant, default 100)."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from transcon.core.game import Game
+from transcon.eighteen.framework.state import GameState
+from transcon.eighteen.framework.testing import invariant_problems
+from transcon.titles.c2c.game import TitleC2C, TitleC2CSuperShort
+from transcon.titles.c2c.game.bots import BuilderBot
+from transcon.titles.c2c.game.state import c2c_data
+
+TITLES = {"d": TitleC2C, "super-short": TitleC2CSuperShort}
+
+
+def token_problems(game: Game[GameState]) -> list[str]:
+    """Tokens on the map match the tokens used, never more than the charter holds."""
+    title = game.title
+    assert isinstance(title, TitleC2C)
+    data = c2c_data(game.state)
+    out = []
+    for sym, corp in game.state.corps.items():
+        if corp.closed:
+            continue
+        charter = len(data.charters.get(sym, [0])) + (sym in data.bulls)
+        if len(corp.tokens) != corp.tokens_used or corp.tokens_used > charter:
+            out.append(f"{sym}: {len(corp.tokens)} tokens, {corp.tokens_used} used of {charter}")
+        if len(set(corp.tokens)) != len(corp.tokens):
+            out.append(f"{sym}: two tokens in one city")
+    return out
+
+
+def play(variant: str, seed: int, bots: str, players: int, limit: int) -> Game[GameState]:
+    """One game (at most ``limit`` actions), checking the invariants after every action."""
+    names = [f"P{i}" for i in range(1, players + 1)]
+    game = Game.new(TITLES[variant](), names, {}, seed)
+    rng = random.Random(seed)
+    builders = {p: BuilderBot(seed * 10 + i) for i, p in enumerate(names)}
+    for _ in range(limit):
+        if game.is_over():
+            break
+        player = game.current_players()[0]
+        if bots == "builder":
+            action = builders[player].choose(game, player)
+        else:
+            actions = game.legal_actions(player)
+            assert actions, f"{player} has no legal action"
+            action = rng.choice(actions)
+        game.apply(action)
+        problems = invariant_problems(game) + token_problems(game)
+        assert not problems, (variant, seed, len(game.log), problems)
+    return game
+
+
+@pytest.mark.parametrize("variant", ["d", "super-short"])
+def test_random_bot_games_keep_the_invariants(variant: str) -> None:
+    game = play(variant, 1, "random", 3, 600)
+    assert len(game.log) > 100
+
+
+def test_builder_bots_build_run_and_buy_trains() -> None:
+    game = play("super-short", 2, "builder", 3, 700)
+    kinds = {a.type for a in game.log}
+    assert "eliminate" not in kinds  # Super-short: no eliminations by default
+    assert {"lay", "token", "run", "train", "tokens"} <= kinds
+    assert any(a.type == "run" and getattr(a, "revenue", 0) > 0 for a in game.log)
+
+
+SLOW_GAMES = int(os.environ.get("C2C_SLOW_GAMES", "100"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bots", ["random", "builder"])
+@pytest.mark.parametrize("variant", ["d", "super-short"])
+def test_whole_games_end_by_the_game_end_rule(variant: str, bots: str) -> None:
+    for seed in range(SLOW_GAMES):
+        game = play(variant, seed, bots, 2 + seed % 7, 60_000)
+        assert game.is_over(), (variant, bots, seed, len(game.log))
+        assert game.state.end_reason in ("bank", "bankrupt", "stalemate"), game.state.end_reason
