@@ -163,6 +163,20 @@ class C2COptions(Options):
         20, "Fellheimer & Wagner, Architects: revenue. Assumed.", rule="D variant 4c", min=0
     )
 
+    packet_tops: bool = option(
+        True,
+        "In the auction the top private of each packet column is bought at its price (true), "
+        "or only the cheaper of the two tops (false). Assumed: the base auction rule (2.7) is "
+        "not in our sources.",
+        rule="Base rules 2.7",
+    )
+    check_reach: bool = option(
+        True,
+        "New track and new tokens must be reachable from the corporation's network. Assumed "
+        "(as 1870 and every 18xx).",
+        rule="Base rules 4.7.1, 4.7.2",
+    )
+
     def __post_init__(self) -> None:
         token_table(self)
         certificate_limit(self, 2)

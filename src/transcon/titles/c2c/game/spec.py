@@ -5,8 +5,8 @@ Sourced: corporations and their homes and destinations (``titles/c2c/data.py``),
 roster (``titles/c2c/trains.py``: D trains, Super-short one third), bank $75,000 / $25,000
 (seed 001 2h, Super-short 5), par prices. Assumed (docs/rules/18c2c.md "The game"): phases
 (1870-like, named by the D trains), the market (1870's grid extended to 25 columns as the
-Rails draft extends it), starting cash and certificate limits (the Rails draft; Super-short
-scaled), game end.
+Rails draft extends it); starting cash, certificate limits, the D privates' figures and the
+game end are options (``titles/c2c/options.py``).
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from transcon.eighteen.framework.spec import (
     TrainSpec,
 )
 from transcon.titles.c2c.data import CORPORATIONS, Setup, load_board
-from transcon.titles.c2c.game.standin import packet
+from transcon.titles.c2c.options import C2COptions, certificate_limit, starting_cash_each
+from transcon.titles.c2c.privates import private, starting_packet
 from transcon.titles.c2c.trains import roster
 
 SUPER_SHORT = "super-short"
@@ -63,21 +64,8 @@ def market() -> tuple[tuple[str, ...], ...]:
 
 
 PLAYERS = range(2, 9)
-CASH_TOTAL = {"full": 7200, SUPER_SHORT: 4800}
-"""Starting cash shared by the players: the Rails draft's $7,200 (full map) and its short
-game's $4,800 (Super-short); assumed (18c2c-base.md A4)."""
-CERT_LIMITS_FULL = {2: 96, 3: 64, 4: 48, 5: 38, 6: 32, 7: 27, 8: 24}
-"""The Rails draft's certificate limits (assumed, 18c2c-base.md A4)."""
 
 Y, G, B, R = "yellow", "green", "brown", "gray"
-
-
-def cert_limits(setup: Setup) -> dict[int, dict[int, int]]:
-    """Players -> {companies -> limit}; Super-short scales the draft by 12/32 companies
-    (assumed)."""
-    if setup == SUPER_SHORT:
-        return {n: {0: max(8, limit * 12 // 32)} for n, limit in CERT_LIMITS_FULL.items()}
-    return {n: {0: limit} for n, limit in CERT_LIMITS_FULL.items()}
 
 
 def trains(setup: Setup) -> tuple[TrainSpec, ...]:
@@ -135,39 +123,52 @@ def corps(setup: Setup) -> tuple[CorpSpec, ...]:
     return tuple(out)
 
 
-def privates(setup: Setup) -> tuple[PrivateSpec, ...]:
-    """The starting packet (seed 001 2f; Super-short 4) in the order the auction offers it:
-    by face value, the western column first at equal value (full map); the Super-short
-    column top to bottom."""
-    cards = packet(setup)
-    if setup != SUPER_SHORT:
-        cards = tuple(sorted(cards, key=lambda p: (p.value, p.column != "west")))
+def auction_order(opts: C2COptions, setup: Setup) -> tuple[str, ...]:
+    """The packet's privates in the order the auction lists them (the framework's "cheapest
+    first"): by face value, the western column first at equal value, each column's own order
+    kept (full map); the Super-short column top to bottom."""
+    columns = starting_packet(opts, setup == SUPER_SHORT)
+    if len(columns) == 1:
+        return columns[0]
+    place = {
+        sym: (col, row) for col, column in enumerate(columns) for row, sym in enumerate(column)
+    }
+    return tuple(sorted(place, key=lambda s: (private(s, opts).value, place[s])))
+
+
+def column_of(opts: C2COptions, setup: Setup) -> dict[str, int]:
+    """Private -> its packet column (0 western or the Super-short column, 1 eastern)."""
+    columns = starting_packet(opts, setup == SUPER_SHORT)
+    return {sym: col for col, column in enumerate(columns) for sym in column}
+
+
+def privates(setup: Setup, opts: C2COptions) -> tuple[PrivateSpec, ...]:
+    """The starting packet (D variant 2f; Super-short 4) in auction order, with face values
+    and revenues (the D privates' from the options)."""
     corps_in_play = {c.sym for c in corps(setup)}
-    return tuple(
-        PrivateSpec(
-            p.sym,
-            p.name,
-            p.value,
-            p.revenue,
-            share_of=p.share_of if p.share_of in corps_in_play else "",
-        )
-        for p in cards
-    )
+    out = []
+    for sym in auction_order(opts, setup):
+        p = private(sym, opts)
+        share = p.share_of if p.share_of in corps_in_play else ""
+        out.append(PrivateSpec(p.sym, p.name, p.value, p.revenue, share_of=share))
+    return tuple(out)
 
 
 @lru_cache(maxsize=8)
-def game_spec(setup: Setup, bank_end: str) -> GameSpec:
-    """The whole spec of a setup (cached per setup and game-end option)."""
-    total = CASH_TOTAL[setup]
+def game_spec(setup: Setup, opts: C2COptions) -> GameSpec:
+    """The whole spec of a setup (cached per setup and options)."""
+    short = setup == SUPER_SHORT
     return GameSpec(
         corps=corps(setup),
-        privates=privates(setup),
+        privates=privates(setup, opts),
         trains=trains(setup),
         phases=phases(),
         market=market(),
         par_prices=PAR_PRICES,
-        bank=25_000 if setup == SUPER_SHORT else 75_000,
-        starting_cash={n: total // n for n in PLAYERS},
-        cert_limits=cert_limits(setup),
-        game_end=GameEndSpec(bank=EndTiming(bank_end)),
+        bank=25_000 if short else 75_000,
+        starting_cash={n: starting_cash_each(opts, n, short) for n in PLAYERS},
+        cert_limits={n: {0: certificate_limit(opts, n)} for n in PLAYERS},
+        game_end=GameEndSpec(
+            bank=EndTiming.SET if opts.game_end == "set_of_ors" else EndTiming.ROUND
+        ),
     )

@@ -12,20 +12,20 @@ class C2CData(TitleData):
     """What 18C2C keeps besides the framework's state."""
 
     eliminated: list[str] = field(default_factory=list)
-    """Privates removed from play before the auction, in order (seed 001 3a)."""
+    """Privates removed from play before the auction, in order (D variant 3a)."""
     token_choice: str = ""
-    """Corporation whose president chooses its extra tokens now (seed 001 3e)."""
+    """Corporation whose president chooses its extra tokens now (D variant 3e)."""
     charters: dict[str, list[int]] = field(default_factory=dict)
     """Corporation -> costs of the tokens on its charter bought at float, the free home
-    token first (seed 001 3e)."""
+    token first (D variant 3e)."""
     bulls: list[str] = field(default_factory=list)
-    """Corporations holding a bull token (seed 001 3f)."""
+    """Corporations holding a bull token (D variant 3f)."""
     reserved: list[str] = field(default_factory=list)
-    """Corporations with a token reserved for their destination run (seed 001 3e)."""
-    points_used: int = 0
-    """Tile points the operating corporation has used this turn (seed 001 3c)."""
+    """Corporations with a token reserved for their destination run (D variant 3e)."""
+    turn_lays: list[list[str]] = field(default_factory=list)
+    """The operating corporation's lays this turn as ``[zone, colour]`` (D variant 3c)."""
     or_phase: str = ""
-    """The phase in which the current operating round began (seed 001 3b)."""
+    """The phase in which the current operating round began (D variant 3b)."""
 
 
 def c2c_data(state: GameState) -> C2CData:

@@ -16,25 +16,36 @@ from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.steps.auction import WaterfallAuction
 from transcon.eighteen.framework.steps.operating import OperatingRound
 from transcon.titles.c2c.game.actions import BuyTokens, Eliminate
-from transcon.titles.c2c.game.standin import TABLE_A, PrivateCard, packet
+from transcon.titles.c2c.game.spec import column_of
 from transcon.titles.c2c.game.state import c2c_data
+from transcon.titles.c2c.options import TOKEN_COSTS, C2COptions, token_table
+from transcon.titles.c2c.privates import (
+    RULE_PACKET,
+    Packet,
+    eliminable,
+    eliminate,
+    first_bidder,
+    option_holder,
+    packet_after_eliminations,
+    starting_packet,
+)
 
 if TYPE_CHECKING:
     from transcon.titles.c2c.game.title import TitleC2C
 
-RULE_ELIMINATE = "seed 001 3a starting packet"
-RULE_TOKENS = "seed 001 3e token purchase"
+RULE_TOKENS = "D variant 3e: token purchase"
 BULL_PAR = 100
-"""Seed 001 3f: a corporation parred at $100 that buys all four extra tokens gets a bull."""
+"""D variant 3f: a corporation parred at $100 that buys all four extra tokens gets a bull."""
 
 
 class EliminatePrivates(Step):
-    """Seed 001 3a: from the priority player, the first options of the starting packet each
+    """D variant 3a: from the priority player, the first options of the starting packet each
     remove one private from play (never the Mississippi River Bridge, Central Pacific or
-    Colorado Engineers); the auction then starts with the next player."""
+    Colorado Engineers: ``titles/c2c/privates.py``); the auction then starts with the holder
+    of the next option."""
 
     actions: ClassVar[tuple[type[Action], ...]] = (Eliminate,)
-    rule = RULE_ELIMINATE
+    rule = RULE_PACKET
     game: TitleC2C
 
     def active(self, state: GameState) -> bool:
@@ -44,46 +55,41 @@ class EliminatePrivates(Step):
         return True
 
     def actors(self, state: GameState) -> list[str]:
-        n = len(state.players)
-        return [state.players[(state.priority + len(c2c_data(state).eliminated)) % n].name]
+        n, done = len(state.players), len(c2c_data(state).eliminated)
+        return [state.players[option_holder(state.priority, n, done + 1)].name]
 
     def refusal(self, state: GameState, action: Action) -> IllegalAction:
-        return IllegalAction(RULE_ELIMINATE, "the first options eliminate privates, no bids yet")
+        return IllegalAction(RULE_PACKET, "the first options eliminate privates, no bids yet")
 
-    def cards(self, state: GameState) -> dict[str, PrivateCard]:
-        return {p.sym: p for p in packet(self.game.setup)}
+    def packet(self, state: GameState) -> Packet:
+        """The packet now, the eliminated privates gone."""
+        start = starting_packet(self.game.options_of(state), self.game.setup == "super-short")
+        return packet_after_eliminations(start, c2c_data(state).eliminated)
 
     def process(self, state: GameState, action: Action, ctx: ActionContext | None) -> None:
         assert isinstance(action, Eliminate)
         if action.player not in self.actors(state):
-            raise IllegalAction(RULE_ELIMINATE, f"it is not {action.player}'s option")
-        card = self.cards(state).get(action.private)
-        if card is None or state.privates[card.sym].closed:
-            raise IllegalAction(RULE_ELIMINATE, f"{action.private} is not in the packet")
-        if not card.eliminable:
-            raise IllegalAction(RULE_ELIMINATE, f"{card.name} cannot be eliminated")
+            raise IllegalAction(RULE_PACKET, f"it is not {action.player}'s option")
+        eliminate(self.packet(state), action.private)
         if ctx is None:
             return
         data = c2c_data(state)
-        data.eliminated.append(card.sym)
-        state.privates[card.sym].closed = True
-        ctx.emit(f"{action.player} eliminates {card.sym} ({card.name})", private=card.sym)
+        data.eliminated.append(action.private)
+        state.privates[action.private].closed = True
+        name = self.game.spec(state).private(action.private).name
+        ctx.emit(f"{action.player} eliminates {action.private} ({name})", private=action.private)
         if not self.active(state):
             n = len(state.players)
-            state.auction.turn = (state.priority + len(data.eliminated)) % n
+            state.auction.turn = first_bidder(state.priority, n, len(data.eliminated))
 
     def choices(self, state: GameState, player: str) -> list[Action]:
-        return [
-            Eliminate(player=player, private=p.sym)
-            for p in self.cards(state).values()
-            if p.eliminable and not state.privates[p.sym].closed
-        ]
+        return [Eliminate(player=player, private=p) for p in eliminable(self.packet(state))]
 
 
 class PacketAuction(WaterfallAuction):
     """The framework's waterfall over 18C2C's packet: eliminated privates are gone (the
-    columns close up, seed 001 3a) and, with ``packet_tops``, the top private of each column
-    is bought at its price (assumed base rule)."""
+    columns close up, D variant 3a) and, with ``packet_tops``, the top private of each
+    column is bought at its price (assumed base rule)."""
 
     game: TitleC2C
 
@@ -96,24 +102,26 @@ class PacketAuction(WaterfallAuction):
 
     def at_price(self, state: GameState) -> list[str]:
         unsold = self.unsold_privates(state)
-        if not self.game.options_of(state).packet_tops:
+        opts = self.game.options_of(state)
+        if not opts.packet_tops:
             return unsold[:1]
-        columns = {p.sym: p.column for p in packet(self.game.setup)}
-        tops: dict[str, str] = {}
+        columns = column_of(opts, self.game.setup)
+        tops: dict[int, str] = {}
         for sym in unsold:
             tops.setdefault(columns[sym], sym)
         return [s for s in unsold if s in tops.values()]
 
 
-def allowed_tokens(par: int) -> tuple[int, ...]:
-    """Table A: the extra tokens a corporation parred at ``par`` may buy."""
-    return TABLE_A.get(par, ())
+def allowed_tokens(state: GameState, par: int) -> tuple[int, ...]:
+    """Table A (option ``token_table``): the extra tokens a corporation parred at ``par`` may
+    buy."""
+    return token_table(C2COptions.view(state.options)).get(par, ())
 
 
 class TokenPurchase(Step):
-    """Seed 001 3e: when the sixth share floats a corporation, its president chooses which
+    """D variant 3e: when the sixth share floats a corporation, its president chooses which
     of the tokens Table A allows it buys with its new treasury; one bought token is reserved
-    for the destination run (no token bought: no destination run). Seed 001 3f: par $100 and
+    for the destination run (no token bought: no destination run). D variant 3f: par $100 and
     all four bought gives a free bull token."""
 
     actions: ClassVar[tuple[type[Action], ...]] = (BuyTokens,)
@@ -139,7 +147,7 @@ class TokenPurchase(Step):
         corp = state.corps[sym]
         if action.corp != sym or action.player != corp.president:
             raise IllegalAction(RULE_TOKENS, f"the president of {sym} buys its tokens now")
-        allowed = allowed_tokens(corp.par)
+        allowed = allowed_tokens(state, corp.par)
         costs = sorted(action.costs)
         if len(set(costs)) != len(costs) or any(c not in allowed for c in costs):
             raise IllegalAction(
@@ -155,7 +163,7 @@ class TokenPurchase(Step):
         self.game.pay(state, corp_key(sym), BANK, sum(costs))
         if costs:
             data.reserved.append(sym)
-        if corp.par == BULL_PAR and len(costs) == len(TABLE_A[BULL_PAR]):
+        if corp.par == BULL_PAR and tuple(costs) == TOKEN_COSTS:
             data.bulls.append(sym)
         ctx.emit(
             f"{sym} buys tokens {costs or 'none'} for {sum(costs)}"
@@ -165,7 +173,7 @@ class TokenPurchase(Step):
 
     def choices(self, state: GameState, player: str) -> list[Action]:
         sym = c2c_data(state).token_choice
-        allowed = allowed_tokens(state.corps[sym].par)
+        allowed = allowed_tokens(state, state.corps[sym].par)
         return [
             BuyTokens(player=player, corp=sym, costs=combo)
             for k in range(len(allowed) + 1)
@@ -175,12 +183,12 @@ class TokenPurchase(Step):
 
 class OperatingRoundC2C(OperatingRound):
     """The framework's operating round; each turn starts with no tile points used, and the
-    round remembers the phase it began in (seed 001 3b)."""
+    round remembers the phase it began in (D variant 3b)."""
 
     def start(self, state: GameState, ctx: ActionContext) -> None:
         c2c_data(state).or_phase = self.game.phase(state).name
         super().start(state, ctx)
 
     def begin_turn(self, state: GameState, ctx: ActionContext) -> None:
-        c2c_data(state).points_used = 0
+        c2c_data(state).turn_lays = []
         super().begin_turn(state, ctx)

@@ -33,13 +33,6 @@ from transcon.titles.c2c.data import Setup
 from transcon.titles.c2c.game import track
 from transcon.titles.c2c.game.actions import ACTION_TYPES_C2C, BuyTokens, Eliminate
 from transcon.titles.c2c.game.spec import game_spec
-from transcon.titles.c2c.game.standin import (
-    OPTIONS,
-    PHASE_TWO_BASE,
-    PHASE_TWO_HALF_PRICE,
-    TABLE_B,
-    OptionsC2C,
-)
 from transcon.titles.c2c.game.state import C2CData, c2c_data
 from transcon.titles.c2c.game.steps import (
     EliminatePrivates,
@@ -47,15 +40,23 @@ from transcon.titles.c2c.game.steps import (
     PacketAuction,
     TokenPurchase,
 )
+from transcon.titles.c2c.options import OPTIONS, C2COptions
+from transcon.titles.c2c.privates import eliminations_for, purchase_price_range
+from transcon.titles.c2c.tilepoints import (
+    Lay,
+    check_turn,
+    first_turn_bonus,
+    lay_points,
+    points_left,
+    turn_budget,
+)
 
 if TYPE_CHECKING:
     from transcon.core.bots import BotFactory
 
 RULE_TRACK = "18C2C rules 4.7.1 track"
-RULE_POINTS = "seed 001 3c tile points"
 RULE_TOKEN = "18C2C rules 4.7.2 tokens"
 RULE_RUN = "18C2C rules 4.7.3 runs"
-RULE_PRIVATES = "seed 001 3b private purchases"
 
 
 class TitleC2C(EighteenTitle):
@@ -71,8 +72,6 @@ class TitleC2C(EighteenTitle):
         EighteenTitle.notation.replace("[with MRBC] ", "") + " | eliminate GRS | tokens B&O 40,60"
     )
     setup: ClassVar[Setup] = "full"
-    #: Privates eliminated before the auction when the option says "the variant's number".
-    DEFAULT_ELIMINATIONS: ClassVar[int] = 6
     SELL_AFTER_OPERATING = False
 
     # -- rounds ------------------------------------------------------------------------------
@@ -92,15 +91,18 @@ class TitleC2C(EighteenTitle):
     # -- data --------------------------------------------------------------------------------
 
     def game_spec(self, options: dict[str, object]) -> GameSpec:
-        return game_spec(self.setup, OptionsC2C.view(options).bank_end)
+        return game_spec(self.setup, C2COptions.view(options))
 
-    def options_of(self, state: GameState) -> OptionsC2C:
-        return OptionsC2C.view(state.options)
+    def options_of(self, state: GameState) -> C2COptions:
+        return C2COptions.view(state.options)
+
+    @property
+    def super_short(self) -> bool:
+        return self.setup == "super-short"
 
     def eliminations(self, state: GameState) -> int:
-        """Seed 001 3a: six options eliminate privates (Super-short: option, default none)."""
-        wanted = self.options_of(state).eliminations
-        return self.DEFAULT_ELIMINATIONS if wanted < 0 else wanted
+        """D variant 3a: six options eliminate privates (Super-short: an option)."""
+        return eliminations_for(self.options_of(state), self.super_short)
 
     def check_float(self, state: GameState, sym: str, ctx: ActionContext) -> None:
         """Seed 001 3e: the sixth share floats the corporation, which then buys its tokens."""
@@ -111,18 +113,24 @@ class TitleC2C(EighteenTitle):
 
     # -- track -------------------------------------------------------------------------------
 
+    def first_turn_bonus(self, state: GameState, sym: str) -> int:
+        """D variant 3d: +1 on the first turn of a corporation whose home is in the Plains
+        or the West (not in Super-short)."""
+        home = track.hex_zone(self.setup, self.spec(state).corp(sym).home)
+        return first_turn_bonus(home, not state.corps[sym].operated, self.super_short)
+
     def tile_points(self, state: GameState, sym: str, hexes: list[str]) -> int:
-        """Seed 001 3c/3d: Table B's normal build, or the exclusive West & Plains build when
-        every hex of the turn's lay is in those zones; +1 on the first turn of a corporation
-        whose home is in the Plains or the West (Canada counts as normal)."""
-        normal, exclusive = TABLE_B[self.phase(state).name]
-        bonus = 0
-        home = self.spec(state).corp(sym).home
-        if not state.corps[sym].operated and track.is_west_or_plains(self.setup, home):
-            bonus = 1
-        if hexes and all(track.is_west_or_plains(self.setup, h) for h in hexes):
-            return exclusive + bonus
-        return normal + bonus
+        """D variant 3c/3d: the tile points of a turn laying on ``hexes`` (Table B's normal
+        build, or the exclusive West & Plains build when every hex lies there; Canada at the
+        normal figure) plus the first-turn bonus."""
+        zones = [track.hex_zone(self.setup, h) for h in hexes]
+        bonus = self.first_turn_bonus(state, sym)
+        phase = self.phase(state).name
+        opts = self.options_of(state)
+        return turn_budget(phase, zones, opts, bonus, super_short=self.super_short)
+
+    def turn_lays(self, state: GameState) -> list[Lay]:
+        return [Lay(zone, colour) for zone, colour in c2c_data(state).turn_lays]
 
     def hook_lay(self, state: GameState, sym: str, action: LayTile) -> tuple[int, bool, bool]:
         setup = self.setup
@@ -148,15 +156,14 @@ class TitleC2C(EighteenTitle):
             if apart:
                 raise IllegalAction(RULE_TRACK, apart)
         upgrade = tile.color is not Color.YELLOW
-        opt = self.options_of(state)
-        points = opt.upgrade_points if upgrade else opt.lay_points
-        data = c2c_data(state)
-        budget = self.tile_points(state, sym, [*state.operating.laid_hexes, action.hex])
-        if data.points_used + points > budget:
-            left = max(0, budget - data.points_used)
-            raise IllegalAction(
-                RULE_POINTS, f"the lay costs {points} tile points, {sym} has {left} left"
-            )
+        lays = [*self.turn_lays(state), Lay(track.hex_zone(setup, action.hex), str(tile.color))]
+        check_turn(
+            phase,
+            lays,
+            self.options_of(state),
+            self.first_turn_bonus(state, sym),
+            super_short=self.super_short,
+        )
         fresh = action.hex not in state.tiles and upgrade is False
         cost = track.first_tile_costs(setup).get(action.hex, 0) if fresh else 0
         return (cost, False, upgrade)
@@ -165,10 +172,7 @@ class TitleC2C(EighteenTitle):
         self, state: GameState, sym: str, action: LayTile, ctx: ActionContext
     ) -> None:
         tile = track.map_of(self.setup)[0].tiles[action.tile]
-        opt = self.options_of(state)
-        c2c_data(state).points_used += (
-            opt.lay_points if tile.color is Color.YELLOW else opt.upgrade_points
-        )
+        c2c_data(state).turn_lays.append([track.hex_zone(self.setup, action.hex), str(tile.color)])
 
     # -- tokens ------------------------------------------------------------------------------
 
@@ -242,18 +246,12 @@ class TitleC2C(EighteenTitle):
     # -- privates ----------------------------------------------------------------------------
 
     def hook_private_price(self, state: GameState, sym: str, private: str) -> tuple[int, int]:
-        """Seed 001 3b: in an OR that began in phase 2, the three Prospectors, the Army Corps
-        of Engineers, the Colorado Engineers and the Central Pacific at half face value only,
-        and the base phase-2 privates (Mississippi River Bridge, Keystone Tunnel) at face
-        value (assumed); from phase 3 the base rules (assumed: half to twice face value)."""
-        value = self.spec(state).private(private).value
-        if c2c_data(state).or_phase == "2":
-            if private in PHASE_TWO_HALF_PRICE:
-                return (value // 2, value // 2)
-            if private in PHASE_TWO_BASE:
-                return (value, value)
-            return (0, -1)
-        return super().hook_private_price(state, sym, private)
+        """D variant 3b: the price range in an OR by the phase it began in
+        (``titles/c2c/privates.py``: phase 2 half price for the D list and face value for the
+        base phase-2 privates; from phase 3 the base rules' range)."""
+        opts = self.options_of(state)
+        got = purchase_price_range(private, c2c_data(state).or_phase, state.stock_rounds >= 1, opts)
+        return (0, -1) if got is None else got
 
     # -- bots --------------------------------------------------------------------------------
 
@@ -268,8 +266,14 @@ class TitleC2C(EighteenTitle):
         op = state.operating
         if op.step > TurnStage.TRACK:
             return []
-        budget = self.tile_points(state, sym, list(op.laid_hexes))
-        if c2c_data(state).points_used >= budget + 1:
+        left = points_left(
+            self.phase(state).name,
+            self.turn_lays(state),
+            self.options_of(state),
+            self.first_turn_bonus(state, sym),
+            super_short=self.super_short,
+        )
+        if max(left.values()) < lay_points("yellow", self.options_of(state)):
             return []
         colours = self.phase(state).tiles
         tiles = track.map_of(self.setup)[0].tiles
@@ -344,4 +348,3 @@ class TitleC2CSuperShort(TitleC2C):
     name: ClassVar[str] = "18c2c-super-short"
     display_name: ClassVar[str] = '18C2C: Manifest Destiny, "Super-short" variant'
     setup: ClassVar[Setup] = "super-short"
-    DEFAULT_ELIMINATIONS: ClassVar[int] = 0
