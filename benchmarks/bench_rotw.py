@@ -1,13 +1,23 @@
-"""Benchmark: complete 4-player greedy-bot games of rotw-east-west per second on one core.
+"""Benchmark: complete greedy-bot games of Railways of the World per CPU-second, by player count.
 
-Usage: ``.venv/bin/python benchmarks/bench_rotw.py [--map rotw-usa] [--games 10]``.
+    .venv/bin/python benchmarks/bench_rotw.py [--map rotw-usa] [--players 2,3,4] [--games 10]
+        [--seed 0]
+
 One warm-up game first builds the cached board graph and route planner (a one-off cost per
-process, reported separately), then ``--games`` games are timed.
+process, reported separately), then ``--games`` games are played at each player count through
+the normal ``Game.apply`` path (every action validated) and timed in CPU time
+(``time.process_time``: other processes on the machine do not count).
+
+Each line also prints a digest of the games' logs (every action's text, in order): the same
+seeds give the same digest unless the bots or rules changed, so a speed-up that must not
+change play is checked by comparing digests. Compare two source trees in one run with
+``PYTHONPATH=OTHER/src .venv/bin/python benchmarks/bench_rotw.py`` run before and after this.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import time
 
 from transcon.core.bots import bot_seed, play_out
@@ -15,38 +25,60 @@ from transcon.core.game import Game
 from transcon.core.mapfile import shipped_map_names
 from transcon.titles.rotw import RailwaysOfTheWorldEastWest
 from transcon.titles.rotw.bots import GreedyBot
+from transcon.titles.rotw.state import RotwState
+
+NAMES = ("A", "B", "C", "D", "E", "F")
 
 
-def play(title: RailwaysOfTheWorldEastWest, map_name: str, seed: int) -> int:
-    players = ["A", "B", "C", "D"]
-    game = Game.new(title, players, {"map": map_name}, seed)
-    bots = {p: GreedyBot(bot_seed(seed, i)) for i, p in enumerate(players)}
+def play(
+    title: RailwaysOfTheWorldEastWest, map_name: str, seed: int, players: int = 4
+) -> Game[RotwState]:
+    """One game of greedy bots played to the end."""
+    names = list(NAMES[:players])
+    game = Game.new(title, names, {"map": map_name}, seed)
+    bots = {p: GreedyBot(bot_seed(seed, i)) for i, p in enumerate(names)}
     play_out(game, bots)
     assert game.is_over()
-    return len(game.log)
+    return game
+
+
+def measure(
+    title: RailwaysOfTheWorldEastWest, map_name: str, players: int, games: int, seed: int
+) -> tuple[float, int, str]:
+    """(CPU seconds, actions, log digest) of ``games`` games from ``seed`` on."""
+    digest = hashlib.sha256()
+    cpu = 0.0
+    actions = 0
+    for index in range(games):
+        started = time.process_time()
+        game = play(title, map_name, seed + index, players)
+        cpu += time.process_time() - started
+        actions += len(game.log)
+        for action in game.log:
+            digest.update(game.format(action).encode() + b"\n")
+    return cpu, actions, digest.hexdigest()[:16]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     default = "rotw-usa" if "rotw-usa" in shipped_map_names() else "rotw-mini"
     parser.add_argument("--map", default=default)
-    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--players", default="2,3,4", help="player counts, comma separated")
+    parser.add_argument("--games", type=int, default=10, help="games per player count")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     args = parser.parse_args()
     title = RailwaysOfTheWorldEastWest()
-    started = time.perf_counter()
+    started = time.process_time()
     play(title, args.map, 10_000)
-    warm = time.perf_counter() - started
-    started = time.perf_counter()
-    cpu_started = time.process_time()
-    actions = sum(play(title, args.map, seed) for seed in range(args.games))
-    seconds = time.perf_counter() - started
-    cpu = time.process_time() - cpu_started
-    print(f"map {args.map}: warm-up game {warm:.2f}s (board graph and planner caches)")
-    print(
-        f"{args.games} complete 4-player greedy games in {seconds:.2f}s: "
-        f"{args.games / seconds:.2f} games/s, {actions / seconds:.0f} actions/s"
-    )
-    print(f"CPU time {cpu:.2f}s: {args.games / cpu:.2f} games per CPU second (one core)")
+    warm = time.process_time() - started
+    print(f"map {args.map}: warm-up game {warm:.2f} CPU-s (board graph and planner caches)")
+    for players in (int(n) for n in args.players.split(",")):
+        cpu, actions, digest = measure(title, args.map, players, args.games, args.seed)
+        print(
+            f"{players} players: {args.games} greedy games in {cpu:.2f} CPU-s: "
+            f"{args.games / cpu:.2f} games per CPU-second, {actions / cpu:.0f} actions per "
+            f"CPU-second, log digest {digest}"
+        )
 
 
 if __name__ == "__main__":

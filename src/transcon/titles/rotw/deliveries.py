@@ -318,8 +318,8 @@ def best_deliveries(g: BoardGraph, s: RotwState, player: str, reach: int) -> lis
     """For bots: good routes for every cube kind and destination, found by a breadth-first
     search that drops a partial route when an earlier one reached the same city (and the
     same seed-22 state) with at least as many of the player's own links."""
-    adj = s.adjacency()
-    memo = _memo(adj)
+    memo = _memo(g, s)
+    adj = memo.adj
     near = _near_own(s, adj, player, reach, memo)
     out: list[Candidate] = []
     rules: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str]]] = {}
@@ -334,7 +334,7 @@ def best_deliveries(g: BoardGraph, s: RotwState, player: str, reach: int) -> lis
             if bonus_only and cube in GOODS:
                 continue  # no own link within reach: no points for the deliverer
             if cube not in rules:
-                rules[cube] = _cached_rule_sets(g, s, cube, memo)
+                rules[cube] = _cached_rule_sets(g, s, cube)
                 wkey = (rules[cube][0], reach)
                 within = memo.within.get(wkey)
                 if within is None:
@@ -426,34 +426,45 @@ def _rule_sets(
 
 
 def _cached_rule_sets(
-    g: BoardGraph, s: RotwState, cube: str, memo: _Memo
+    g: BoardGraph, s: RotwState, cube: str
 ) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """:func:`_rule_sets`, kept while what they depend on stays the same."""
+    """:func:`_rule_sets`, kept while what they depend on stays the same (the board, phase,
+    option, urbanized colours and settlers placed; not the links)."""
     key = (
+        g,
         cube,
         s.phase,
         s.opt.raw_stop_at_first_target,
+        s.opt.urbanized_settlers,
         frozenset(s.settlers_at.items()) if cube == SETTLER else frozenset(),
         frozenset(s.colour.items()) if cube != RAW else frozenset(),
     )
-    found = memo.rules.get(key)
+    found = _RULES.get(key)
     if found is None:
-        found = memo.rules[key] = _rule_sets(g, s, cube, g.west_cities)
+        if len(_RULES) >= _RULES_CACHE_SIZE:
+            _RULES.clear()
+        found = _RULES[key] = _rule_sets(g, s, cube, g.west_cities)
     return found
+
+
+_RULES: dict[tuple[Any, ...], tuple[frozenset[str], frozenset[str], frozenset[str]]] = {}
+_RULES_CACHE_SIZE = 4096
+
+
+LinkKey = tuple[int, str, str, str]  # a completed link: id, ends, owner
 
 
 @dataclass(slots=True)
 class _Memo:
-    """Searches that depend on the completed links only, kept while the link graph stands
-    (the state rebuilds its adjacency object whenever a link is added or removed)."""
+    """Searches that depend on the completed links, kept while the link graph stands (the
+    state rebuilds its adjacency object whenever a link is added or removed); routes also
+    outlive a change of links too far from their origin to matter (:func:`_memo`)."""
 
+    graph: BoardGraph
     adj: dict[str, list[tuple[str, Link]]]
+    links: frozenset[LinkKey]
     within: dict[tuple[frozenset[str], int], frozenset[str]]
     near: dict[tuple[str, int], frozenset[str]]
-    rules: dict[
-        tuple[str, str, bool, frozenset[tuple[str, int]], frozenset[tuple[str, str]]],
-        tuple[frozenset[str], frozenset[str], frozenset[str]],
-    ]
     #: routes found per (origin, cube, player, reach, rule sets)
     routes: dict[tuple[Any, ...], tuple[Candidate, ...]]
 
@@ -461,12 +472,50 @@ class _Memo:
 _MEMO: list[_Memo] = []
 
 
-def _memo(adj: dict[str, list[tuple[str, Link]]]) -> _Memo:
-    if _MEMO and _MEMO[0].adj is adj:
-        return _MEMO[0]
-    memo = _Memo(adj, {}, {}, {}, {})
+def _memo(g: BoardGraph, s: RotwState) -> _Memo:
+    """The memo of the state's link graph. When links changed, a route search is kept if
+    both ends of every changed link are at least its reach away from its origin (along
+    the old or the new links): its search never expanded those cities, so the new links
+    would give the same routes, in the same order (adjacency lists follow link ids)."""
+    adj = s.adjacency()
+    old = _MEMO[0] if _MEMO else None
+    if old is not None and old.adj is adj:
+        return old
+    links = frozenset((lk.id, lk.a, lk.b, lk.owner) for lk in s.links if lk.b)
+    routes: dict[tuple[Any, ...], tuple[Candidate, ...]] = {}
+    if old is not None and old.graph is g:
+        if old.links == links:
+            old.adj = adj
+            return old
+        ends = {c for lk in old.links ^ links for c in lk[1:3]}
+        far = _hops_from(ends, old.adj, adj)
+        routes = {k: v for k, v in old.routes.items() if far.get(k[0], _FAR) >= k[3]}
+    memo = _Memo(g, adj, links, {}, {}, routes)
     _MEMO[:] = [memo]
     return memo
+
+
+_FAR = 1 << 30
+
+
+def _hops_from(
+    sources: set[str], *graphs: dict[str, list[tuple[str, Link]]]
+) -> dict[str, int]:
+    """Fewest links from one of ``sources`` to each city over the links of all ``graphs``."""
+    hops = dict.fromkeys(sources, 0)
+    frontier = list(sources)
+    depth = 0
+    while frontier:
+        depth += 1
+        nxt = []
+        for city in frontier:
+            for adj in graphs:
+                for nb, _ in adj.get(city, ()):
+                    if nb not in hops:
+                        hops[nb] = depth
+                        nxt.append(nb)
+        frontier = nxt
+    return hops
 
 
 FRONTIER_CAP = 16

@@ -63,6 +63,29 @@ def pareto_routes(adj: Adjacency, sources: Iterable[str], targets: set[str]) -> 
     return [(links, pieces) for links, pieces in found]
 
 
+def components(adj: Adjacency) -> dict[str, int]:
+    """City -> a number shared by exactly the cities joined to it through ``adj``."""
+    part: dict[str, int] = {}
+    for start in adj:
+        if start in part:
+            continue
+        number = len(part)
+        part[start] = number
+        todo = [start]
+        while todo:
+            for nb, _ in adj[todo.pop()]:
+                if nb not in part:
+                    part[nb] = number
+                    todo.append(nb)
+    return part
+
+
+def joined(part: dict[str, int], a: Iterable[str], b: Iterable[str]) -> bool:
+    """Whether some city of ``a`` and some of ``b`` share a part of :func:`components`."""
+    parts = {part[c] for c in a if c in part}
+    return any(part.get(c, -1) in parts for c in b)
+
+
 def _labels(g: BoardGraph, names: tuple[str, ...]) -> list[str]:
     """City labels of a line end: named cities on the map, or a region's cities."""
     out: list[str] = []
@@ -89,10 +112,11 @@ def coasts(g: BoardGraph) -> tuple[list[str], set[str]]:
 def after_link(g: BoardGraph, s: RotwState, player: str, ctx: ActionContext) -> None:
     """Score major lines (with the half-value rule) and the coast-to-coast ladder."""
     adj = own_adjacency(s, player)
+    part = components(adj)
     for line in MAJOR_LINES:
         a, b = line_ends(g, line)
-        if not a or not b:
-            continue
+        if not a or not b or not joined(part, a, b):
+            continue  # no route of the player's joins the line's ends
         record = s.lines.get(line.id)
         if record is not None and player in record.claimants:
             continue

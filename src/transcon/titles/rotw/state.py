@@ -294,11 +294,14 @@ class RotwState:
     # caches (not serialised): completed-link adjacency and hex use
     _adj: dict[str, list[tuple[str, Link]]] | None = None
     _hex_use: dict[str, int] | None = None
+    _opt: RotwOptions | None = None
 
     @property
     def opt(self) -> RotwOptions:
-        """The game's options, typed."""
-        return RotwOptions.view(self.options)
+        """The game's options, typed (made once: a game's options never change)."""
+        if self._opt is None:
+            self._opt = RotwOptions.view(self.options)
+        return self._opt
 
     def player(self, name: str) -> PlayerState:
         return self.pl[name]
