@@ -325,6 +325,7 @@ def best_deliveries(g: BoardGraph, s: RotwState, player: str, reach: int) -> lis
     rules: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str]]] = {}
     feeds: dict[str, frozenset[str]] = {}
     west_cities = g.west_cities
+    context = _rule_context(g, s)
     for origin in sorted(s.cubes):
         cubes = s.cubes[origin]
         if not cubes or origin not in adj:
@@ -334,7 +335,7 @@ def best_deliveries(g: BoardGraph, s: RotwState, player: str, reach: int) -> lis
             if bonus_only and cube in GOODS:
                 continue  # no own link within reach: no points for the deliverer
             if cube not in rules:
-                rules[cube] = _cached_rule_sets(g, s, cube)
+                rules[cube] = _cached_rule_sets(g, s, cube, context)
                 wkey = (rules[cube][0], reach)
                 within = memo.within.get(wkey)
                 if within is None:
@@ -426,19 +427,11 @@ def _rule_sets(
 
 
 def _cached_rule_sets(
-    g: BoardGraph, s: RotwState, cube: str
+    g: BoardGraph, s: RotwState, cube: str, context: tuple[Any, ...] | None = None
 ) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """:func:`_rule_sets`, kept while what they depend on stays the same (the board, phase,
-    option, urbanized colours and settlers placed; not the links)."""
-    key = (
-        g,
-        cube,
-        s.phase,
-        s.opt.raw_stop_at_first_target,
-        s.opt.urbanized_settlers,
-        frozenset(s.settlers_at.items()) if cube == SETTLER else frozenset(),
-        frozenset(s.colour.items()) if cube != RAW else frozenset(),
-    )
+    """:func:`_rule_sets`, kept while what they depend on stays the same (``context``, the
+    :func:`_rule_context` of the state, if already known)."""
+    key = (context or _rule_context(g, s), cube)
     found = _RULES.get(key)
     if found is None:
         if len(_RULES) >= _RULES_CACHE_SIZE:
@@ -447,22 +440,34 @@ def _cached_rule_sets(
     return found
 
 
+def _rule_context(g: BoardGraph, s: RotwState) -> tuple[Any, ...]:
+    """What the rule sets depend on: the board, phase, options, urbanized colours and
+    settlers placed (not the links)."""
+    opt = s.opt
+    return (
+        g,
+        s.phase,
+        opt.raw_stop_at_first_target,
+        opt.urbanized_settlers,
+        tuple(s.colour.items()),
+        tuple(s.settlers_at.items()),
+    )
+
+
 _RULES: dict[tuple[Any, ...], tuple[frozenset[str], frozenset[str], frozenset[str]]] = {}
 _RULES_CACHE_SIZE = 4096
 
 
-LinkKey = tuple[int, str, str, str]  # a completed link: id, ends, owner
-
-
 @dataclass(slots=True)
 class _Memo:
-    """Searches that depend on the completed links, kept while the link graph stands (the
-    state rebuilds its adjacency object whenever a link is added or removed); routes also
-    outlive a change of links too far from their origin to matter (:func:`_memo`)."""
+    """Searches over one game's completed links (see :func:`_memo`)."""
 
     graph: BoardGraph
+    state: RotwState
     adj: dict[str, list[tuple[str, Link]]]
-    links: frozenset[LinkKey]
+    #: completed links counted and the highest link id among them
+    links: int
+    last_id: int
     within: dict[tuple[frozenset[str], int], frozenset[str]]
     near: dict[tuple[str, int], frozenset[str]]
     #: routes found per (origin, cube, player, reach, rule sets)
@@ -473,35 +478,48 @@ _MEMO: list[_Memo] = []
 
 
 def _memo(g: BoardGraph, s: RotwState) -> _Memo:
-    """The memo of the state's link graph. When links changed, a route search is kept if
-    both ends of every changed link are at least its reach away from its origin (along
-    the old or the new links): its search never expanded those cities, so the new links
-    would give the same routes, in the same order (adjacency lists follow link ids)."""
+    """The searches kept for the state's completed links.
+
+    Completed links are only ever added (with rising ids; unfinished track is what gets
+    removed), so the state's new adjacency object after a change differs from the memo's
+    by the links with higher ids. A search is kept when no city it expanded is an end of a
+    new link: cities within reach / near sets containing no such end, routes from an origin
+    at least their reach away from every such end (adjacency lists follow link ids, so the
+    routes come out the same, in the same order). Another state starts afresh.
+    """
     adj = s.adjacency()
     old = _MEMO[0] if _MEMO else None
     if old is not None and old.adj is adj:
         return old
-    links = frozenset((lk.id, lk.a, lk.b, lk.owner) for lk in s.links if lk.b)
-    routes: dict[tuple[Any, ...], tuple[Candidate, ...]] = {}
-    if old is not None and old.graph is g:
-        if old.links == links:
-            old.adj = adj
-            return old
-        ends = {c for lk in old.links ^ links for c in lk[1:3]}
-        far = _hops_from(ends, old.adj, adj)
-        routes = {k: v for k, v in old.routes.items() if far.get(k[0], _FAR) >= k[3]}
-    memo = _Memo(g, adj, links, {}, {}, routes)
-    _MEMO[:] = [memo]
-    return memo
+    done = [lk for lk in s.links if lk.b]
+    last_id = max((lk.id for lk in done), default=0)
+    if old is None or old.state is not s or old.graph is not g:
+        memo = _Memo(g, s, adj, len(done), last_id, {}, {}, {})
+        _MEMO[:] = [memo]
+        return memo
+    new = [lk for lk in done if lk.id > old.last_id]
+    if len(done) != old.links + len(new):
+        raise AssertionError("completed links are never removed")
+    old.adj, old.links, old.last_id = adj, len(done), last_id
+    if new:
+        ends = {c for lk in new for c in (lk.a, lk.b)}
+        owners = {lk.owner for lk in new}
+        old.within = {
+            k: v for k, v in old.within.items() if ends.isdisjoint(v) and ends.isdisjoint(k[0])
+        }
+        old.near = {
+            k: v for k, v in old.near.items() if k[0] not in owners and ends.isdisjoint(v)
+        }
+        far = _hops_from(ends, adj)
+        old.routes = {k: v for k, v in old.routes.items() if far.get(k[0], _FAR) >= k[3]}
+    return old
 
 
 _FAR = 1 << 30
 
 
-def _hops_from(
-    sources: set[str], *graphs: dict[str, list[tuple[str, Link]]]
-) -> dict[str, int]:
-    """Fewest links from one of ``sources`` to each city over the links of all ``graphs``."""
+def _hops_from(sources: set[str], adj: dict[str, list[tuple[str, Link]]]) -> dict[str, int]:
+    """Fewest completed links from one of ``sources`` to each city."""
     hops = dict.fromkeys(sources, 0)
     frontier = list(sources)
     depth = 0
@@ -509,11 +527,10 @@ def _hops_from(
         depth += 1
         nxt = []
         for city in frontier:
-            for adj in graphs:
-                for nb, _ in adj.get(city, ()):
-                    if nb not in hops:
-                        hops[nb] = depth
-                        nxt.append(nb)
+            for nb, _ in adj.get(city, ()):
+                if nb not in hops:
+                    hops[nb] = depth
+                    nxt.append(nb)
         frontier = nxt
     return hops
 
