@@ -319,42 +319,39 @@ def best_deliveries(g: BoardGraph, s: RotwState, player: str, reach: int) -> lis
     search that drops a partial route when an earlier one reached the same city (and the
     same seed-22 state) with at least as many of the player's own links."""
     memo = _memo(g, s)
-    adj = memo.adj
-    near = _near_own(s, adj, player, reach, memo)
+    near = _near_own(s, memo.adj, player, reach, memo)
     out: list[Candidate] = []
     rules: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str]]] = {}
     feeds: dict[str, frozenset[str]] = {}
-    west_cities = g.west_cities
-    context = _rule_context(g, s)
-    for origin in sorted(s.cubes):
-        cubes = s.cubes[origin]
-        if not cubes or origin not in adj:
+    context: tuple[Any, ...] = ()
+    routes = memo.routes
+    for origin in memo.cities:  # the cities with a completed link, in order
+        cubes = s.cubes.get(origin)
+        if not cubes:
             continue
         bonus_only = origin not in near
         for cube in sorted(set(cubes)):
             if bonus_only and cube in GOODS:
                 continue  # no own link within reach: no points for the deliverer
-            if cube not in rules:
-                rules[cube] = _cached_rule_sets(g, s, cube, context)
-                wkey = (rules[cube][0], reach)
-                within = memo.within.get(wkey)
-                if within is None:
-                    within = memo.within[wkey] = _within(adj, rules[cube][0], reach)
-                feeds[cube] = within
+            cube_rules = rules.get(cube)
+            if cube_rules is None:
+                context = context or _rule_context(g, s)
+                cube_rules = rules[cube] = _cached_rule_sets(g, s, cube, context)
+                feeds[cube] = _within(memo, cube_rules[0], reach)
             if origin not in feeds[cube]:
                 continue  # no accepting city within reach, whatever the route
-            rkey = (origin, cube, player, reach, rules[cube])
-            found = memo.routes.get(rkey)
+            rkey = (origin, cube, player, reach, cube_rules)
+            found = routes.get(rkey)
             if found is None:
-                found = memo.routes[rkey] = _search(
-                    adj, origin, cube, player, reach, rules[cube], west_cities
+                found = routes[rkey] = _search(
+                    memo.owners, origin, cube, player, reach, cube_rules, g.west_cities
                 )
             out.extend(found)
     return out
 
 
 def _search(
-    adj: dict[str, list[tuple[str, Link]]],
+    adj: dict[str, list[tuple[str, str]]],
     origin: str,
     cube: str,
     player: str,
@@ -362,19 +359,21 @@ def _search(
     rules: tuple[frozenset[str], frozenset[str], frozenset[str]],
     west_cities: frozenset[str],
 ) -> tuple[Candidate, ...]:
-    """The breadth-first search of :func:`best_deliveries` for one cube kind and origin."""
+    """The breadth-first search of :func:`best_deliveries` for one cube kind and origin
+    (``adj``: city -> (neighbour, link owner) over the completed links)."""
     out: list[Candidate] = []
     accept, stop, west_match = rules
     seen: dict[tuple[str, bool], int] = {(origin, False): 0}
     dest_best: dict[str, int] = {}
-    frontier: list[tuple[tuple[str, ...], tuple[str, ...], int, bool]] = [((origin,), (), 0, False)]
+    frontier: list[tuple[str, tuple[str, ...], tuple[str, ...], int, bool]] = [
+        (origin, (origin,), (), 0, False)
+    ]
     for _ in range(reach):
         nxt = []
-        for path, owners, own, flag in frontier:
-            for nb, link in adj[path[-1]]:
+        for here, path, owners, own, flag in frontier:
+            for nb, owner in adj[here]:
                 if nb in path:
                     continue
-                owner = link.owner
                 mine = own + 1 if owner == player else own
                 if (
                     nb in accept
@@ -390,9 +389,9 @@ def _search(
                 if seen.get(key, -1) >= mine:
                     continue
                 seen[key] = mine
-                nxt.append(((*path, nb), (*owners, owner), mine, new_flag))
+                nxt.append((nb, (*path, nb), (*owners, owner), mine, new_flag))
         if len(nxt) > FRONTIER_CAP:
-            nxt.sort(key=lambda item: -item[2])
+            nxt.sort(key=lambda item: -item[3])
             del nxt[FRONTIER_CAP:]
         frontier = nxt
         if not frontier:
@@ -465,6 +464,9 @@ class _Memo:
     graph: BoardGraph
     state: RotwState
     adj: dict[str, list[tuple[str, Link]]]
+    #: ``adj``'s cities in order, and its lists as (neighbour, owner)
+    cities: list[str]
+    owners: dict[str, list[tuple[str, str]]]
     #: completed links counted and the highest link id among them
     links: int
     last_id: int
@@ -493,14 +495,17 @@ def _memo(g: BoardGraph, s: RotwState) -> _Memo:
         return old
     done = [lk for lk in s.links if lk.b]
     last_id = max((lk.id for lk in done), default=0)
+    cities = sorted(adj)
+    owners = {c: [(nb, lk.owner) for nb, lk in out] for c, out in adj.items()}
     if old is None or old.state is not s or old.graph is not g:
-        memo = _Memo(g, s, adj, len(done), last_id, {}, {}, {})
+        memo = _Memo(g, s, adj, cities, owners, len(done), last_id, {}, {}, {})
         _MEMO[:] = [memo]
         return memo
     new = [lk for lk in done if lk.id > old.last_id]
     if len(done) != old.links + len(new):
         raise AssertionError("completed links are never removed")
-    old.adj, old.links, old.last_id = adj, len(done), last_id
+    old.adj, old.cities, old.owners = adj, cities, owners
+    old.links, old.last_id = len(done), last_id
     if new:
         ends = {c for lk in new for c in (lk.a, lk.b)}
         owners = {lk.owner for lk in new}
@@ -538,11 +543,13 @@ def _hops_from(sources: set[str], adj: dict[str, list[tuple[str, Link]]]) -> dic
 FRONTIER_CAP = 16
 
 
-def _within(
-    adj: dict[str, list[tuple[str, Link]]], sources: frozenset[str], hops: int
-) -> frozenset[str]:
+def _within(memo: _Memo, sources: frozenset[str], hops: int) -> frozenset[str]:
     """Cities at most ``hops`` completed links from one of ``sources`` (stops ignored: a
-    superset of the origins that can deliver there)."""
+    superset of the origins that can deliver there); kept in ``memo``."""
+    found = memo.within.get((sources, hops))
+    if found is not None:
+        return found
+    adj = memo.adj
     seen = {c for c in sources if c in adj}
     frontier = set(seen)
     for _ in range(hops):
@@ -551,7 +558,8 @@ def _within(
             break
         seen |= nxt
         frontier = nxt
-    return frozenset(seen)
+    found = memo.within[(sources, hops)] = frozenset(seen)
+    return found
 
 
 def _near_own(

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from itertools import count
 
 from transcon.core.board import RIVER_SIDE_KINDS, Board, Terrain
+from transcon.core.hexgrid import Hex
 from transcon.core.mapfile import load_map
 from transcon.titles.rotw.data import (
     BUILD_LIMIT,
@@ -96,8 +97,11 @@ class BoardGraph:
         self.terrain: dict[str, str] = {}
         self.hex_cost: dict[str, int] = {}
         self.passable: set[str] = set()
+        #: each hex's position, for distances (a lower bound on the steps between hexes)
+        self.at: dict[str, Hex] = {}
         for info in board:
             label = info.label
+            self.at[label] = info.hex
             self.terrain[label] = info.terrain
             self.neighbours[label] = tuple(board.label(n) for n in board.neighbors(info.hex))
             if not info.is_water and label not in self.cities:
@@ -183,9 +187,11 @@ class BoardGraph:
     ) -> dict[str, Route]:
         """Cheapest route from ``start`` (entered from ``prev``) to each city within
         ``max_pieces`` new pieces, avoiding full hexes (``use``) and hexes in ``own``.
-        With ``goal``, the search stops once no cheaper route to it can turn up (only the
-        goal's entry is then final)."""
+        With ``goal``, the search stops once no cheaper route to it can turn up and drops
+        track too far from it to get there within ``max_pieces`` (only the goal's entry is
+        then final: the same route as without ``goal``)."""
         best: dict[str, Route] = {}
+        goal_at = self.at[goal] if goal is not None else None
         tick = count()
         heap: list[tuple[int, int, int, str, str | None, tuple[str, ...]]] = [
             (0, 0, next(tick), start, prev, (start,))
@@ -216,6 +222,8 @@ class BoardGraph:
                     continue
                 if use is not None and use.get(nxt, 0) >= MAX_TRACKS_PER_HEX:
                     continue
+                if goal_at is not None and pieces + goal_at.distance(self.at[nxt]) > max_pieces:
+                    continue  # the goal is more pieces away than are left
                 step = self.hex_cost[nxt] + side
                 heapq.heappush(heap, (cost + step, pieces + 1, next(tick), nxt, here, (*path, nxt)))
         return best
