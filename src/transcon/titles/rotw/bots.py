@@ -42,7 +42,8 @@ from transcon.titles.rotw.data import (
     band,
     next_engine,
 )
-from transcon.titles.rotw.deliveries import Candidate, best_deliveries, settler_capacity
+from transcon.titles.rotw.deliveries import settler_capacity
+from transcon.titles.rotw.delivery_search import Candidate, best_deliveries
 from transcon.titles.rotw.economy import income
 from transcon.titles.rotw.flow import final_barons_only
 from transcon.titles.rotw.graph import BoardGraph, Route

@@ -1,0 +1,315 @@
+"""The bots' delivery search: good routes for every cube over the completed links, with
+what it found kept while the links it looked at stand.
+
+Rules are those of :mod:`transcon.titles.rotw.deliveries` (accepting cities, stops, seed
+22), computed for all cities at once per cube kind. Completed links are only ever added in
+a game (with rising ids; unfinished track is what gets removed), so a search stays valid
+until a new link comes within its reach (see :func:`_memo`).
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from transcon.titles.rotw.actions import Deliver
+from transcon.titles.rotw.data import GOODS, GRAY, RAW, SETTLER
+from transcon.titles.rotw.deliveries import settler_capacity, settler_colour
+from transcon.titles.rotw.graph import BoardGraph
+from transcon.titles.rotw.state import RotwState
+
+#: partial routes kept per search step (those with the most of the player's own links)
+FRONTIER_CAP = 16
+
+RuleSets = tuple[frozenset[str], frozenset[str], frozenset[str]]
+#: city -> (neighbour, link owner) over the completed links, in link order
+Owners = dict[str, list[tuple[str, str]]]
+
+
+class Candidate(NamedTuple):
+    """A delivery route found for a bot (turned into a :class:`Deliver` when chosen)."""
+
+    cube: str
+    path: tuple[str, ...]
+    owners: tuple[str, ...]
+
+    def action(self, player: str) -> Deliver:
+        return Deliver(player=player, cube=self.cube, path=self.path, owners=self.owners)
+
+
+def best_deliveries(g: BoardGraph, s: RotwState, player: str, reach: int) -> list[Candidate]:
+    """For bots: good routes for every cube kind and destination, found by a breadth-first
+    search that drops a partial route when an earlier one reached the same city (and the
+    same seed-22 state) with at least as many of the player's own links. Goods from a city
+    with none of the player's links within reach are left out (no points for the
+    deliverer)."""
+    memo = _memo(g, s)
+    out: list[Candidate] = []
+    rules: dict[str, RuleSets] = {}
+    context: tuple[Any, ...] = ()
+    routes = memo.routes
+    for origin in memo.cities:  # the cities with a completed link, in order
+        cubes = s.cubes.get(origin)
+        if not cubes:
+            continue
+        for cube in sorted(set(cubes)):
+            cube_rules = rules.get(cube)
+            if cube_rules is None:
+                context = context or _rule_context(g, s)
+                cube_rules = rules[cube] = _cached_rule_sets(g, s, cube, context)
+            key = (origin, cube, player, reach, cube_rules)
+            found = routes.get(key)
+            if found is None:
+                found = routes[key] = _routes(g, memo, origin, cube, player, reach, cube_rules)
+            out.extend(found)
+    return out
+
+
+def _routes(
+    g: BoardGraph,
+    memo: _Memo,
+    origin: str,
+    cube: str,
+    player: str,
+    reach: int,
+    rules: RuleSets,
+) -> tuple[Candidate, ...]:
+    """The routes of one cube kind from ``origin``, none when no own link is near (goods)
+    or no accepting city is within reach."""
+    if cube in GOODS and origin not in _near_own(memo, player, reach):
+        return ()
+    if origin not in _within(memo, rules[0], reach):
+        return ()
+    return _search(memo.owners, origin, cube, player, reach, rules, g.west_cities)
+
+
+def _search(
+    adj: Owners,
+    origin: str,
+    cube: str,
+    player: str,
+    reach: int,
+    rules: RuleSets,
+    west_cities: frozenset[str],
+) -> tuple[Candidate, ...]:
+    """The breadth-first search of :func:`best_deliveries` for one cube kind and origin."""
+    out: list[Candidate] = []
+    accept, stop, west_match = rules
+    seen: dict[tuple[str, bool], int] = {(origin, False): 0}
+    dest_best: dict[str, int] = {}
+    frontier: list[tuple[str, tuple[str, ...], tuple[str, ...], int, bool]] = [
+        (origin, (origin,), (), 0, False)
+    ]
+    for _ in range(reach):
+        nxt = []
+        for here, path, owners, own, flag in frontier:
+            for nb, owner in adj[here]:
+                if nb in path:
+                    continue
+                mine = own + 1 if owner == player else own
+                if (
+                    nb in accept
+                    and dest_best.get(nb, -1) < mine
+                    and not (flag and nb in west_cities)
+                ):
+                    dest_best[nb] = mine
+                    out.append(Candidate(cube, (*path, nb), (*owners, owner)))
+                if nb in stop or nb not in adj:
+                    continue
+                new_flag = flag or nb in west_match
+                key = (nb, new_flag)
+                if seen.get(key, -1) >= mine:
+                    continue
+                seen[key] = mine
+                nxt.append((nb, (*path, nb), (*owners, owner), mine, new_flag))
+        if len(nxt) > FRONTIER_CAP:
+            nxt.sort(key=lambda item: -item[3])
+            del nxt[FRONTIER_CAP:]
+        frontier = nxt
+        if not frontier:
+            break
+    return tuple(out)
+
+
+def _rule_sets(g: BoardGraph, s: RotwState, cube: str, west_cities: frozenset[str]) -> RuleSets:
+    """(cities accepting ``cube``, cities it must stop at, Western cities of its colour);
+    the same answers as ``deliveries.accepts`` and ``deliveries.stops``, computed for all
+    cities at once."""
+    if cube == SETTLER:
+        at = s.settlers_at
+        accept = frozenset(c for c in west_cities if at.get(c, 0) < settler_capacity(g, s, c))
+        stop = frozenset(
+            c for c in west_cities if settler_colour(g, s, c) != GRAY and at.get(c, 0) == 0
+        )
+        return accept, stop, frozenset()
+    if cube == RAW:
+        accept = g.raw_targets
+        return (
+            accept,
+            (accept if s.opt.raw_stop_at_first_target else frozenset()),
+            (frozenset()),
+        )
+    coloured = {c for c in g.colour_index.get(cube, ()) if c not in s.colour}
+    coloured |= {c for c, colour in s.colour.items() if colour == cube}
+    west_match = frozenset(coloured & west_cities)
+    stop = frozenset(coloured - west_match if s.phase == "west" else coloured)
+    return frozenset(coloured), stop, west_match
+
+
+def _cached_rule_sets(g: BoardGraph, s: RotwState, cube: str, context: tuple[Any, ...]) -> RuleSets:
+    """:func:`_rule_sets`, kept while ``context`` (:func:`_rule_context`) stays the same."""
+    key = (context, cube)
+    found = _RULES.get(key)
+    if found is None:
+        if len(_RULES) >= _RULES_CACHE_SIZE:
+            _RULES.clear()
+        found = _RULES[key] = _rule_sets(g, s, cube, g.west_cities)
+    return found
+
+
+def _rule_context(g: BoardGraph, s: RotwState) -> tuple[Any, ...]:
+    """What the rule sets depend on: the board, phase, options, urbanized colours and
+    settlers placed (not the links)."""
+    opt = s.opt
+    return (
+        g,
+        s.phase,
+        opt.raw_stop_at_first_target,
+        opt.urbanized_settlers,
+        tuple(s.colour.items()),
+        tuple(s.settlers_at.items()),
+    )
+
+
+_RULES: dict[tuple[Any, ...], RuleSets] = {}
+_RULES_CACHE_SIZE = 4096
+
+
+@dataclass(slots=True)
+class _Memo:
+    """Searches over one game's completed links (see :func:`_memo`)."""
+
+    graph: BoardGraph
+    state: RotwState
+    #: the state's ``next_link`` when the memo last looked, and completed links counted
+    next_link: int
+    links: int
+    #: the cities with a completed link, in order
+    cities: list[str]
+    owners: Owners
+    within: dict[tuple[frozenset[str], int], frozenset[str]]
+    near: dict[tuple[str, int], frozenset[str]]
+    #: routes found per (origin, cube, player, reach, rule sets)
+    routes: dict[tuple[Any, ...], tuple[Candidate, ...]]
+
+
+_MEMO: list[_Memo] = []
+
+
+def _memo(g: BoardGraph, s: RotwState) -> _Memo:
+    """The searches kept for the state's completed links.
+
+    A link gets a new id from ``next_link`` when it is built, and completed links are never
+    removed, so the new completed links are those with ids from the memo's ``next_link``
+    on; the adjacency grows by appending them, in id order, as the state's own adjacency is
+    built. A search is kept when no city it expanded or started from is an end of a new
+    link: cities within reach of a set of cities / near the player's links when neither
+    holds such an end (nor is the player's link new), routes from an origin at least their
+    reach away from every such end (they come out the same, in the same order). Another
+    state or board starts afresh.
+    """
+    old = _MEMO[0] if _MEMO else None
+    if old is not None and old.state is s and old.graph is g:
+        if old.next_link == s.next_link:
+            return old
+        _add_links(old, s)
+        return old
+    memo = _Memo(g, s, 0, 0, [], {}, {}, {}, {})
+    _add_links(memo, s)
+    _MEMO[:] = [memo]
+    return memo
+
+
+def _add_links(memo: _Memo, s: RotwState) -> None:
+    """Bring ``memo`` up to the state's completed links (see :func:`_memo`)."""
+    done = 0
+    new = []
+    for lk in s.links:
+        if lk.b:
+            done += 1
+            if lk.id >= memo.next_link:
+                new.append(lk)
+    if done != memo.links + len(new):
+        raise AssertionError("completed links are never removed")
+    memo.next_link, memo.links = s.next_link, done
+    if not new:
+        return
+    owners = memo.owners
+    for lk in new:
+        for here, there in ((lk.a, lk.b), (lk.b, lk.a)):
+            if here not in owners:
+                owners[here] = []
+                insort(memo.cities, here)
+            owners[here].append((there, lk.owner))
+    ends = {c for lk in new for c in (lk.a, lk.b)}
+    players = {lk.owner for lk in new}
+    memo.within = {
+        k: v for k, v in memo.within.items() if ends.isdisjoint(v) and ends.isdisjoint(k[0])
+    }
+    memo.near = {k: v for k, v in memo.near.items() if k[0] not in players and ends.isdisjoint(v)}
+    far = _hops_from(ends, owners)
+    memo.routes = {k: v for k, v in memo.routes.items() if far.get(k[0], _FAR) >= k[3]}
+
+
+_FAR = 1 << 30
+
+
+def _hops_from(sources: set[str], adj: Owners) -> dict[str, int]:
+    """Fewest completed links from one of ``sources`` to each city."""
+    hops = dict.fromkeys(sources, 0)
+    frontier = list(sources)
+    depth = 0
+    while frontier:
+        depth += 1
+        nxt = []
+        for city in frontier:
+            for nb, _ in adj.get(city, ()):
+                if nb not in hops:
+                    hops[nb] = depth
+                    nxt.append(nb)
+        frontier = nxt
+    return hops
+
+
+def _within(memo: _Memo, sources: frozenset[str], hops: int) -> frozenset[str]:
+    """Cities at most ``hops`` completed links from one of ``sources`` (stops ignored: a
+    superset of the origins that can deliver there); kept in ``memo``."""
+    found = memo.within.get((sources, hops))
+    if found is None:
+        adj = memo.owners
+        found = memo.within[(sources, hops)] = _spread(adj, {c for c in sources if c in adj}, hops)
+    return found
+
+
+def _near_own(memo: _Memo, player: str, reach: int) -> frozenset[str]:
+    """Cities within ``reach - 1`` links of one of the player's own links; kept in ``memo``."""
+    found = memo.near.get((player, reach))
+    if found is None:
+        adj = memo.owners
+        own = {c for c, out in adj.items() if any(owner == player for _, owner in out)}
+        found = memo.near[(player, reach)] = _spread(adj, own, max(0, reach - 1))
+    return found
+
+
+def _spread(adj: Owners, start: set[str], hops: int) -> frozenset[str]:
+    """``start`` and the cities at most ``hops`` links from it."""
+    seen = set(start)
+    frontier = seen
+    for _ in range(hops):
+        nxt = {nb for c in frontier for nb, _ in adj[c] if nb not in seen}
+        if not nxt:
+            break
+        seen |= nxt
+        frontier = nxt
+    return frozenset(seen)
