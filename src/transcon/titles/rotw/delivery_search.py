@@ -10,6 +10,7 @@ until a new link comes within its reach (see :func:`_memo`).
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -47,41 +48,36 @@ def best_deliveries(g: BoardGraph, s: RotwState, player: str, reach: int) -> lis
     memo = _memo(g, s)
     out: list[Candidate] = []
     rules: dict[str, RuleSets] = {}
+    to_accept: dict[str, dict[str, int]] = {}
+    to_own = _hops(memo, player, memo.own.get(player, set()))
     context: tuple[Any, ...] = ()
     routes = memo.routes
     for origin in memo.cities:  # the cities with a completed link, in order
         cubes = s.cubes.get(origin)
         if not cubes:
             continue
+        bonus_only = to_own.get(origin, _FAR) >= reach  # no own link within reach
         for cube in sorted(set(cubes)):
+            if bonus_only and cube in GOODS:
+                continue  # no points for the deliverer
             cube_rules = rules.get(cube)
             if cube_rules is None:
                 context = context or _rule_context(g, s)
                 cube_rules = rules[cube] = _cached_rule_sets(g, s, cube, context)
+                to_accept[cube] = _hops(memo, cube_rules[0], cube_rules[0])
+            if to_accept[cube].get(origin, _FAR) > reach:
+                continue  # no accepting city within reach, whatever the route
             key = (origin, cube, player, reach, cube_rules)
             found = routes.get(key)
             if found is None:
-                found = routes[key] = _routes(g, memo, origin, cube, player, reach, cube_rules)
+                found, expanded = _search(
+                    memo.owners, origin, cube, player, reach, cube_rules, g.west_cities
+                )
+                routes[key] = found
+                for city in expanded:
+                    memo.readers.setdefault(city, []).append(key)
             out.extend(found)
     return out
-
-
-def _routes(
-    g: BoardGraph,
-    memo: _Memo,
-    origin: str,
-    cube: str,
-    player: str,
-    reach: int,
-    rules: RuleSets,
-) -> tuple[Candidate, ...]:
-    """The routes of one cube kind from ``origin``, none when no own link is near (goods)
-    or no accepting city is within reach."""
-    if cube in GOODS and origin not in _near_own(memo, player, reach):
-        return ()
-    if origin not in _within(memo, rules[0], reach):
-        return ()
-    return _search(memo.owners, origin, cube, player, reach, rules, g.west_cities)
 
 
 def _search(
@@ -92,18 +88,21 @@ def _search(
     reach: int,
     rules: RuleSets,
     west_cities: frozenset[str],
-) -> tuple[Candidate, ...]:
-    """The breadth-first search of :func:`best_deliveries` for one cube kind and origin."""
+) -> tuple[tuple[Candidate, ...], set[str]]:
+    """The breadth-first search of :func:`best_deliveries` for one cube kind and origin;
+    also the cities whose links it followed."""
     out: list[Candidate] = []
     accept, stop, west_match = rules
     seen: dict[tuple[str, bool], int] = {(origin, False): 0}
     dest_best: dict[str, int] = {}
+    expanded: set[str] = set()
     frontier: list[tuple[str, tuple[str, ...], tuple[str, ...], int, bool]] = [
         (origin, (origin,), (), 0, False)
     ]
     for _ in range(reach):
         nxt = []
         for here, path, owners, own, flag in frontier:
+            expanded.add(here)
             for nb, owner in adj[here]:
                 if nb in path:
                     continue
@@ -115,7 +114,7 @@ def _search(
                 ):
                     dest_best[nb] = mine
                     out.append(Candidate(cube, (*path, nb), (*owners, owner)))
-                if nb in stop or nb not in adj:
+                if nb in stop:
                     continue
                 new_flag = flag or nb in west_match
                 key = (nb, new_flag)
@@ -129,7 +128,7 @@ def _search(
         frontier = nxt
         if not frontier:
             break
-    return tuple(out)
+    return tuple(out), expanded
 
 
 def _rule_sets(g: BoardGraph, s: RotwState, cube: str, west_cities: frozenset[str]) -> RuleSets:
@@ -198,10 +197,15 @@ class _Memo:
     #: the cities with a completed link, in order
     cities: list[str]
     owners: Owners
-    within: dict[tuple[frozenset[str], int], frozenset[str]]
-    near: dict[tuple[str, int], frozenset[str]]
+    #: per player, the cities their completed links touch
+    own: dict[str, set[str]]
+    #: fewest links to each city from a set of cities (a player's or a cube's accepting
+    #: ones), per that set's key (cleared when a link is added)
+    hops: dict[object, dict[str, int]]
     #: routes found per (origin, cube, player, reach, rule sets)
     routes: dict[tuple[Any, ...], tuple[Candidate, ...]]
+    #: per city, the keys of the routes whose search followed its links
+    readers: dict[str, list[tuple[Any, ...]]]
 
 
 _MEMO: list[_Memo] = []
@@ -212,20 +216,16 @@ def _memo(g: BoardGraph, s: RotwState) -> _Memo:
 
     A link gets a new id from ``next_link`` when it is built, and completed links are never
     removed, so the new completed links are those with ids from the memo's ``next_link``
-    on; the adjacency grows by appending them, in id order, as the state's own adjacency is
-    built. A search is kept when no city it expanded or started from is an end of a new
-    link: cities within reach of a set of cities / near the player's links when neither
-    holds such an end (nor is the player's link new), routes from an origin at least their
-    reach away from every such end (they come out the same, in the same order). Another
-    state or board starts afresh.
+    on; each city's list of links grows by appending them, in id order, as the state's
+    own adjacency is built. A route search is kept while no new link touches a city whose
+    links it followed: it would run exactly the same. Another state or board starts afresh.
     """
     old = _MEMO[0] if _MEMO else None
     if old is not None and old.state is s and old.graph is g:
-        if old.next_link == s.next_link:
-            return old
-        _add_links(old, s)
+        if old.next_link != s.next_link:
+            _add_links(old, s)
         return old
-    memo = _Memo(g, s, 0, 0, [], {}, {}, {}, {})
+    memo = _Memo(g, s, 0, 0, [], {}, {}, {}, {}, {})
     _add_links(memo, s)
     _MEMO[:] = [memo]
     return memo
@@ -245,71 +245,40 @@ def _add_links(memo: _Memo, s: RotwState) -> None:
     memo.next_link, memo.links = s.next_link, done
     if not new:
         return
+    memo.hops.clear()
     owners = memo.owners
     for lk in new:
+        memo.own.setdefault(lk.owner, set()).update((lk.a, lk.b))
         for here, there in ((lk.a, lk.b), (lk.b, lk.a)):
             if here not in owners:
                 owners[here] = []
                 insort(memo.cities, here)
             owners[here].append((there, lk.owner))
-    ends = {c for lk in new for c in (lk.a, lk.b)}
-    players = {lk.owner for lk in new}
-    memo.within = {
-        k: v for k, v in memo.within.items() if ends.isdisjoint(v) and ends.isdisjoint(k[0])
-    }
-    memo.near = {k: v for k, v in memo.near.items() if k[0] not in players and ends.isdisjoint(v)}
-    far = _hops_from(ends, owners)
-    memo.routes = {k: v for k, v in memo.routes.items() if far.get(k[0], _FAR) >= k[3]}
+            for key in memo.readers.pop(here, ()):
+                memo.routes.pop(key, None)
 
 
 _FAR = 1 << 30
 
 
-def _hops_from(sources: set[str], adj: Owners) -> dict[str, int]:
-    """Fewest completed links from one of ``sources`` to each city."""
-    hops = dict.fromkeys(sources, 0)
-    frontier = list(sources)
+def _hops(memo: _Memo, key: object, sources: Iterable[str]) -> dict[str, int]:
+    """Fewest completed links from one of ``sources`` to each city (kept in ``memo`` under
+    ``key`` until a link is added)."""
+    found = memo.hops.get(key)
+    if found is not None:
+        return found
+    adj = memo.owners
+    hops = {c: 0 for c in sources if c in adj}
+    frontier = list(hops)
     depth = 0
     while frontier:
         depth += 1
         nxt = []
         for city in frontier:
-            for nb, _ in adj.get(city, ()):
+            for nb, _ in adj[city]:
                 if nb not in hops:
                     hops[nb] = depth
                     nxt.append(nb)
         frontier = nxt
+    memo.hops[key] = hops
     return hops
-
-
-def _within(memo: _Memo, sources: frozenset[str], hops: int) -> frozenset[str]:
-    """Cities at most ``hops`` completed links from one of ``sources`` (stops ignored: a
-    superset of the origins that can deliver there); kept in ``memo``."""
-    found = memo.within.get((sources, hops))
-    if found is None:
-        adj = memo.owners
-        found = memo.within[(sources, hops)] = _spread(adj, {c for c in sources if c in adj}, hops)
-    return found
-
-
-def _near_own(memo: _Memo, player: str, reach: int) -> frozenset[str]:
-    """Cities within ``reach - 1`` links of one of the player's own links; kept in ``memo``."""
-    found = memo.near.get((player, reach))
-    if found is None:
-        adj = memo.owners
-        own = {c for c, out in adj.items() if any(owner == player for _, owner in out)}
-        found = memo.near[(player, reach)] = _spread(adj, own, max(0, reach - 1))
-    return found
-
-
-def _spread(adj: Owners, start: set[str], hops: int) -> frozenset[str]:
-    """``start`` and the cities at most ``hops`` links from it."""
-    seen = set(start)
-    frontier = seen
-    for _ in range(hops):
-        nxt = {nb for c in frontier for nb, _ in adj[c] if nb not in seen}
-        if not nxt:
-            break
-        seen |= nxt
-        frontier = nxt
-    return frozenset(seen)
