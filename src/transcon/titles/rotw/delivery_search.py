@@ -47,67 +47,36 @@ def best_deliveries(g: BoardGraph, s: RotwState, player: str, reach: int) -> lis
     memo = _memo(g, s)
     out: list[Candidate] = []
     rules: dict[str, RuleSets] = {}
+    to_accept: dict[str, dict[str, int]] = {}
+    to_own = _hops(memo, player, memo.own.setdefault(player, set())).dist
     context: tuple[Any, ...] = ()
     routes = memo.routes
     for origin in memo.cities:  # the cities with a completed link, in order
         cubes = s.cubes.get(origin)
         if not cubes:
             continue
+        bonus_only = to_own.get(origin, _FAR) >= reach  # no own link within reach
         for cube in sorted(set(cubes)):
+            if bonus_only and cube in GOODS:
+                continue  # no points for the deliverer
             cube_rules = rules.get(cube)
             if cube_rules is None:
                 context = context or _rule_context(g, s)
                 cube_rules = rules[cube] = _cached_rule_sets(g, s, cube, context)
+                to_accept[cube] = _hops(memo, cube_rules[0], cube_rules[0]).dist
+            if to_accept[cube].get(origin, _FAR) > reach:
+                continue  # no accepting city within reach, whatever the route
             key = (origin, cube, player, reach, cube_rules)
             found = routes.get(key)
             if found is None:
-                found = _routes(g, memo, key)
+                found, expanded = _search(
+                    memo.owners, origin, cube, player, reach, cube_rules, g.west_cities
+                )
+                routes[key] = found
+                for city in expanded:
+                    memo.readers.setdefault(city, []).append(key)
             out.extend(found)
     return out
-
-
-def _routes(g: BoardGraph, memo: _Memo, key: tuple[Any, ...]) -> tuple[Candidate, ...]:
-    """Search the routes of ``key`` (origin, cube, player, reach, rule sets) and keep them
-    in ``memo`` with the cities they depend on (see :func:`_memo`)."""
-    origin, cube, player, reach, rules = key
-    found: tuple[Candidate, ...] = ()
-    own = memo.own.get(player, set()) if cube in GOODS else None
-    worth, read = _worth_searching(memo.owners, origin, reach, rules[0], own)
-    if worth:
-        found, read = _search(memo.owners, origin, cube, player, reach, rules, g.west_cities)
-    memo.routes[key] = found
-    for city in read:
-        memo.readers.setdefault(city, []).append(key)
-    return found
-
-
-def _worth_searching(
-    adj: Owners, origin: str, reach: int, accept: frozenset[str], own: set[str] | None
-) -> tuple[bool, set[str]]:
-    """Whether an accepting city is at most ``reach`` links from ``origin`` and (unless
-    ``own`` is None) a city of ``own`` at most ``reach - 1``; and the cities looked at.
-    Links are only ever added, so once true it stays true."""
-    seen = {origin}
-    frontier = [origin]
-    need_own = own is not None and origin not in own
-    need_accept = True
-    for depth in range(1, reach + 1):
-        nxt = []
-        for city in frontier:
-            for nb, _ in adj[city]:
-                if nb not in seen:
-                    seen.add(nb)
-                    nxt.append(nb)
-        frontier = nxt
-        if need_own and own is not None and depth < reach and not own.isdisjoint(frontier):
-            need_own = False
-        if need_accept and not accept.isdisjoint(frontier):
-            need_accept = False
-        if not (need_own or need_accept):
-            return True, seen
-        if not frontier:
-            break
-    return False, seen
 
 
 def _search(
@@ -216,6 +185,16 @@ _RULES_CACHE_SIZE = 4096
 
 
 @dataclass(slots=True)
+class _Hops:
+    """Fewest completed links to each city from a set of cities (``sources``, those of a
+    player's links or a cube kind's accepting cities), kept up to date as links are added."""
+
+    sources: set[str] | frozenset[str]
+    dist: dict[str, int]
+    used: bool = True
+
+
+@dataclass(slots=True)
 class _Memo:
     """Searches over one game's completed links (see :func:`_memo`)."""
 
@@ -229,6 +208,8 @@ class _Memo:
     owners: Owners
     #: per player, the cities their completed links touch
     own: dict[str, set[str]]
+    #: hop counts per player or accepting cities (dropped when unused between link changes)
+    hops: dict[object, _Hops]
     #: routes found per (origin, cube, player, reach, rule sets)
     routes: dict[tuple[Any, ...], tuple[Candidate, ...]]
     #: per city, the keys of the routes whose search followed its links
@@ -245,16 +226,14 @@ def _memo(g: BoardGraph, s: RotwState) -> _Memo:
     removed, so the new completed links are those with ids from the memo's ``next_link``
     on; each city's list of links grows by appending them, in id order, as the state's
     own adjacency is built. A route search is kept while no new link touches a city whose
-    links it followed: it would run exactly the same. Goods from a city with no own link
-    near (no points for the deliverer) are kept as no routes while no new link touches a
-    city within reach. Another state or board starts afresh.
+    links it followed: it would run exactly the same. Another state or board starts afresh.
     """
     old = _MEMO[0] if _MEMO else None
     if old is not None and old.state is s and old.graph is g:
         if old.next_link != s.next_link:
             _add_links(old, s)
         return old
-    memo = _Memo(g, s, 0, 0, [], {}, {}, {}, {})
+    memo = _Memo(g, s, 0, 0, [], {}, {}, {}, {}, {})
     _add_links(memo, s)
     _MEMO[:] = [memo]
     return memo
@@ -274,6 +253,9 @@ def _add_links(memo: _Memo, s: RotwState) -> None:
     memo.next_link, memo.links = s.next_link, done
     if not new:
         return
+    memo.hops = {k: h for k, h in memo.hops.items() if h.used}
+    for h in memo.hops.values():
+        h.used = False
     owners = memo.owners
     for lk in new:
         memo.own.setdefault(lk.owner, set()).update((lk.a, lk.b))
@@ -284,3 +266,48 @@ def _add_links(memo: _Memo, s: RotwState) -> None:
             owners[here].append((there, lk.owner))
             for key in memo.readers.pop(here, ()):
                 memo.routes.pop(key, None)
+        for h in memo.hops.values():
+            _shorten(h, owners, lk.a, lk.b)
+
+
+_FAR = 1 << 30
+
+
+def _hops(memo: _Memo, key: object, sources: set[str] | frozenset[str]) -> _Hops:
+    """The hop counts from ``sources`` (kept in ``memo`` under ``key``)."""
+    found = memo.hops.get(key)
+    if found is None:
+        adj = memo.owners
+        dist = {c: 0 for c in sources if c in adj}
+        found = memo.hops[key] = _Hops(sources, dist)
+        _spread(dist, adj, list(dist))
+    found.used = True
+    return found
+
+
+def _shorten(h: _Hops, adj: Owners, a: str, b: str) -> None:
+    """Update ``h`` for a new link a-b (its ends may be new sources: a player's own link)."""
+    dist = h.dist
+    changed = []
+    for city in (a, b):
+        if city in h.sources and dist.get(city) != 0:
+            dist[city] = 0
+            changed.append(city)
+    for here, there in ((a, b), (b, a)):
+        if here in dist and dist[here] + 1 < dist.get(there, _FAR):
+            dist[there] = dist[here] + 1
+            changed.append(there)
+    _spread(dist, adj, changed)
+
+
+def _spread(dist: dict[str, int], adj: Owners, changed: list[str]) -> None:
+    """Carry shorter hop counts on from the ``changed`` cities."""
+    while changed:
+        nxt = []
+        for city in changed:
+            step = dist[city] + 1
+            for nb, _ in adj[city]:
+                if step < dist.get(nb, _FAR):
+                    dist[nb] = step
+                    nxt.append(nb)
+        changed = nxt
