@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from transcon.core.errors import IllegalAction
@@ -48,6 +48,7 @@ from transcon.titles.rotw.economy import income
 from transcon.titles.rotw.flow import final_barons_only
 from transcon.titles.rotw.graph import BoardGraph, Route
 from transcon.titles.rotw.planner import (
+    ChainLinks,
     coast_to_coast,
     edge_cost,
     planner_for,
@@ -195,15 +196,13 @@ class GreedyBot:
             if lk.b:
                 owners.setdefault(frozenset((lk.a, lk.b)), set()).add(lk.owner)
         planner = planner_for(g)
-        adj = s.adjacency()
-        for origin in sorted(s.cubes):
-            if origin not in adj:
-                continue  # no completed link leaves the city: no built chain
+        for origin in sorted(s.adjacency().keys() & s.cubes.keys()):
+            # (cities with no completed link have no built chain)
             for kind in sorted(set(s.cubes[origin])):
                 links = steps(planner, kind, origin)  # the links of chain(), cached
-                if len(links) <= p.engine or not all(st[0] in owners for st in links):
+                if len(links.steps) <= p.engine or not owners.keys() >= links.pairs:
                     continue
-                mine = sum(player in owners[st[0]] for st in links)
+                mine = sum(player in owners[pair] for pair in links.pairs)
                 if affordable(s, player, ENGINE_COST[target], payback=mine):
                     return Upgrade(player=player, coal="coal_engines" in p.kept_cards)
         return None
@@ -307,23 +306,18 @@ class GreedyBot:
         mine = {c for pair in own for c in pair}
         planner = planner_for(g)
         full = frozenset(c for c, n in s.settlers_at.items() if n >= settler_capacity(g, s, c))
-        plans: list[tuple[float, list[tuple[str, str]], bool]] = []
+        plans: list[tuple[float, Sequence[tuple[str, str]], bool]] = []
         for origin, cubes in s.cubes.items():
             if not cubes:
                 continue
             for kind in sorted(set(cubes)):
-                missing: list[tuple[str, str]] = []
-                cost = 0
-                owned = 0
-                touches = False
-                variant = full if kind == SETTLER else frozenset()
-                for pair, a, b, step_cost in steps(planner, kind, origin, variant):
-                    if pair in own:
-                        owned += 1
-                    elif pair not in anyone:
-                        missing.append((a, b))
-                        cost += step_cost
-                        touches = touches or a in mine or b in mine
+                links = steps(planner, kind, origin, full if kind == SETTLER else NO_CITIES)
+                if anyone.isdisjoint(links.pairs):  # (own links are among anyone's)
+                    missing: Sequence[tuple[str, str]] = links.ends
+                    cost, owned = links.cost, 0
+                    touches = not mine.isdisjoint(links.cities)
+                else:
+                    missing, cost, owned, touches = _missing_links(links, own, anyone, mine)
                 if not missing:
                     continue
                 value = owned + len(missing) + KIND_BONUS.get(kind, 0.0)
@@ -334,7 +328,7 @@ class GreedyBot:
         if transcon is not None:
             plans.append((*transcon, True))
         plans.sort(key=lambda item: -item[0])
-        return [(missing, need_own) for _, missing, need_own in plans[:12]]
+        return [(list(missing), need_own) for _, missing, need_own in plans[:12]]
 
     def _transcon_plan(
         self, g: BoardGraph, s: RotwState, player: str, own: set[frozenset[str]]
@@ -389,6 +383,27 @@ KIND_BONUS = {SETTLER: 2.0, RAW: 3.0}
 TRANSCON_WEIGHT = 4  # the ladder points, plus the links' use for long Western deliveries
 TRANSCON_RETRIES = 4  # times the railroad is re-planned around links no track fits any more
 TRANSCON_SETTLERS = 8  # settlers arrived before the bot plans its own coast-to-coast railroad
+
+
+NO_CITIES: frozenset[str] = frozenset()
+
+
+def _missing_links(
+    links: ChainLinks, own: set[frozenset[str]], anyone: set[frozenset[str]], mine: set[str]
+) -> tuple[list[tuple[str, str]], int, int, bool]:
+    """(links nobody built, their cost, links the player owns, whether a link to build
+    touches the player's network) of a chain."""
+    missing: list[tuple[str, str]] = []
+    cost = owned = 0
+    touches = False
+    for pair, a, b, step_cost in links.steps:
+        if pair in own:
+            owned += 1
+        elif pair not in anyone:
+            missing.append((a, b))
+            cost += step_cost
+            touches = touches or a in mine or b in mine
+    return missing, cost, owned, touches
 
 
 def _can_buy_back(s: RotwState, player: str, count: int) -> bool:

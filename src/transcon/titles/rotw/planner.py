@@ -25,6 +25,31 @@ from transcon.titles.rotw.graph import BoardGraph
 LINK_OVERHEAD = 3  # a link costs an action: count it like $3k of track
 
 
+Step = tuple[frozenset[str], str, str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class ChainLinks:
+    """The links of a chain: each as (city pair, from, to, build cost + overhead), and
+    their pairs, cities and total cost at once (bots test them against sets)."""
+
+    steps: tuple[Step, ...]
+    pairs: frozenset[frozenset[str]]
+    cities: frozenset[str]
+    ends: tuple[tuple[str, str], ...]
+    cost: int
+
+    @staticmethod
+    def of(steps: tuple[Step, ...]) -> ChainLinks:
+        return ChainLinks(
+            steps,
+            frozenset(st[0] for st in steps),
+            frozenset(c for st in steps for c in st[1:3]),
+            tuple((a, b) for _, a, b, _ in steps),
+            sum(st[3] for st in steps),
+        )
+
+
 @dataclass(slots=True)
 class Planner:
     """``toward[kind][city]`` = (cost to the nearest target, next city on the way)."""
@@ -34,7 +59,7 @@ class Planner:
     toward: dict[str, dict[str, tuple[int, str]]]
     targets: dict[str, tuple[str, ...]]
     chains: dict[tuple[str, str, int, frozenset[str]], list[str]]
-    steps: dict[tuple[str, str, frozenset[str]], list[tuple[frozenset[str], str, str, int]]]
+    steps: dict[tuple[str, str, frozenset[str]], ChainLinks]
     variants: dict[tuple[str, frozenset[str]], dict[str, tuple[int, str]]]
     #: ``edges`` with each link's city pair, built once (searches test pairs against sets)
     pairs: dict[str, list[tuple[str, int, frozenset[str]]]]
@@ -153,15 +178,15 @@ def _away(p: Planner, kind: str, origin: str, limit: int, full: frozenset[str]) 
     return out if len(out) <= limit + 1 else []
 
 
-def steps(
-    p: Planner, kind: str, origin: str, full: frozenset[str] = frozenset()
-) -> list[tuple[frozenset[str], str, str, int]]:
-    """The links of ``chain`` as (pair, from, to, build cost + overhead); cached."""
+def steps(p: Planner, kind: str, origin: str, full: frozenset[str] = frozenset()) -> ChainLinks:
+    """The links of ``chain``; cached."""
     key = (kind, origin, full)
     found = p.steps.get(key)
     if found is None:
         ch = chain(p, kind, origin, full=full)
-        found = [(frozenset((a, b)), a, b, edge_cost(p, a, b)) for a, b in pairwise(ch)]
+        found = ChainLinks.of(
+            tuple((frozenset((a, b)), a, b, edge_cost(p, a, b)) for a, b in pairwise(ch))
+        )
         p.steps[key] = found
     return found
 
