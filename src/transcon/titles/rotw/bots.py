@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from transcon.core.errors import IllegalAction
@@ -191,10 +192,7 @@ class GreedyBot:
         target = next_engine(p.engine)
         if target is None:
             return None
-        owners: dict[frozenset[str], set[str]] = {}
-        for lk in s.links:
-            if lk.b:
-                owners.setdefault(frozenset((lk.a, lk.b)), set()).add(lk.owner)
+        owners = s.link_owners()
         planner = planner_for(g)
         for origin in sorted(s.adjacency().keys() & s.cubes.keys()):
             # (cities with no completed link have no built chain)
@@ -228,8 +226,9 @@ class GreedyBot:
             cands = build_candidates(g, s, player, starts=[])
             if cands:
                 return min(cands, key=lambda b: len(b.path))
-        anyone = {frozenset((lk.a, lk.b)) for lk in s.links if lk.b}
-        own = {frozenset((lk.a, lk.b)) for lk in s.links if lk.b and lk.owner == player}
+        owners = s.link_owners()
+        anyone = owners.keys()
+        own = {pair for pair, who in owners.items() if player in who}
         if self._plans_turn != (s.game_turn, player):
             self._plans = self._rank_plans(g, s, player, anyone, own)
             self._plans_turn = (s.game_turn, player)
@@ -298,7 +297,7 @@ class GreedyBot:
         g: BoardGraph,
         s: RotwState,
         player: str,
-        anyone: set[frozenset[str]],
+        anyone: AbstractSet[frozenset[str]],
         own: set[frozenset[str]],
     ) -> list[tuple[list[tuple[str, str]], bool]]:
         """The 12 best plans (missing links of a chain, and whether the links must be the
@@ -389,7 +388,10 @@ NO_CITIES: frozenset[str] = frozenset()
 
 
 def _missing_links(
-    links: ChainLinks, own: set[frozenset[str]], anyone: set[frozenset[str]], mine: set[str]
+    links: ChainLinks,
+    own: set[frozenset[str]],
+    anyone: AbstractSet[frozenset[str]],
+    mine: set[str],
 ) -> tuple[list[tuple[str, str]], int, int, bool]:
     """(links nobody built, their cost, links the player owns, whether a link to build
     touches the player's network) of a chain."""

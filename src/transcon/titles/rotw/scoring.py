@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from transcon.core.paths import cheapest_paths, front_of, pareto_fronts
+from transcon.core.paths import front_of, pareto_fronts
 from transcon.core.title import ActionContext
 from transcon.titles.rotw.data import (
     BARONS,
@@ -36,17 +36,6 @@ def own_adjacency(s: RotwState, player: str | None) -> Adjacency:
             adj.setdefault(link.a, []).append((link.b, link.pieces))
             adj.setdefault(link.b, []).append((link.a, link.pieces))
     return adj
-
-
-def shortest(adj: Adjacency, sources: Iterable[str], targets: set[str]) -> tuple[int, int] | None:
-    """(links, pieces) of the shortest route (fewest links, then pieces) between the sets."""
-    starts = [(src, (0, 0)) for src in sources if src in adj]
-
-    def steps(here: str, cost: tuple[int, int]) -> Iterator[tuple[str, tuple[int, int]]]:
-        return ((nb, (cost[0] + 1, cost[1] + n)) for nb, n in adj.get(here, ()))
-
-    found = cheapest_paths(starts, steps, goals=targets)
-    return None if found.reached is None else found.cost[found.reached]
 
 
 def pareto_routes(adj: Adjacency, sources: Iterable[str], targets: set[str]) -> list[Route]:
@@ -99,8 +88,16 @@ def _labels(g: BoardGraph, names: tuple[str, ...]) -> list[str]:
     return out
 
 
-def line_ends(g: BoardGraph, line: MajorLine) -> tuple[list[str], list[str]]:
-    return _labels(g, line.ends_a), _labels(g, line.ends_b)
+def line_ends(g: BoardGraph, line: MajorLine) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The city labels at either end of a major line (cached per board)."""
+    key = (g, line.id)
+    found = _LINE_ENDS.get(key)
+    if found is None:
+        found = _LINE_ENDS[key] = (tuple(_labels(g, line.ends_a)), tuple(_labels(g, line.ends_b)))
+    return found
+
+
+_LINE_ENDS: dict[tuple[BoardGraph, str], tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
 
 def coasts(g: BoardGraph) -> tuple[list[str], set[str]]:
@@ -114,12 +111,12 @@ def after_link(g: BoardGraph, s: RotwState, player: str, ctx: ActionContext) -> 
     adj = own_adjacency(s, player)
     part = components(adj)
     for line in MAJOR_LINES:
-        a, b = line_ends(g, line)
-        if not a or not b or not joined(part, a, b):
-            continue  # no route of the player's joins the line's ends
         record = s.lines.get(line.id)
         if record is not None and player in record.claimants:
             continue
+        a, b = line_ends(g, line)
+        if not a or not b or not joined(part, a, b):
+            continue  # no route of the player's joins the line's ends
         routes = pareto_routes(adj, a, set(b))
         if not routes:
             continue
@@ -142,8 +139,8 @@ def after_link(g: BoardGraph, s: RotwState, player: str, ctx: ActionContext) -> 
     if p.transcon:
         return
     east, west = coasts(g)
-    route_adj = adj if s.opt.transcon_links == "own" else own_adjacency(s, None)
-    if not east or not west or shortest(route_adj, east, west) is None:
+    route_part = part if s.opt.transcon_links == "own" else components(own_adjacency(s, None))
+    if not east or not west or not joined(route_part, east, west):
         return
     p.transcon = True
     rank = len(s.transcon_done)

@@ -291,9 +291,10 @@ class RotwState:
     ended_turn: int = 0
     deliveries: int = 0
     spent: dict[str, int] = field(default_factory=dict)  # cubes delivered out of play
-    # caches (not serialised): completed-link adjacency and hex use
+    # caches (not serialised): completed-link adjacency and owners, hex use, typed options
     _adj: dict[str, list[tuple[str, Link]]] | None = None
     _hex_use: dict[str, int] | None = None
+    _link_owners: dict[frozenset[str], set[str]] | None = None
     _opt: RotwOptions | None = None
 
     @property
@@ -322,6 +323,16 @@ class RotwState:
             self._adj = adj
         return self._adj
 
+    def link_owners(self) -> dict[frozenset[str], set[str]]:
+        """The city pairs of completed links -> the players owning a link between them."""
+        if self._link_owners is None:
+            owners: dict[frozenset[str], set[str]] = {}
+            for link in self.links:
+                if link.b:
+                    owners.setdefault(frozenset((link.a, link.b)), set()).add(link.owner)
+            self._link_owners = owners
+        return self._link_owners
+
     def hex_use(self) -> dict[str, int]:
         """Hex label -> number of tracks through it (complete and unfinished)."""
         if self._hex_use is None:
@@ -335,6 +346,7 @@ class RotwState:
     def invalidate(self) -> None:
         self._adj = None
         self._hex_use = None
+        self._link_owners = None
 
     def unfinished(self, player: str) -> Link | None:
         for link in self.links:
