@@ -207,10 +207,17 @@ def coast_to_coast(
     track fits any more); in route order from the East Coast (empty when there is no route
     or nothing is missing)."""
 
-    def onward(city: str, d: int) -> Iterator[tuple[str, int]]:
-        for other, w, pair in p.pairs[city]:
-            if pair not in blocked:
-                yield other, d + (0 if pair in own else w)
+    special = {c for pair in (*own, *blocked) for c in pair}
+    edges = p.edges
+
+    def onward(city: str, d: int) -> list[tuple[str, int]]:
+        if city not in special:
+            return [(other, d + w) for other, w in edges[city]]
+        return [
+            (other, d + (0 if pair in own else w))
+            for other, w, pair in p.pairs[city]
+            if pair not in blocked
+        ]
 
     found = cheapest_paths([(c, 0) for c in sorted(east)], onward, goals=west)
     if found.reached is None:
