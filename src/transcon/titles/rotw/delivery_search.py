@@ -66,17 +66,34 @@ def best_deliveries(g: BoardGraph, s: RotwState, player: str, reach: int) -> lis
                 to_accept[cube] = _hops(memo, cube_rules[0], cube_rules[0]).dist
             if to_accept[cube].get(origin, _FAR) > reach:
                 continue  # no accepting city within reach, whatever the route
-            key = (origin, cube, player, reach, cube_rules)
+            key = (origin, cube, player, cube_rules)
             found = routes.get(key)
-            if found is None:
-                found, expanded = _search(
+            if found is None or (found.reach < reach and not found.complete):
+                found = routes[key] = _search(
                     memo.owners, origin, cube, player, reach, cube_rules, g.west_cities
                 )
-                routes[key] = found
-                for city in expanded:
+                for city in found.expanded:
                     memo.readers.setdefault(city, []).append(key)
-            out.extend(found)
+            out.extend(found.within(reach))
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """What one search found, level by level: a search of fewer levels finds the first
+    routes of a deeper one (``within``)."""
+
+    reach: int  # links searched
+    routes: tuple[Candidate, ...]
+    counts: tuple[int, ...]  # routes found within 0, 1, ... links
+    complete: bool  # nothing was left to search: deeper searches find the same
+    expanded: frozenset[str]  # the cities whose links were followed
+
+    def within(self, reach: int) -> tuple[Candidate, ...]:
+        """The routes of at most ``reach`` links."""
+        if reach >= len(self.counts) - 1:
+            return self.routes
+        return self.routes[: self.counts[reach]]
 
 
 def _search(
@@ -87,14 +104,14 @@ def _search(
     reach: int,
     rules: RuleSets,
     west_cities: frozenset[str],
-) -> tuple[tuple[Candidate, ...], set[str]]:
-    """The breadth-first search of :func:`best_deliveries` for one cube kind and origin;
-    also the cities whose links it followed."""
+) -> _Found:
+    """The breadth-first search of :func:`best_deliveries` for one cube kind and origin."""
     out: list[Candidate] = []
     accept, stop, west_match = rules
     seen: dict[tuple[str, bool], int] = {(origin, False): 0}
     dest_best: dict[str, int] = {}
     expanded: set[str] = set()
+    counts = [0]
     frontier: list[tuple[str, tuple[str, ...], tuple[str, ...], int, bool]] = [
         (origin, (origin,), (), 0, False)
     ]
@@ -125,9 +142,10 @@ def _search(
             nxt.sort(key=lambda item: -item[3])
             del nxt[FRONTIER_CAP:]
         frontier = nxt
+        counts.append(len(out))
         if not frontier:
             break
-    return tuple(out), expanded
+    return _Found(reach, tuple(out), tuple(counts), not frontier, frozenset(expanded))
 
 
 def _rule_sets(g: BoardGraph, s: RotwState, cube: str, west_cities: frozenset[str]) -> RuleSets:
@@ -210,8 +228,8 @@ class _Memo:
     own: dict[str, set[str]]
     #: hop counts per player or accepting cities (dropped when unused between link changes)
     hops: dict[object, _Hops]
-    #: routes found per (origin, cube, player, reach, rule sets)
-    routes: dict[tuple[Any, ...], tuple[Candidate, ...]]
+    #: routes found per (origin, cube, player, rule sets)
+    routes: dict[tuple[Any, ...], _Found]
     #: per city, the keys of the routes whose search followed its links
     readers: dict[str, list[tuple[Any, ...]]]
 
