@@ -63,6 +63,8 @@ class Planner:
     variants: dict[tuple[str, frozenset[str]], dict[str, tuple[int, str]]]
     #: ``edges`` with each link's city pair, built once (searches test pairs against sets)
     pairs: dict[str, list[tuple[str, int, frozenset[str]]]]
+    #: ``edges`` without a link that costs more than some way through a third city
+    lean: dict[str, list[tuple[str, int]]]
 
 
 _PLANNERS: dict[int, Planner] = {}
@@ -79,6 +81,7 @@ def planner_for(g: BoardGraph) -> Planner:
                 continue  # needs Perfect Engineering on top of a long build
             extra = LINK_OVERHEAD * (2 if route.pieces > BUILD_LIMIT else 1)
             edges[city].append((other, route.cost + extra))
+    lean = _lean(edges)
     toward: dict[str, dict[str, tuple[int, str]]] = {}
     targets: dict[str, tuple[str, ...]] = {}
     for kind in (*GOODS, SETTLER, RAW, "west_coast"):
@@ -87,11 +90,24 @@ def planner_for(g: BoardGraph) -> Planner:
             for c in sorted(g.cities.values(), key=lambda c: c.label)
             if _target(kind, c.colour, c.west, c.raw_target, c.west_coast)
         )
-        toward[kind] = _multi_source(edges, list(targets[kind]))
+        toward[kind] = _multi_source(lean, list(targets[kind]))
     pairs = {c: [(o, w, frozenset((c, o))) for o, w in out] for c, out in edges.items()}
-    planner = Planner(g, edges, toward, targets, {}, {}, {}, pairs)
+    planner = Planner(g, edges, toward, targets, {}, {}, {}, pairs, lean)
     _PLANNERS[id(g)] = planner
     return planner
+
+
+def _lean(edges: dict[str, list[tuple[str, int]]]) -> dict[str, list[tuple[str, int]]]:
+    """``edges`` less each link a-b dearer than a-x plus x-b for some city x."""
+    cost = {(a, b): w for a, out in edges.items() for b, w in out}
+    return {
+        a: [
+            (b, w)
+            for b, w in out
+            if not any(wx + cost.get((x, b), w) < w for x, wx in out if x != b)
+        ]
+        for a, out in edges.items()
+    }
 
 
 def _target(kind: str, colour: str, west: bool, raw_target: bool, west_coast: bool) -> bool:
@@ -108,7 +124,8 @@ def _multi_source(
     edges: dict[str, list[tuple[str, int]]], targets: list[str]
 ) -> dict[str, tuple[int, str]]:
     """Distance to the nearest target and the next city toward it (targets: themselves; of
-    equal ways, toward the first city by name)."""
+    equal ways, toward the first city by name). ``edges`` may leave out links dearer than
+    a way through a third city (:func:`_lean`): such a link never ends a cheapest way."""
 
     def onward(city: str, d: int) -> Iterator[tuple[str, int]]:
         return ((other, d + w) for other, w in edges[city])
@@ -137,7 +154,7 @@ def _table(p: Planner, kind: str, full: frozenset[str]) -> dict[str, tuple[int, 
     table = p.variants.get(key)
     if table is None:
         targets = [c for c in p.targets.get(kind, ()) if c not in full]
-        table = _multi_source(p.edges, targets)
+        table = _multi_source(p.lean, targets)
         p.variants[key] = table
     return table
 
@@ -206,13 +223,15 @@ def coast_to_coast(
     player, counting the player's own links as free and leaving out ``blocked`` links (no
     track fits any more); in route order from the East Coast (empty when there is no route
     or nothing is missing)."""
-
-    special = {c for pair in (*own, *blocked) for c in pair}
-    edges = p.edges
+    # A link dearer than a way through a third city (``lean``) is never the last step of a
+    # cheapest way, so leaving it out changes nothing -- unless blocked links or the
+    # player's own (free) links change the costs around it.
+    plain = set() if blocked else set(p.lean) - {c for pair in own for c in pair}
+    lean = p.lean
 
     def onward(city: str, d: int) -> list[tuple[str, int]]:
-        if city not in special:
-            return [(other, d + w) for other, w in edges[city]]
+        if city in plain:
+            return [(other, d + w) for other, w in lean[city]]
         return [
             (other, d + (0 if pair in own else w))
             for other, w, pair in p.pairs[city]
