@@ -117,7 +117,7 @@ def test_coasts_and_raw_targets_come_from_the_map_file() -> None:
     g = BoardGraph(board_from_dict(doc, "mini-variant"))
     assert [c for c in g.cities.values() if c.east_coast] == [g.cities["A18"]]
     ec_kc = next(line for line in MAJOR_LINES if line.id == "ec-kc")
-    assert line_ends(g, ec_kc)[0] == ["A18"] and ec_kc.title.startswith("East Coast to")
+    assert line_ends(g, ec_kc)[0] == ("A18",) and ec_kc.title.startswith("East Coast to")
     doc["sites"] = [
         {**site, "data": {**site["data"], "cubes": 4 if site["hex"] == "A18" else 1}}
         for site in doc["sites"]

@@ -295,14 +295,15 @@ class RotwState:
     _adj: dict[str, list[tuple[str, Link]]] | None = None
     _hex_use: dict[str, int] | None = None
     _link_owners: dict[frozenset[str], set[str]] | None = None
-    _opt: RotwOptions | None = None
+    _opt: tuple[dict[str, OptionValue], RotwOptions] | None = None
 
     @property
     def opt(self) -> RotwOptions:
-        """The game's options, typed (made once: a game's options never change)."""
-        if self._opt is None:
-            self._opt = RotwOptions.view(self.options)
-        return self._opt
+        """The game's options, typed (made once per options dict)."""
+        made = self._opt
+        if made is None or made[0] is not self.options:
+            made = self._opt = (self.options, RotwOptions.view(self.options))
+        return made[1]
 
     def player(self, name: str) -> PlayerState:
         return self.pl[name]
