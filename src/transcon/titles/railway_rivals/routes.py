@@ -641,10 +641,11 @@ def _team_links(state: RRState, team: tuple[str, ...]) -> TeamLinks:
     if cached is None:
         hops: dict[int, list[tuple[int, int]]] = {}
         lines: dict[tuple[str, ...], int] = {}
+        members = frozenset(team)
         for node, near in track_graph(state).items():
             out = hops[node] = []
             for nxt, _, owners in near:
-                if any(m in owners for m in team):
+                if not members.isdisjoint(owners):
                     out.append((nxt, 0))
                 else:
                     out.append((nxt, 1))
