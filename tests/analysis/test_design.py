@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from transcon.analysis.design import RR_ORDINARY, Sizes, design, settings_from
+from transcon.titles.railway_rivals.config import Config
 
 
 def test_the_luck_grid_shares_dice_by_row_and_decisions_by_column() -> None:
@@ -37,3 +38,14 @@ def test_vary_makes_every_combination() -> None:
     settings = settings_from("rotw-east-west", {"c": 3}, vary)
     assert settings["a=1,b=True"] == {"c": 3, "a": 1, "b": True}
     assert len(settings) == 4
+
+
+def test_ordinary_railway_rivals_switches_off_the_variants_cities() -> None:
+    """Issue 19 item 3: the "ordinary" setting turns off what the variant adds where our
+    options allow: the game-master's random cities (seed "GM Created Cities": printed towns
+    instead) and the cities from double 1s (seed "Cities Created During the Races"), besides
+    the dice scheme and the race rules; every name and value is a real option of the title."""
+    assert RR_ORDINARY["gm_cities"] == "printed"
+    assert RR_ORDINARY["double_one_cities"] is False
+    cfg = Config.from_options(dict(RR_ORDINARY))  # type: ignore[arg-type]
+    assert cfg.gm_cities == "printed" and not cfg.double_one_cities

@@ -44,15 +44,22 @@ RR_ORDINARY: dict[str, object] = {
     "reroll_ones": "once",
     "min_race_length": 6,
     "allow_running_power_exchange": True,
+    "gm_cities": "printed",
+    "double_one_cities": False,
 }
 RR_ORDINARY_TEXT = (
     "the Transcontinental variant with the options our engine offers set back toward an "
-    "ordinary game: building dice without the variant's 'reroll all three below 9' "
-    "(`build_dice_min_total=0`; ones are rerolled once, `reroll_ones=once`, the nearest our "
-    "options come to plain dice), races no shorter than 6 hexes as in the base game's "
-    "face-to-face rule (`min_race_length=6`), and exchanges of running powers allowed as in "
-    "base rules 3.7 (`allow_running_power_exchange=true`). Random game-master cities and "
-    "die-run races (with double-1 cities) stay: no option turns them off"
+    "ordinary game: the game-master's cities printed on the map instead of drawn during "
+    "play (`gm_cities=printed`: as many cities as the variant creates in a whole game, all "
+    "there before round 1, on hexes fixed for the map, the same in every game), no cities "
+    "from double 1s in races (`double_one_cities=false`), building dice without the "
+    "variant's 'reroll all three below 9' (`build_dice_min_total=0`; ones are rerolled "
+    "once, `reroll_ones=once`, the nearest our options come to plain dice), races no "
+    "shorter than 6 hexes as in the base game's face-to-face rule (`min_race_length=6`), "
+    "and exchanges of running powers allowed as in base rules 3.7 "
+    "(`allow_running_power_exchange=true`). Races are still run with a die (as in every "
+    "Railway Rivals game), between cities drawn at random, and the Transcontinental race "
+    "and West Coast operations stay"
 )
 
 PROFILES: dict[str, Profile] = {

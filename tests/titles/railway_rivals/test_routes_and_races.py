@@ -194,6 +194,29 @@ def test_seed_double_one_creates_a_city(title: RailwayRivalsUSA, strip_path: str
     assert e26 not in s.cities  # Bob's 1 came after a 2
 
 
+def test_seed_double_one_cities_option_off_creates_no_city(
+    title: RailwayRivalsUSA, strip_path: str
+) -> None:
+    """Seed "Cities Created During the Races" switched off (double_one_cities=False, as in an
+    ordinary game): the same throws as in ``test_seed_double_one_creates_a_city`` create no
+    city, and the race is decided the same way."""
+    results = []
+    for on in (True, False):
+        game = scenario(title, strip_path, double_one_cities=on)
+        s = game.state
+        route_own = hexes(game, "E29", "E28", "F27", "F26", "F25", "E25")
+        route_fast = hexes(game, "E29", "E28", "E27", "E26", "E25")
+        s.entries = [
+            Entry(1, "Ann", route_own, ["Ann"] * 5),
+            Entry(1, "Bob", route_fast, ["Bob"] * 4),
+        ]
+        resolve_races(s, Script([1, 2, 1, 1, 6, 6]), quiet)  # type: ignore[arg-type]
+        e28 = hexes(game, "E28")[0]
+        assert (e28 in s.cities) is on
+        results.append(dict(s.cash))
+    assert results[0] == results[1]
+
+
 def test_base_3_6_joint_run_shares_costs_and_prizes(
     title: RailwayRivalsUSA, strip_path: str
 ) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from transcon.core.bots import make_bot, play_out
 from transcon.titles.railway_rivals import RailwayRivalsUSA
 from transcon.titles.railway_rivals.actions import Build
-from transcon.titles.railway_rivals.cities import place_gm_city, race_city
+from transcon.titles.railway_rivals.cities import place_gm_city, printed_city_count, race_city
 from transcon.titles.railway_rivals.config import Config
 
 from .conftest import finish, hexes, new_game, started
@@ -114,3 +114,39 @@ def test_config_defaults_match_the_notes() -> None:
     assert (cfg.town_bonus_first, cfg.town_bonus_second) == (6, 3)
     assert cfg.max_foreign_hexes_per_owner == 10 and cfg.cash_build_max_links == 6
     assert cfg.wco_cost == 6 and (cfg.wco_first_round, cfg.wco_last_round) == (11, 15)
+
+
+def test_seed_gm_cities_printed_option_places_every_city_before_round_1(
+    title: RailwayRivalsUSA, strip_path: str
+) -> None:
+    """Seed "GM Created Cities" and "Introduction" (this variant adds luck to an ordinary
+    game, whose towns are printed on the map): option gm_cities=printed places all the GM's
+    cities of a game before round 1, on the same hexes whatever the game's dice, and none at
+    round ends; the default (during_play) draws them with the dice as the game goes on."""
+    picks = {"Ann": "E29", "Bob": "G29"}
+    printed = [started(title, strip_path, picks, seed, gm_cities="printed") for seed in (1, 2)]
+    layouts = [{c.hex for c in g.state.cities.values() if c.cause == "gm"} for g in printed]
+    assert layouts[0] == layouts[1]
+    s = printed[0].state
+    gm = [c for c in s.cities.values() if c.cause == "gm"]
+    assert len(gm) == min(printed_city_count(s), len(s.model.us_land) - 2)
+    assert all(c.round == 1 and not c.end_of_round for c in gm)
+    default = [started(title, strip_path, picks, seed) for seed in (1, 2)]
+    assert {c.hex for c in default[0].state.cities.values() if c.cause == "gm"} != {
+        c.hex for c in default[1].state.cities.values() if c.cause == "gm"
+    }
+    game = printed[0]
+    bots = {p: make_bot(title, "greedy", i) for i, p in enumerate(game.players)}
+    play_out(game, bots)
+    assert {c.hex for c in game.state.cities.values() if c.cause == "gm"} == layouts[0]
+
+
+def test_printed_city_count_is_the_variants_whole_game(
+    title: RailwayRivalsUSA, strip_path: str
+) -> None:
+    """Seed "GM Created Cities": N before round 1 and 4 at the end of rounds 1-14, so the
+    printed towns of gm_cities=printed number N + 56 (N + 4 x rounds for a shorter game)."""
+    s = new_game(title, strip_path, ("Ann", "Bob", "Cy")).state
+    assert printed_city_count(s) == 3 + 4 * 14
+    short = new_game(title, strip_path, ("Ann", "Bob"), rounds=5).state
+    assert printed_city_count(short) == 2 + 4 * 5

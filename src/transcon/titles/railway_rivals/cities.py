@@ -84,6 +84,36 @@ def create_gm_cities(
     return created
 
 
+#: The seed of the one fixed draw of the printed towns (option ``gm_cities=printed``): the
+#: layout belongs to the map, the same in every game, never to the game's dice.
+PRINTED_CITIES_SEED = 0
+
+
+def printed_city_count(state: RRState) -> int:
+    """How many cities the variant's GM creates in a whole game: N before round 1 and
+    ``gm_cities_per_round`` at the end of each round up to ``city_creation_last_round``."""
+    cfg = state.cfg
+    rounds = min(cfg.city_creation_last_round, cfg.rounds)
+    return len(state.players) + cfg.gm_cities_per_round * rounds
+
+
+def create_printed_cities(state: RRState, emit: Emit) -> list[City]:
+    """Option ``gm_cities=printed`` (an ordinary game's towns are printed on the map): all the
+    GM's cities of a game (``printed_city_count``) before round 1, on US land hexes in one
+    fixed order (a shuffle seeded with ``PRINTED_CITIES_SEED``, not the game's generator),
+    skipping hexes that are cities already (starting cities)."""
+    order = list(state.model.us_land)
+    GameRandom(PRINTED_CITIES_SEED).shuffle(order)
+    wanted = printed_city_count(state)
+    created: list[City] = []
+    for h in order:
+        if len(created) == wanted:
+            break
+        if h not in state.cities:
+            created.append(place_gm_city(state, h, emit, end=False))
+    return created
+
+
 def place_gm_city(state: RRState, h: int, emit: Emit, *, end: bool) -> City:
     """A GM city on hex ``h``; rivals whose track is already there get the first bonus each
     (``bonus_city_on_track``) and count as arrivals."""

@@ -152,6 +152,16 @@ class Config(Options):
         "A GM city on track pays the first bonus to each rival there.",
         rule="Variant: GM Created Cities",
     )
+    gm_cities: Literal["during_play", "printed"] = option(
+        "during_play",
+        "When the GM's random cities appear. during_play (the variant): N before round 1 and "
+        "gm_cities_per_round at the end of each round up to city_creation_last_round, each on "
+        "a hex the game's dice pick in that round's eligible region. printed (an ordinary "
+        "Railway Rivals game, whose towns are printed on the map): the same number of cities, "
+        "all placed before round 1 anywhere in the US on hexes fixed for the map (the same in "
+        "every game, whatever the dice), none at round ends.",
+        rule="Variant: GM Created Cities; Variant: Introduction",
+    )
     gm_cities_per_round: int = option(
         4, "Cities created at each round end.", rule="Variant: GM Created Cities", min=0
     )
@@ -192,6 +202,12 @@ class Config(Options):
         "add_key",
         "A West Coast operation on a city hex adds a key, or is forbidden.",
         rule="Variant: West Coast Operations",
+    )
+    double_one_cities: bool = option(
+        True,
+        "A train that enters a hex on a 1 and throws a 1 next creates a city there (the "
+        "variant); False: races create no cities, as in an ordinary Railway Rivals game.",
+        rule="Variant: Cities Created During the Races",
     )
     double_one_overlapping: bool = option(
         True, "Throws 1,1,1 make two cities.", rule="Variant: Cities Created During the Races"

@@ -387,7 +387,7 @@ def _run(state: RRState, race: Race, trains: list[Train], rng: GameRandom, emit:
                     continue
                 die = rng.die()
                 t.throws.append(die)
-                if pending[i] is not None and die == 1:
+                if pending[i] is not None and die == 1 and cfg.double_one_cities:
                     new_cities.append(pending[i])  # type: ignore[arg-type]
                     carried = cfg.double_one_overlapping
                 else:

@@ -37,6 +37,7 @@ from transcon.titles.railway_rivals.building import (
 )
 from transcon.titles.railway_rivals.cities import (
     create_gm_cities,
+    create_printed_cities,
     create_start_cities,
     new_city,
 )
@@ -223,7 +224,10 @@ class RailwayRivalsUSA(Title[RRState]):
     def _begin_game(self, state: RRState, ctx: ActionContext) -> None:
         state.report.append("Round 1 (building round)")
         create_start_cities(state, ctx.emit)
-        create_gm_cities(state, len(state.players), 1, ctx.rng, ctx.emit, end=False)
+        if state.cfg.gm_cities == "printed":
+            create_printed_cities(state, ctx.emit)
+        else:
+            create_gm_cities(state, len(state.players), 1, ctx.rng, ctx.emit, end=False)
         self._roll(state, ctx)
         self._begin_builds(state, ctx)
 
@@ -264,7 +268,7 @@ class RailwayRivalsUSA(Title[RRState]):
 
     def _end_round(self, state: RRState, ctx: ActionContext) -> None:
         cfg = state.cfg
-        if state.round <= cfg.city_creation_last_round:
+        if cfg.gm_cities == "during_play" and state.round <= cfg.city_creation_last_round:
             count = cfg.gm_cities_per_round
             create_gm_cities(state, count, state.round, ctx.rng, ctx.emit, end=True)
         state.last_report = state.report
