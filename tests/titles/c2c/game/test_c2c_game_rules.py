@@ -269,3 +269,47 @@ def test_seed_3b_phase_two_half_price_privates() -> None:
     unchanged(game, "private CE 60", "A", "private")
     game.act("private CE 30", "A")
     assert state.privates["CE"].owner == "@B&O"
+
+
+def bull_game() -> Game[GameState]:
+    """B&O (par $100, all four tokens: a bull) operating; Southern's home Atlanta (one
+    space) is full. Reach is not checked here (the rule is about spaces)."""
+    game = Game.new(TitleC2C(), PLAYERS, {"check_reach": False})
+    skip_auction(game)
+    float_corp(game, "B&O", "A", 100)
+    float_corp(game, "Sou", "B", 100)
+    data = c2c_data(game.state)
+    data.charters.update({"B&O": [0, 40, 60, 80, 100], "Sou": [0]})
+    data.bulls.append("B&O")
+    data.reserved.append("B&O")
+    start_operating(game)
+    sou = game.state.corps["Sou"]
+    sou.tokens, sou.tokens_used = ["S62"], 1
+    return game
+
+
+def test_seed_3f_bull_into_a_full_city_forfeits_the_charter() -> None:
+    game = bull_game()
+    state = game.state
+    assert title_of(game).current_corp(state) == "B&O"
+    unchanged(game, "token S62", "A", "4.7.2")  # Atlanta is full for a normal token
+    game.act("bull S62", "A")
+    data = c2c_data(state)
+    assert state.corps["B&O"].tokens == ["M74", "S62"]
+    assert data.bull_beside == ["B&O"] and "B&O" not in data.reserved
+    assert title_of(game).token_cost(state, "B&O") is None  # the charter's tokens are gone
+    assert title_of(game).free_spaces(state, "PRR", "S62") == 0
+
+
+def test_seed_3f_bull_as_a_normal_token_takes_a_space() -> None:
+    game = bull_game()
+    assert title_of(game).free_spaces(game.state, "PRR", "F85") == 1
+    game.act("bull F85", "A")  # Bangor: a free space
+    data = c2c_data(game.state)
+    assert data.bull_placed == {"B&O": "F85"} and data.bull_beside == []
+    assert title_of(game).free_spaces(game.state, "PRR", "F85") == 0
+
+
+def test_seed_3f_only_a_bull_holder_places_one() -> None:
+    game = operating(TitleC2C(), {"B&O": ("A", 100)})
+    unchanged(game, "bull L69", "A", "D variant 3f")

@@ -25,4 +25,12 @@ class BuyTokens(Action):
     costs: tuple[int, ...] = ()
 
 
-ACTION_TYPES_C2C: tuple[type[Action], ...] = (*ACTION_TYPES, Eliminate, BuyTokens)
+class PlaceBull(Action):
+    """D variant 3f: place the bull token, as a normal token or in a city with no token space
+    left; the tokens still on the charter are then forfeit."""
+
+    type: Literal["bull"] = "bull"
+    hex: str
+
+
+ACTION_TYPES_C2C: tuple[type[Action], ...] = (*ACTION_TYPES, Eliminate, BuyTokens, PlaceBull)

@@ -20,6 +20,12 @@ class C2CData(TitleData):
     token first (D variant 3e)."""
     bulls: list[str] = field(default_factory=list)
     """Corporations holding a bull token (D variant 3f)."""
+    bull_placed: dict[str, str] = field(default_factory=dict)
+    """Corporation -> hex of its placed bull token (D variant 3f)."""
+    bull_beside: list[str] = field(default_factory=list)
+    """Corporations whose bull sits beside a full city, using no token space (3f)."""
+    forfeited: list[str] = field(default_factory=list)
+    """Corporations whose charter tokens were forfeit when their bull was placed (3f)."""
     reserved: list[str] = field(default_factory=list)
     """Corporations with a token reserved for their destination run (D variant 3e)."""
     turn_lays: list[list[str]] = field(default_factory=list)

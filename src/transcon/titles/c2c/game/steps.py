@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, ClassVar
 from transcon.core.errors import IllegalAction
 from transcon.core.title import Action, ActionContext
 from transcon.eighteen.framework.base import BANK, corp_key
-from transcon.eighteen.framework.rounds import Step
+from transcon.eighteen.framework.rounds import Step, TurnStage
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.steps.auction import WaterfallAuction
-from transcon.eighteen.framework.steps.operating import OperatingRound
-from transcon.titles.c2c.game.actions import BuyTokens, Eliminate
+from transcon.eighteen.framework.steps.operating import CompanyStep, OperatingRound
+from transcon.titles.c2c.game.actions import BuyTokens, Eliminate, PlaceBull
 from transcon.titles.c2c.game.spec import column_of
 from transcon.titles.c2c.game.state import c2c_data
 from transcon.titles.c2c.options import TOKEN_COSTS, C2COptions, token_table
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from transcon.titles.c2c.game.title import TitleC2C
 
 RULE_TOKENS = "D variant 3e: token purchase"
+RULE_BULL = "D variant 3f: bull token"
 BULL_PAR = 100
 """D variant 3f: a corporation parred at $100 that buys all four extra tokens gets a bull."""
 
@@ -192,3 +193,48 @@ class OperatingRoundC2C(OperatingRound):
     def begin_turn(self, state: GameState, ctx: ActionContext) -> None:
         c2c_data(state).turn_lays = []
         super().begin_turn(state, ctx)
+
+
+class BullToken(CompanyStep):
+    """D variant 3f: the operating corporation places its bull token (its token of the turn):
+    in a free token space or in a city whose spaces are all taken (beside it, using no
+    space); the tokens left on its charter are forfeit, the destination token included."""
+
+    actions: ClassVar[tuple[type[Action], ...]] = (PlaceBull,)
+    rule = RULE_BULL
+    game: TitleC2C
+
+    def company_action(
+        self, state: GameState, sym: str, action: Action, ctx: ActionContext | None
+    ) -> None:
+        assert isinstance(action, PlaceBull)
+        g = self.game
+        op = state.operating
+        data = c2c_data(state)
+        corp = state.corps[sym]
+        if sym not in data.bulls or sym in data.bull_placed:
+            raise IllegalAction(RULE_BULL, f"{sym} has no bull token to place")
+        if op.step > TurnStage.TOKEN or op.tokened:
+            raise IllegalAction(RULE_BULL, "one token per turn, before running")
+        if action.hex in corp.tokens:
+            raise IllegalAction(RULE_BULL, f"{sym} already has a token in {action.hex}")
+        g.check_bull(state, sym, action.hex)
+        if ctx is None:
+            return
+        if g.free_spaces(state, sym, action.hex) <= 0:
+            data.bull_beside.append(sym)
+        corp.tokens.append(action.hex)
+        corp.tokens_used += 1
+        data.bull_placed[sym] = action.hex
+        data.forfeited.append(sym)
+        if sym in data.reserved:
+            data.reserved.remove(sym)
+        op.tokened = True
+        op.step = TurnStage.TOKEN
+        ctx.emit(f"{sym} places its bull token on {action.hex}; its charter tokens are forfeit")
+
+    def company_choices(self, state: GameState, sym: str, player: str) -> list[Action]:
+        data = c2c_data(state)
+        if sym not in data.bulls or sym in data.bull_placed:
+            return []
+        return [PlaceBull(player=player, hex=h) for h in self.game.token_hexes(state, sym)]

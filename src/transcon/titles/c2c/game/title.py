@@ -31,10 +31,11 @@ from transcon.eighteen.routes import RouteError
 from transcon.eighteen.tiles import Color
 from transcon.titles.c2c.data import Setup
 from transcon.titles.c2c.game import track
-from transcon.titles.c2c.game.actions import ACTION_TYPES_C2C, BuyTokens, Eliminate
+from transcon.titles.c2c.game.actions import ACTION_TYPES_C2C, BuyTokens, Eliminate, PlaceBull
 from transcon.titles.c2c.game.spec import game_spec
 from transcon.titles.c2c.game.state import C2CData, c2c_data
 from transcon.titles.c2c.game.steps import (
+    BullToken,
     EliminatePrivates,
     OperatingRoundC2C,
     PacketAuction,
@@ -69,7 +70,8 @@ class TitleC2C(EighteenTitle):
     options: ClassVar[tuple[OptionSpec, ...]] = OPTIONS
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES_C2C
     notation: ClassVar[str] = (
-        EighteenTitle.notation.replace("[with MRBC] ", "") + " | eliminate GRS | tokens B&O 40,60"
+        EighteenTitle.notation.replace("[with MRBC] ", "")
+        + " | eliminate GRS | tokens B&O 40,60 | bull M74"
     )
     setup: ClassVar[Setup] = "full"
     SELL_AFTER_OPERATING = False
@@ -83,7 +85,7 @@ class TitleC2C(EighteenTitle):
         return StockRound(self, [TokenPurchase(self), BuySellParShares(self)])
 
     def operating_round(self) -> OperatingRound:
-        return OperatingRoundC2C(self, list(super().operating_round().steps))
+        return OperatingRoundC2C(self, [*super().operating_round().steps, BullToken(self)])
 
     def new_title_data(self) -> C2CData:
         return C2CData()
@@ -180,31 +182,62 @@ class TitleC2C(EighteenTitle):
         """Seed 001 3e: tokens are bought at float, so placing one is free; the reserved
         destination token stays on the charter (destination runs: not yet done)."""
         data = c2c_data(state)
+        if sym in data.forfeited:
+            return None
         charter = data.charters.get(sym, [0])
-        placeable = len(charter) + (sym in data.bulls) - (sym in data.reserved)
+        placeable = len(charter) - (sym in data.reserved) + (sym in data.bull_placed)
         return 0 if state.corps[sym].tokens_used < placeable else None
 
-    def hook_check_token(self, state: GameState, sym: str, action: PlaceToken) -> None:
-        setup = self.setup
-        if action.hex not in track.in_play(setup):
-            raise IllegalAction(RULE_TOKEN, f"{action.hex} is not a hex in play")
-        slots = track.city_slots(state, setup, action.hex)
-        used = sum(1 for c in state.corps.values() if not c.closed and action.hex in c.tokens)
+    def free_spaces(self, state: GameState, sym: str, label: str) -> int:
+        """Token spaces of the city on ``label`` that ``sym`` may take: its spaces less the
+        tokens in them (a bull beside a full city uses none) and the spaces kept for the homes
+        of corporations not started yet."""
+        data = c2c_data(state)
+        used = sum(
+            1
+            for other, c in state.corps.items()
+            if not c.closed
+            and label in c.tokens
+            and not (other in data.bull_beside and data.bull_placed.get(other) == label)
+        )
         reserved = sum(
             1
             for other, corp in state.corps.items()
             if other != sym
             and not corp.closed
             and not corp.tokens
-            and self.spec(state).corp(other).home == action.hex
+            and self.spec(state).corp(other).home == label
         )
-        if used + reserved >= slots:
-            raise IllegalAction(RULE_TOKEN, f"no free token space in {action.hex}")
+        return track.city_slots(state, self.setup, label) - used - reserved
+
+    def check_reachable_city(self, state: GameState, sym: str, label: str, rule: str) -> None:
+        """A city or off-board in play, reachable from the network (``check_reach``)."""
+        setup = self.setup
+        if label not in track.in_play(setup) or not track.city_slots(state, setup, label):
+            raise IllegalAction(rule, f"{label} has no city in play")
         if self.options_of(state).check_reach:
             phase = self.phase(state).name
-            problem = track.token_unreachable(state, setup, phase, sym, action.hex)
+            problem = track.token_unreachable(state, setup, phase, sym, label)
             if problem:
-                raise IllegalAction(RULE_TOKEN, problem)
+                raise IllegalAction(rule, problem)
+
+    def hook_check_token(self, state: GameState, sym: str, action: PlaceToken) -> None:
+        self.check_reachable_city(state, sym, action.hex, RULE_TOKEN)
+        if self.free_spaces(state, sym, action.hex) <= 0:
+            raise IllegalAction(RULE_TOKEN, f"no free token space in {action.hex}")
+
+    def check_bull(self, state: GameState, sym: str, label: str) -> None:
+        """D variant 3f: a bull goes where a normal token may, or into a full city."""
+        self.check_reachable_city(state, sym, label, "D variant 3f: bull token")
+
+    def token_hexes(self, state: GameState, sym: str) -> list[str]:
+        """Cities and off-boards on or next to the corporation's network (bot candidates)."""
+        phase = self.phase(state).name
+        return [
+            h
+            for h in track.candidate_hexes(state, self.setup, phase, sym)
+            if track.city_slots(state, self.setup, h)
+        ]
 
     # -- runs --------------------------------------------------------------------------------
 
@@ -291,12 +324,7 @@ class TitleC2C(EighteenTitle):
         """Cities and off-boards on or next to the corporation's network."""
         if self.token_cost(state, sym) is None:
             return []
-        phase = self.phase(state).name
-        return [
-            PlaceToken(player=player, hex=h)
-            for h in track.candidate_hexes(state, self.setup, phase, sym)
-            if track.city_slots(state, self.setup, h)
-        ]
+        return [PlaceToken(player=player, hex=h) for h in self.token_hexes(state, sym)]
 
     # -- notation and presentation -----------------------------------------------------------
 
@@ -307,6 +335,9 @@ class TitleC2C(EighteenTitle):
         if verb == "eliminate":
             need(args, 1, "eliminate PRIVATE")
             return Eliminate(player=player, private=args[0].upper())
+        if verb == "bull":
+            need(args, 1, "bull HEX")
+            return PlaceBull(player=player, hex=args[0].upper())
         if verb == "tokens":
             need(args, 1, "tokens CORP [40,60,...|none]")
             costs: tuple[int, ...] = ()
@@ -330,6 +361,8 @@ class TitleC2C(EighteenTitle):
     def format_action(self, action: Action) -> str:
         if isinstance(action, Eliminate):
             return f"eliminate {action.private}"
+        if isinstance(action, PlaceBull):
+            return f"bull {action.hex}"
         if isinstance(action, BuyTokens):
             return f"tokens {action.corp} {','.join(map(str, action.costs)) or 'none'}"
         return super().format_action(action)
