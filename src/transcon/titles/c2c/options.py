@@ -170,6 +170,15 @@ class C2COptions(Options):
         "not in our sources.",
         rule="Base rules 2.7",
     )
+    transcontinental_bonus: int = option(
+        100,
+        "The transcontinental bonus the bank pays a corporation's treasury, once per "
+        "corporation. Assumed: the base rule 4.7.9 (amount, payee, how often) is not in our "
+        "sources.",
+        rule="Base rules 4.7.9; D variant 3k",
+        min=0,
+        max=1000,
+    )
     check_reach: bool = option(
         True,
         "New track and new tokens must be reachable from the corporation's network. Assumed "

@@ -313,3 +313,35 @@ def test_seed_3f_bull_as_a_normal_token_takes_a_space() -> None:
 def test_seed_3f_only_a_bull_holder_places_one() -> None:
     game = operating(TitleC2C(), {"B&O": ("A", 100)})
     unchanged(game, "bull L69", "A", "D variant 3f")
+
+
+# -- transcontinental bonus (seed 001 3k, 3m) --------------------------------------------------
+
+
+def test_seed_3k_no_transcontinental_bonus_without_a_proof() -> None:
+    game = operating(TitleC2C(), {"B&O": ("A", 100)})
+    give_train(game, "B&O", "2")
+    unchanged(game, "transcontinental", "A", "D variant 3k")
+
+
+def test_seed_3k_3m_bonus_by_proof_and_one_column_with_a_dividend(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from transcon.eighteen.framework.testing import context
+
+    game = operating(TitleC2C(), {"B&O": ("A", 100)})
+    give_train(game, "B&O", "3D")
+    title, state = title_of(game), game.state
+    monkeypatch.setattr(TitleC2C, "transcontinental_proof", lambda *_: "A4-0,M74-0")
+    cash, cell = state.corps["B&O"].cash, state.corps["B&O"].cell
+    assert cell is not None
+    game.act("transcontinental", "A")  # the corporation chooses when: here, before running
+    assert state.corps["B&O"].cash == cash + 100  # option transcontinental_bonus
+    moved = title.market(state).right(cell)
+    assert state.corps["B&O"].cell == moved
+    title.pay_dividend(state, "B&O", 50, "payout", context(game))
+    assert state.corps["B&O"].cell == moved  # "and/or": still one column this OR
+    unchanged(game, "transcontinental", "A", "D variant 3k")  # once per corporation
+    start_operating(game)
+    title.pay_dividend(state, "B&O", 50, "payout", context(game))
+    assert state.corps["B&O"].cell == title.market(state).right(moved)

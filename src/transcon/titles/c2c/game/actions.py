@@ -33,4 +33,17 @@ class PlaceBull(Action):
     hex: str
 
 
-ACTION_TYPES_C2C: tuple[type[Action], ...] = (*ACTION_TYPES, Eliminate, BuyTokens, PlaceBull)
+class Transcontinental(Action):
+    """D variant 3k: the operating corporation takes its transcontinental bonus by proving
+    one of its trains could run coast to coast (a D train may unfold for the proof)."""
+
+    type: Literal["transcontinental"] = "transcontinental"
+
+
+ACTION_TYPES_C2C: tuple[type[Action], ...] = (
+    *ACTION_TYPES,
+    Eliminate,
+    BuyTokens,
+    PlaceBull,
+    Transcontinental,
+)

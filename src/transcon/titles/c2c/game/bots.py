@@ -4,8 +4,9 @@ In the packet it eliminates or buys the first private offered (or passes); in st
 completes the floats of corporations it presides, starts corporations at a random par, buys
 initial-offering shares, and never sells; at float it buys every token Table A allows. Its
 corporations lay the tile that brings their track closest to their destination, place a
-token when they can, run the optimiser's best routes, always pay out, and buy a train when
-they have none or can afford the current type. Every choice is one of the legal actions.
+token when they can, take the transcontinental bonus as soon as they can prove it, run the
+optimiser's best routes, always pay out, and buy a train when they have none or can afford
+the current type. Every choice is one of the legal actions.
 """
 
 from __future__ import annotations
@@ -73,6 +74,8 @@ class BuilderBot:
     def _operate(
         self, game: Game[Any], by_type: dict[str, list[Action]], actions: list[Action]
     ) -> Action:
+        if "transcontinental" in by_type:
+            return by_type["transcontinental"][0]
         lays = [a for a in by_type.get("lay", []) if isinstance(a, A.LayTile)]
         if lays:
             return self._toward_destination(game, lays)

@@ -15,7 +15,7 @@ from transcon.eighteen.framework.rounds import Step, TurnStage
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.steps.auction import WaterfallAuction
 from transcon.eighteen.framework.steps.operating import CompanyStep, OperatingRound
-from transcon.titles.c2c.game.actions import BuyTokens, Eliminate, PlaceBull
+from transcon.titles.c2c.game.actions import BuyTokens, Eliminate, PlaceBull, Transcontinental
 from transcon.titles.c2c.game.spec import column_of
 from transcon.titles.c2c.game.state import c2c_data
 from transcon.titles.c2c.options import TOKEN_COSTS, C2COptions, token_table
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 RULE_TOKENS = "D variant 3e: token purchase"
 RULE_BULL = "D variant 3f: bull token"
+RULE_TRANSCONTINENTAL = "D variant 3k: transcontinental bonus"
 BULL_PAR = 100
 """D variant 3f: a corporation parred at $100 that buys all four extra tokens gets a bull."""
 
@@ -188,6 +189,7 @@ class OperatingRoundC2C(OperatingRound):
 
     def start(self, state: GameState, ctx: ActionContext) -> None:
         c2c_data(state).or_phase = self.game.phase(state).name
+        c2c_data(state).moved_right = []
         super().start(state, ctx)
 
     def begin_turn(self, state: GameState, ctx: ActionContext) -> None:
@@ -238,3 +240,41 @@ class BullToken(CompanyStep):
         if sym not in data.bulls or sym in data.bull_placed:
             return []
         return [PlaceBull(player=player, hex=h) for h in self.game.token_hexes(state, sym)]
+
+
+class TranscontinentalBonus(CompanyStep):
+    """D variant 3k: at any point of its turn the operating corporation may take its
+    transcontinental bonus by proving a coast-to-coast route of one of its trains (D trains
+    may unfold); the price moves right (3m: at most one column with a full dividend)."""
+
+    actions: ClassVar[tuple[type[Action], ...]] = (Transcontinental,)
+    rule = RULE_TRANSCONTINENTAL
+    game: TitleC2C
+
+    def company_action(
+        self, state: GameState, sym: str, action: Action, ctx: ActionContext | None
+    ) -> None:
+        g = self.game
+        data = c2c_data(state)
+        if sym in data.transcontinental:
+            raise IllegalAction(RULE_TRANSCONTINENTAL, f"{sym} already took its bonus")
+        if not state.corps[sym].trains:
+            raise IllegalAction(RULE_TRANSCONTINENTAL, f"{sym} has no train")
+        proof = g.transcontinental_proof(state, sym)
+        if not proof:
+            raise IllegalAction(
+                RULE_TRANSCONTINENTAL, f"no train of {sym} can run from coast to coast"
+            )
+        if ctx is None:
+            return
+        bonus = C2COptions.view(state.options).transcontinental_bonus
+        data.transcontinental.append(sym)
+        g.pay(state, BANK, corp_key(sym), bonus)
+        ctx.emit(f"{sym} proves a transcontinental route ({proof}) and takes {bonus}", corp=sym)
+        g.move_right_once(state, sym, ctx)
+
+    def company_choices(self, state: GameState, sym: str, player: str) -> list[Action]:
+        data = c2c_data(state)
+        if sym in data.transcontinental or not state.corps[sym].trains:
+            return []
+        return [Transcontinental(player=player)]

@@ -31,7 +31,13 @@ from transcon.eighteen.routes import RouteError
 from transcon.eighteen.tiles import Color
 from transcon.titles.c2c.data import Setup
 from transcon.titles.c2c.game import track
-from transcon.titles.c2c.game.actions import ACTION_TYPES_C2C, BuyTokens, Eliminate, PlaceBull
+from transcon.titles.c2c.game.actions import (
+    ACTION_TYPES_C2C,
+    BuyTokens,
+    Eliminate,
+    PlaceBull,
+    Transcontinental,
+)
 from transcon.titles.c2c.game.spec import game_spec
 from transcon.titles.c2c.game.state import C2CData, c2c_data
 from transcon.titles.c2c.game.steps import (
@@ -40,6 +46,7 @@ from transcon.titles.c2c.game.steps import (
     OperatingRoundC2C,
     PacketAuction,
     TokenPurchase,
+    TranscontinentalBonus,
 )
 from transcon.titles.c2c.options import OPTIONS, C2COptions
 from transcon.titles.c2c.privates import eliminations_for, purchase_price_range
@@ -71,7 +78,7 @@ class TitleC2C(EighteenTitle):
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES_C2C
     notation: ClassVar[str] = (
         EighteenTitle.notation.replace("[with MRBC] ", "")
-        + " | eliminate GRS | tokens B&O 40,60 | bull M74"
+        + " | eliminate GRS | tokens B&O 40,60 | bull M74 | transcontinental"
     )
     setup: ClassVar[Setup] = "full"
     SELL_AFTER_OPERATING = False
@@ -85,7 +92,8 @@ class TitleC2C(EighteenTitle):
         return StockRound(self, [TokenPurchase(self), BuySellParShares(self)])
 
     def operating_round(self) -> OperatingRound:
-        return OperatingRoundC2C(self, [*super().operating_round().steps, BullToken(self)])
+        steps = [*super().operating_round().steps, BullToken(self), TranscontinentalBonus(self)]
+        return OperatingRoundC2C(self, steps)
 
     def new_title_data(self) -> C2CData:
         return C2CData()
@@ -272,6 +280,50 @@ class TitleC2C(EighteenTitle):
         ctx = context_of(state, self.setup, self.phase(state).name)
         return best_named_run(ctx, sym, state.corps[sym].trains)
 
+    def transcontinental_proof(self, state: GameState, sym: str) -> str:
+        """A route proving ``sym`` could run coast to coast with one of its trains (D trains
+        unfolded, D variant 3k) as its stops, or "" when there is none (memoised per
+        position)."""
+        from transcon.eighteen.bridge import train_of
+        from transcon.titles.c2c.game.routing import context_of
+        from transcon.titles.c2c.routes import transcontinental
+
+        ctx = context_of(state, self.setup, self.phase(state).name)
+        owned = tuple(state.corps[sym].trains)
+        key = ("transcontinental", sym, tuple(t.rsplit("-", 1)[0] for t in owned))
+        got = ctx.memo.get(key)
+        if got is None:
+            graph = ctx.graph()
+            board = track.map_of(self.setup)[0].board
+            proof = transcontinental(board, graph, sym, [train_of(t) for t in owned])
+            got = "" if proof is None else ",".join(graph.stops[s].sig for s in proof.route.stops)
+            ctx.memo[key] = got
+        assert isinstance(got, str)
+        return got
+
+    def move_right_once(self, state: GameState, sym: str, ctx: ActionContext) -> None:
+        """D variant 3m: a public corporation's price moves right one column in an OR in
+        which it pays a non-zero full dividend and/or makes a transcontinental run (both:
+        still one column)."""
+        data = c2c_data(state)
+        corp = state.corps[sym]
+        if sym in data.moved_right or corp.cell is None:
+            return
+        data.moved_right.append(sym)
+        self.move_to(state, sym, self.market(state).right(corp.cell), ctx)
+
+    def pay_dividend(
+        self, state: GameState, sym: str, revenue: int, kind: str, ctx: ActionContext
+    ) -> None:
+        """The framework's dividends; a full payout moves the price right only once per OR
+        with the transcontinental run (D variant 3m)."""
+        if kind != "payout":
+            super().pay_dividend(state, sym, revenue, kind, ctx)
+            return
+        self.distribute(state, sym, revenue, ctx)
+        if revenue:
+            self.move_right_once(state, sym, ctx)
+
     def hook_bot_run(self, state: GameState, sym: str, player: str) -> RunRoutes:
         revenue, routes, trains = self.best_run(state, sym)
         return RunRoutes(player=player, revenue=revenue, routes=routes, trains=trains)
@@ -335,6 +387,10 @@ class TitleC2C(EighteenTitle):
         if verb == "eliminate":
             need(args, 1, "eliminate PRIVATE")
             return Eliminate(player=player, private=args[0].upper())
+        if verb == "transcontinental":
+            if args:
+                raise InputError("transcontinental: takes no arguments")
+            return Transcontinental(player=player)
         if verb == "bull":
             need(args, 1, "bull HEX")
             return PlaceBull(player=player, hex=args[0].upper())
@@ -361,6 +417,8 @@ class TitleC2C(EighteenTitle):
     def format_action(self, action: Action) -> str:
         if isinstance(action, Eliminate):
             return f"eliminate {action.private}"
+        if isinstance(action, Transcontinental):
+            return "transcontinental"
         if isinstance(action, PlaceBull):
             return f"bull {action.hex}"
         if isinstance(action, BuyTokens):
