@@ -16,6 +16,7 @@ from transcon.eighteen.framework.testing import (
     start_operating,
 )
 from transcon.titles.c2c.game import TitleC2C, TitleC2CSuperShort
+from transcon.titles.c2c.game.checks import token_problems
 from transcon.titles.c2c.game.state import c2c_data
 
 PLAYERS = ["A", "B", "C", "D"]
@@ -345,3 +346,40 @@ def test_seed_3k_3m_bonus_by_proof_and_one_column_with_a_dividend(
     start_operating(game)
     title.pay_dividend(state, "B&O", 50, "payout", context(game))
     assert state.corps["B&O"].cell == title.market(state).right(moved)
+
+
+# -- destination runs (seed 001 3e, 3j) --------------------------------------------------------
+
+
+def test_seed_3e_no_destination_run_without_a_reserved_token() -> None:
+    game = operating(TitleC2C(), {"B&O": ("A", 100)})
+    give_train(game, "B&O", "2")
+    c2c_data(game.state).charters["B&O"] = [0]
+    unchanged(game, "destination", "A", "D variant 3j")
+
+
+def test_seed_3j_no_destination_run_without_a_route() -> None:
+    game = operating(TitleC2C(), {"B&O": ("A", 100)})
+    give_train(game, "B&O", "4D")
+    c2c_data(game.state).reserved.append("B&O")
+    unchanged(game, "destination", "A", "D variant 3j")
+
+
+def test_seed_3j_destination_run_places_the_reserved_token(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = operating(TitleC2C(), {"B&O": ("A", 100)})
+    give_train(game, "B&O", "4D")
+    state = game.state
+    data = c2c_data(state)
+    data.charters["B&O"] = [0, 40]
+    data.reserved.append("B&O")
+    monkeypatch.setattr(TitleC2C, "destination_revenue", lambda *_: 120)
+    game.act("destination", "A")
+    corp = state.corps["B&O"]
+    assert corp.tokens == ["M74", "M62"] and corp.tokens_used == 2  # Cincinnati
+    assert data.destination_done == ["B&O"] and data.reserved == []
+    assert state.operating.revenue == 120
+    unchanged(game, "run 0", "A", "run")  # the destination run was the turn's run
+    game.act("payout", "A")
+    assert not token_problems(game) and not invariant_problems(game)

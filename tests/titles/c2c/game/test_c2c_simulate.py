@@ -15,26 +15,9 @@ from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.testing import invariant_problems
 from transcon.titles.c2c.game import TitleC2C, TitleC2CSuperShort
 from transcon.titles.c2c.game.bots import BuilderBot
-from transcon.titles.c2c.game.state import c2c_data
+from transcon.titles.c2c.game.checks import token_problems
 
 TITLES = {"d": TitleC2C, "super-short": TitleC2CSuperShort}
-
-
-def token_problems(game: Game[GameState]) -> list[str]:
-    """Tokens on the map match the tokens used, never more than the charter holds."""
-    title = game.title
-    assert isinstance(title, TitleC2C)
-    data = c2c_data(game.state)
-    out = []
-    for sym, corp in game.state.corps.items():
-        if corp.closed:
-            continue
-        charter = len(data.charters.get(sym, [0])) + (sym in data.bulls)
-        if len(corp.tokens) != corp.tokens_used or corp.tokens_used > charter:
-            out.append(f"{sym}: {len(corp.tokens)} tokens, {corp.tokens_used} used of {charter}")
-        if len(set(corp.tokens)) != len(corp.tokens):
-            out.append(f"{sym}: two tokens in one city")
-    return out
 
 
 def play(variant: str, seed: int, bots: str, players: int, limit: int) -> Game[GameState]:

@@ -40,10 +40,19 @@ class Transcontinental(Action):
     type: Literal["transcontinental"] = "transcontinental"
 
 
+class DestinationRun(Action):
+    """D variant 3e, 3j: the operating corporation makes its destination run as its run of
+    the turn (the engine finds the best run with one route joining home and destination,
+    unfolding a D train only when needed); its reserved token goes to the destination."""
+
+    type: Literal["destination"] = "destination"
+
+
 ACTION_TYPES_C2C: tuple[type[Action], ...] = (
     *ACTION_TYPES,
     Eliminate,
     BuyTokens,
     PlaceBull,
     Transcontinental,
+    DestinationRun,
 )

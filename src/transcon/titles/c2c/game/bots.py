@@ -4,9 +4,10 @@ In the packet it eliminates or buys the first private offered (or passes); in st
 completes the floats of corporations it presides, starts corporations at a random par, buys
 initial-offering shares, and never sells; at float it buys every token Table A allows. Its
 corporations lay the tile that brings their track closest to their destination, place a
-token when they can, take the transcontinental bonus as soon as they can prove it, run the
-optimiser's best routes, always pay out, and buy a train when they have none or can afford
-the current type. Every choice is one of the legal actions.
+token when they can, take the transcontinental bonus as soon as they can prove it, make
+their destination run as soon as they can, otherwise run the optimiser's best routes, always
+pay out, and buy a train when they have none or can afford the current type. Every choice is
+one of the legal actions.
 """
 
 from __future__ import annotations
@@ -81,6 +82,8 @@ class BuilderBot:
             return self._toward_destination(game, lays)
         if "token" in by_type:
             return self._rng.choice(by_type["token"])
+        if "destination" in by_type:
+            return by_type["destination"][0]
         if "run" in by_type:
             return by_type["run"][0]
         for action in by_type.get("dividend", []):

@@ -30,6 +30,8 @@ class C2CData(TitleData):
     """Corporations with a token reserved for their destination run (D variant 3e)."""
     turn_lays: list[list[str]] = field(default_factory=list)
     """The operating corporation's lays this turn as ``[zone, colour]`` (D variant 3c)."""
+    destination_done: list[str] = field(default_factory=list)
+    """Corporations that made their destination run (D variant 3j)."""
     transcontinental: list[str] = field(default_factory=list)
     """Corporations that took their transcontinental bonus (D variant 3k)."""
     moved_right: list[str] = field(default_factory=list)

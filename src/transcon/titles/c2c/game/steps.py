@@ -15,7 +15,13 @@ from transcon.eighteen.framework.rounds import Step, TurnStage
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.steps.auction import WaterfallAuction
 from transcon.eighteen.framework.steps.operating import CompanyStep, OperatingRound
-from transcon.titles.c2c.game.actions import BuyTokens, Eliminate, PlaceBull, Transcontinental
+from transcon.titles.c2c.game.actions import (
+    BuyTokens,
+    DestinationRun,
+    Eliminate,
+    PlaceBull,
+    Transcontinental,
+)
 from transcon.titles.c2c.game.spec import column_of
 from transcon.titles.c2c.game.state import c2c_data
 from transcon.titles.c2c.options import TOKEN_COSTS, C2COptions, token_table
@@ -36,6 +42,7 @@ if TYPE_CHECKING:
 RULE_TOKENS = "D variant 3e: token purchase"
 RULE_BULL = "D variant 3f: bull token"
 RULE_TRANSCONTINENTAL = "D variant 3k: transcontinental bonus"
+RULE_DESTINATION = "D variant 3j: destination run"
 BULL_PAR = 100
 """D variant 3f: a corporation parred at $100 that buys all four extra tokens gets a bull."""
 
@@ -278,3 +285,50 @@ class TranscontinentalBonus(CompanyStep):
         if sym in data.transcontinental or not state.corps[sym].trains:
             return []
         return [Transcontinental(player=player)]
+
+
+class DestinationRunStep(CompanyStep):
+    """D variant 3e, 3j: a corporation with a token reserved for its destination makes its
+    destination run once, as its run of a turn (assumed base rule 4.7.8: instead of the
+    ordinary run; it then pays out or withholds as usual). The engine finds the best run in
+    which one route joins home and destination, a D train unfolded only when no folded
+    train can make it; the reserved token is placed in the destination city."""
+
+    actions: ClassVar[tuple[type[Action], ...]] = (DestinationRun,)
+    rule = RULE_DESTINATION
+    game: TitleC2C
+
+    def company_action(
+        self, state: GameState, sym: str, action: Action, ctx: ActionContext | None
+    ) -> None:
+        g = self.game
+        op = state.operating
+        data = c2c_data(state)
+        corp = state.corps[sym]
+        if sym not in data.reserved:
+            raise IllegalAction(RULE_DESTINATION, f"{sym} has no destination token reserved")
+        if not corp.trains:
+            raise IllegalAction(RULE_DESTINATION, f"{sym} has no train")
+        if op.revenue is not None or op.step > TurnStage.RUN:
+            raise IllegalAction(RULE_DESTINATION, f"{sym} has already run this turn")
+        revenue = g.destination_revenue(state, sym)
+        if revenue is None:
+            raise IllegalAction(
+                RULE_DESTINATION, f"no train of {sym} can run from its home to its destination"
+            )
+        if ctx is None:
+            return
+        destination = g.spec(state).corp(sym).destination
+        data.reserved.remove(sym)
+        data.destination_done.append(sym)
+        if destination not in corp.tokens:
+            corp.tokens.append(destination)
+            corp.tokens_used += 1
+        op.revenue = revenue
+        ctx.emit(f"{sym} makes its destination run for {revenue}", revenue=revenue)
+        op.step = TurnStage.DIVIDEND
+
+    def company_choices(self, state: GameState, sym: str, player: str) -> list[Action]:
+        if sym not in c2c_data(state).reserved or not state.corps[sym].trains:
+            return []
+        return [DestinationRun(player=player)]

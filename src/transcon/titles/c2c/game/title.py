@@ -34,6 +34,7 @@ from transcon.titles.c2c.game import track
 from transcon.titles.c2c.game.actions import (
     ACTION_TYPES_C2C,
     BuyTokens,
+    DestinationRun,
     Eliminate,
     PlaceBull,
     Transcontinental,
@@ -42,6 +43,7 @@ from transcon.titles.c2c.game.spec import game_spec
 from transcon.titles.c2c.game.state import C2CData, c2c_data
 from transcon.titles.c2c.game.steps import (
     BullToken,
+    DestinationRunStep,
     EliminatePrivates,
     OperatingRoundC2C,
     PacketAuction,
@@ -78,7 +80,7 @@ class TitleC2C(EighteenTitle):
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES_C2C
     notation: ClassVar[str] = (
         EighteenTitle.notation.replace("[with MRBC] ", "")
-        + " | eliminate GRS | tokens B&O 40,60 | bull M74 | transcontinental"
+        + " | eliminate GRS | tokens B&O 40,60 | bull M74 | transcontinental | destination"
     )
     setup: ClassVar[Setup] = "full"
     SELL_AFTER_OPERATING = False
@@ -92,7 +94,12 @@ class TitleC2C(EighteenTitle):
         return StockRound(self, [TokenPurchase(self), BuySellParShares(self)])
 
     def operating_round(self) -> OperatingRound:
-        steps = [*super().operating_round().steps, BullToken(self), TranscontinentalBonus(self)]
+        steps = [
+            *super().operating_round().steps,
+            BullToken(self),
+            TranscontinentalBonus(self),
+            DestinationRunStep(self),
+        ]
         return OperatingRoundC2C(self, steps)
 
     def new_title_data(self) -> C2CData:
@@ -301,6 +308,34 @@ class TitleC2C(EighteenTitle):
         assert isinstance(got, str)
         return got
 
+    def destination_revenue(self, state: GameState, sym: str) -> int | None:
+        """The best destination run's revenue (D variant 3j: one route joins home and
+        destination; a D train unfolds only when needed), or None when no train can make it
+        (memoised per position)."""
+        from transcon.eighteen.bridge import train_of
+        from transcon.titles.c2c.game.routing import context_of
+        from transcon.titles.c2c.routes import run_to_destination
+
+        ctx = context_of(state, self.setup, self.phase(state).name)
+        owned = tuple(state.corps[sym].trains)
+        key = ("destination", sym, tuple(t.rsplit("-", 1)[0] for t in owned))
+        if key not in ctx.memo:
+            corp = self.spec(state).corp(sym)
+            board = track.map_of(self.setup)[0].board
+            found = run_to_destination(
+                board,
+                ctx.graph(),
+                sym,
+                [train_of(t) for t in owned],
+                corp.home,
+                (corp.destination,),
+            )
+            ok = found is not None and found.solution.feasible
+            ctx.memo[key] = int(found.solution.revenue) if ok and found is not None else None
+        got = ctx.memo[key]
+        assert got is None or isinstance(got, int)
+        return got
+
     def move_right_once(self, state: GameState, sym: str, ctx: ActionContext) -> None:
         """D variant 3m: a public corporation's price moves right one column in an OR in
         which it pays a non-zero full dividend and/or makes a transcontinental run (both:
@@ -387,6 +422,10 @@ class TitleC2C(EighteenTitle):
         if verb == "eliminate":
             need(args, 1, "eliminate PRIVATE")
             return Eliminate(player=player, private=args[0].upper())
+        if verb == "destination":
+            if args:
+                raise InputError("destination: takes no arguments")
+            return DestinationRun(player=player)
         if verb == "transcontinental":
             if args:
                 raise InputError("transcontinental: takes no arguments")
@@ -417,6 +456,8 @@ class TitleC2C(EighteenTitle):
     def format_action(self, action: Action) -> str:
         if isinstance(action, Eliminate):
             return f"eliminate {action.private}"
+        if isinstance(action, DestinationRun):
+            return "destination"
         if isinstance(action, Transcontinental):
             return "transcontinental"
         if isinstance(action, PlaceBull):

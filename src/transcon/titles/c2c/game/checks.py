@@ -1,0 +1,24 @@
+"""18C2C's own invariants for tests and simulations (the framework's are in
+``eighteen/framework/testing.py``): station tokens match the tokens used, never more than
+the charter held (D variant 3e, 3f), one token per corporation per city."""
+
+from __future__ import annotations
+
+from transcon.core.game import Game
+from transcon.eighteen.framework.state import GameState
+from transcon.titles.c2c.game.state import c2c_data
+
+
+def token_problems(game: Game[GameState]) -> list[str]:
+    """Broken token invariants of every open corporation (empty when all hold)."""
+    data = c2c_data(game.state)
+    out = []
+    for sym, corp in game.state.corps.items():
+        if corp.closed:
+            continue
+        charter = len(data.charters.get(sym, [0])) + (sym in data.bulls)
+        if len(corp.tokens) != corp.tokens_used or corp.tokens_used > charter:
+            out.append(f"{sym}: {len(corp.tokens)} tokens, {corp.tokens_used} used of {charter}")
+        if len(set(corp.tokens)) != len(corp.tokens):
+            out.append(f"{sym}: two tokens in one city")
+    return out
