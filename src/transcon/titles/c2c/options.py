@@ -34,6 +34,13 @@ class C2COptions(Options):
         "the D rules; the $100 par may buy all four (bull token rule), lower pars fewer.",
         rule="D variant 3e (Table A)",
     )
+    bull_keeps_destination_token: bool = option(
+        False,
+        "Placing a public corporation's bull token forfeits every token left on its charter; "
+        "true keeps the token reserved for the destination. Read literally ('all remaining "
+        "tokens on the corporation's charter') the reserved token goes too.",
+        rule="D variant 3f",
+    )
     merger_price_rounding: Literal["down", "nearest", "up"] = option(
         "down",
         "Where the merger price (the sum of the two current prices) lands when no market space "
