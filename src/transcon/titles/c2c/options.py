@@ -55,6 +55,14 @@ class C2COptions(Options):
         "top-most (top) or the one nearest the par row (par). Assumed.",
         rule="D variant 3h",
     )
+    merger_moves: Literal["larger", "add"] = option(
+        "larger",
+        "A merger corporation that in one operating round both pays a full dividend (one "
+        "column per train shell holding a train) and makes transcontinental runs (one column "
+        "each) moves by the larger count (larger) or by both (add). Assumed: the rule joins "
+        "them with 'or'; for public corporations 'and/or' gives one column for both.",
+        rule="D variant 3m",
+    )
     game_end: Literal["set_of_ors", "current_or"] = option(
         "set_of_ors",
         "When the bank breaks the game ends after the current set of operating rounds "
