@@ -67,26 +67,27 @@ def test_merger_corporation_moves_per_train_shell_or_transcontinental_run() -> N
     """Seed 001 3m: one column per train shell with a train on a non-zero full dividend (the
     old 'both shells' condition is deleted), or one per transcontinental run; a destination
     run moves it one space."""
-    kw = {"opts": OPTS}
-    assert columns_right("merger", full_dividend=50, shells_with_trains=2, **kw) == 2
-    assert columns_right("merger", full_dividend=50, shells_with_trains=1, **kw) == 1
-    assert columns_right("merger", full_dividend=0, shells_with_trains=2, **kw) == 0
-    assert columns_right("merger", full_dividend=0, transcontinental_runs=2, **kw) == 2
+    assert columns_right("merger", full_dividend=50, shells_with_trains=2, opts=OPTS) == 2
+    assert columns_right("merger", full_dividend=50, shells_with_trains=1, opts=OPTS) == 1
+    assert columns_right("merger", full_dividend=0, shells_with_trains=2, opts=OPTS) == 0
+    assert columns_right("merger", full_dividend=0, transcontinental_runs=2, opts=OPTS) == 2
     assert (
         columns_right(
-            "merger", full_dividend=50, shells_with_trains=2, transcontinental_runs=1, **kw
+            "merger", full_dividend=50, shells_with_trains=2, transcontinental_runs=1, opts=OPTS
         )
         == 2
     )
-    add = {"opts": C2COptions.view({"merger_moves": "add"})}
+    add = C2COptions.view({"merger_moves": "add"})
     assert (
         columns_right(
-            "amtrak", full_dividend=50, shells_with_trains=2, transcontinental_runs=1, **add
+            "amtrak", full_dividend=50, shells_with_trains=2, transcontinental_runs=1, opts=add
         )
         == 3
     )
     assert (
-        columns_right("merger", full_dividend=80, shells_with_trains=2, destination_run=True, **kw)
+        columns_right(
+            "merger", full_dividend=80, shells_with_trains=2, destination_run=True, opts=OPTS
+        )
         == 1
     )
 
