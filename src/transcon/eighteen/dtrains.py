@@ -39,14 +39,16 @@ NOT_A_D_TRAIN = "3i-not-a-d-train"
 
 
 class UnfoldError(IllegalAction):
-    """An unfolded D train broke seed 001 3i-3k; ``code`` is one of the codes above."""
+    """An unfolded D train broke a D train rule (3i-3k); ``code`` is one of the codes above.
+    The rule players see names the clause as they know it: ``D variant 3j: D train
+    unfolding``."""
 
     def __init__(self, code: str, message: str, train: str = "") -> None:
         self.code = code
         self.train = train
         clause = code.split("-", 1)[0]
         where = f"train {train}: " if train else ""
-        super().__init__(f"seed 001 {clause} (D trains: unfolding)", where + message)
+        super().__init__(f"D variant {clause}: D train unfolding", where + message)
 
 
 def is_d_train(train: Train) -> bool:
