@@ -157,7 +157,9 @@ def test_destination_run_unfolds_only_when_needed(
     check_unfold(g, CO, runner[0], trains[got.unfolded], "destination", (home, dest))
     with pytest.raises(UnfoldError) as err:
         check_unfold(g, CO, runner[0], trains[got.unfolded], "revenue")
-    assert err.value.code == UNFOLD_FOR_REVENUE and "D variant 3i: D train unfolding" in str(err.value)
+    assert err.value.code == UNFOLD_FOR_REVENUE and "D variant 3i: D train unfolding" in str(
+        err.value
+    )
 
 
 def test_check_unfold_names_the_rule() -> None:
