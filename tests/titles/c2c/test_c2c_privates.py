@@ -167,3 +167,23 @@ def test_privates_close_when_phase_five_starts() -> None:
     every = all_privates(OPTS)
     assert every[EASTERN_PROSPECTORS].closes_when_used
     assert not every[ARMY_CORPS].closes_when_used
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(20, 200).map(lambda p: p - p % 10), min_size=6, max_size=6))
+def test_packet_columns_stay_in_price_order_for_any_d_prices(prices: list[int]) -> None:
+    """Seed 001 2f as a property over the D price options: each column in price order, the D
+    privates of one price in the listed order, after the base privates of that price."""
+    names = ("great_plains_prospectors", "western_prospectors", "architects")
+    names += ("eastern_prospectors", "army_corps", "terminals")
+    opts = C2COptions.view({f"{n}_price": p for n, p in zip(names, prices, strict=True)})
+    every = all_privates(opts)
+    listed = [GREAT_PLAINS_PROSPECTORS, WESTERN_PROSPECTORS, ARCHITECTS]
+    listed += [EASTERN_PROSPECTORS, ARMY_CORPS, TERMINALS]
+    for column in starting_packet(opts):
+        keys = [(every[s].value, every[s].d_private) for s in column]
+        assert keys == sorted(keys)
+        d_order = [s for s in column if every[s].d_private]
+        for a, b in zip(d_order, d_order[1:], strict=False):
+            if every[a].value == every[b].value:
+                assert listed.index(a) < listed.index(b)
