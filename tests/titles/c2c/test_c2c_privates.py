@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -174,8 +176,8 @@ def test_privates_close_when_phase_five_starts() -> None:
 def test_packet_columns_stay_in_price_order_for_any_d_prices(prices: list[int]) -> None:
     """Seed 001 2f as a property over the D price options: each column in price order, the D
     privates of one price in the listed order, after the base privates of that price."""
-    names = ("great_plains_prospectors", "western_prospectors", "architects")
-    names += ("eastern_prospectors", "army_corps", "terminals")
+    names = ["great_plains_prospectors", "western_prospectors", "architects"]
+    names += ["eastern_prospectors", "army_corps", "terminals"]
     opts = C2COptions.view({f"{n}_price": p for n, p in zip(names, prices, strict=True)})
     every = all_privates(opts)
     listed = [GREAT_PLAINS_PROSPECTORS, WESTERN_PROSPECTORS, ARCHITECTS]
@@ -184,6 +186,6 @@ def test_packet_columns_stay_in_price_order_for_any_d_prices(prices: list[int]) 
         keys = [(every[s].value, every[s].d_private) for s in column]
         assert keys == sorted(keys)
         d_order = [s for s in column if every[s].d_private]
-        for a, b in zip(d_order, d_order[1:], strict=False):
+        for a, b in itertools.pairwise(d_order):
             if every[a].value == every[b].value:
                 assert listed.index(a) < listed.index(b)
