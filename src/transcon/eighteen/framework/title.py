@@ -259,6 +259,12 @@ class EighteenTitle(DepotMixin, Title[GameState]):
         low, high = spec.private_price_range
         return (int(value * low), int(value * high))
 
+    def hook_private_bought(
+        self, state: GameState, sym: str, private: str, ctx: ActionContext
+    ) -> None:
+        """Company ``sym`` just bought ``private`` from a player (e.g. a power that acts at
+        once on purchase)."""
+
     def token_cost(self, state: GameState, sym: str) -> int | None:
         corp = state.corps[sym]
         costs = self.spec(state).corp(sym).tokens

@@ -383,3 +383,36 @@ def test_seed_3j_destination_run_places_the_reserved_token(
     unchanged(game, "run 0", "A", "run")  # the destination run was the turn's run
     game.act("payout", "A")
     assert not token_problems(game) and not invariant_problems(game)
+
+
+# -- Terminals and Architects (seed 001 4c) ----------------------------------------------------
+
+
+def private_game(private: str, charter: list[int], reserved: bool) -> Game[GameState]:
+    game = Game.new(TitleC2C(), PLAYERS)
+    skip_auction(game, {private: "B"})
+    float_corp(game, "B&O", "A", 76)
+    data = c2c_data(game.state)
+    data.charters["B&O"] = charter
+    if reserved:
+        data.reserved.append("B&O")
+    start_operating(game)
+    game.state.phase = 1  # phase 3: the base purchase window
+    c2c_data(game.state).or_phase = "3"
+    return game
+
+
+def test_seed_4c_terminals_give_the_40_and_60_tokens_not_bought() -> None:
+    game = private_game("TBC", [0, 40], reserved=True)
+    game.act("private TBC 80", "A")
+    data = c2c_data(game.state)
+    assert data.charters["B&O"] == [0, 40, 60] and data.reserved == ["B&O"]
+
+
+def test_seed_4c_architects_two_free_tokens_one_reserved() -> None:
+    game = private_game("FWA", [0], reserved=False)
+    game.act("private FWA 120", "A")
+    data = c2c_data(game.state)
+    assert data.charters["B&O"] == [0, 40, 60]  # even beyond what par $76 allows (Table A)
+    assert data.reserved == ["B&O"]  # no reserved token before: one of these is reserved
+    assert "B&O" not in data.bulls

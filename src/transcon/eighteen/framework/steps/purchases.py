@@ -116,6 +116,7 @@ class BuyCompany(CompanyStep):
         g.pay(state, corp_key(sym), private.owner, action.price)
         ctx.emit(f"{sym} buys {action.private} from {private.owner} for {action.price}")
         private.owner = corp_key(sym)
+        g.hook_private_bought(state, sym, action.private, ctx)
 
     def company_choices(self, state: GameState, sym: str, player: str) -> list[Action]:
         out: list[Action] = []

@@ -7,7 +7,8 @@ corporations lay the tile that brings their track closest to their destination, 
 token when they can, take the transcontinental bonus as soon as they can prove it, make
 their destination run as soon as they can, otherwise run the optimiser's best routes, always
 pay out, and buy a train when they have none or can afford the current type. Every choice is
-one of the legal actions.
+one of the legal actions: in operating rounds the candidates are checked in order of
+preference and the first legal one is taken (checking every fitting tile first is slow).
 """
 
 from __future__ import annotations
@@ -29,6 +30,13 @@ class BuilderBot:
         self._rng = random.Random(seed)
 
     def choose(self, game: Game[Any], player: str) -> Action:
+        state = game.state
+        if state.round == "operating":
+            # Many candidates (every fitting tile): check them in order of preference and
+            # take the first legal one instead of checking them all.
+            chosen = self._operate(game, player)
+            if chosen is not None:
+                return chosen
         actions = game.legal_actions(player)
         by_type: dict[str, list[Action]] = {}
         for action in actions:
@@ -43,7 +51,6 @@ class BuilderBot:
                 (a for a in by_type["tokens"] if isinstance(a, BuyTokens)),
                 key=lambda a: len(a.costs),
             )
-        state = game.state
         if state.round == "auction":
             if "par" in by_type:
                 return by_type["par"][0]
@@ -53,7 +60,7 @@ class BuilderBot:
             return by_type.get("pass", actions)[0]
         if state.round == "stock":
             return self._stock(game, player, by_type, actions)
-        return self._operate(game, by_type, actions)
+        return by_type.get("done", by_type.get("bankrupt", actions))[0]
 
     def _stock(
         self, game: Game[Any], player: str, by_type: dict[str, list[Action]], actions: list[Action]
@@ -72,35 +79,49 @@ class BuilderBot:
             return self._rng.choice(ipo)
         return by_type.get("pass", actions)[0]
 
-    def _operate(
-        self, game: Game[Any], by_type: dict[str, list[Action]], actions: list[Action]
-    ) -> Action:
-        if "transcontinental" in by_type:
-            return by_type["transcontinental"][0]
-        lays = [a for a in by_type.get("lay", []) if isinstance(a, A.LayTile)]
-        if lays:
-            return self._toward_destination(game, lays)
-        if "token" in by_type:
-            return self._rng.choice(by_type["token"])
-        if "destination" in by_type:
-            return by_type["destination"][0]
-        if "run" in by_type:
-            return by_type["run"][0]
-        for action in by_type.get("dividend", []):
-            if isinstance(action, A.Dividend) and action.kind == "payout":
-                return action
-        trains = [a for a in by_type.get("train", []) if isinstance(a, A.BuyTrain)]
-        bank = [t for t in trains if t.seller == "bank" and not t.exchange]
-        if bank and self._rng.random() < 0.7:
-            return bank[0]
-        if "done" in by_type:
-            return by_type["done"][0]
-        if "sell" in by_type:
-            return self._rng.choice(by_type["sell"])
-        return by_type.get("bankrupt", actions)[0]
+    def _operate(self, game: Game[Any], player: str) -> Action | None:
+        """The first legal action in the order of preference (None: none found)."""
+        from transcon.titles.c2c.game.title import TitleC2C
 
-    def _toward_destination(self, game: Game[Any], lays: list[A.LayTile]) -> Action:
-        """The lay nearest the operating corporation's destination (ties: at random)."""
+        title = game.title
+        assert isinstance(title, TitleC2C)
+        round_ = title.current_round(game.state)
+        if round_ is None:
+            return None
+        by_type: dict[str, list[Action]] = {}
+        for action in round_.choices(game.state, player):
+            by_type.setdefault(action.type, []).append(action)
+        shuffled = {kind: self._rng.sample(got, len(got)) for kind, got in by_type.items()}
+        lays = [a for a in by_type.get("lay", []) if isinstance(a, A.LayTile)]
+        payout = [a for a in by_type.get("dividend", []) if getattr(a, "kind", "") == "payout"]
+        trains: list[Action] = list(by_type.get("train", []))
+        bank: list[Action] = [
+            t for t in trains if isinstance(t, A.BuyTrain) and t.seller == "bank" and not t.exchange
+        ]
+        buy_train = bank if self._rng.random() < 0.7 else []
+        preferences: list[list[Action]] = [
+            shuffled.get("discard", []),
+            by_type.get("transcontinental", []),
+            self._toward_destination(game, lays) if self._rng.random() < 0.9 else [],
+            shuffled.get("token", []),
+            by_type.get("destination", []),
+            by_type.get("run", []),
+            payout,
+            by_type.get("dividend", []),
+            buy_train,
+            by_type.get("done", []),
+            trains,
+            shuffled.get("sell", []),
+            by_type.get("bankrupt", []),
+        ]
+        for candidates in preferences:
+            for action in candidates:
+                if game.is_legal(action):
+                    return action
+        return None
+
+    def _toward_destination(self, game: Game[Any], lays: list[A.LayTile]) -> list[Action]:
+        """The lays nearest the operating corporation's destination first (ties at random)."""
         from transcon.titles.c2c.game.title import TitleC2C
         from transcon.titles.c2c.game.track import hex_of
 
@@ -111,11 +132,11 @@ class BuilderBot:
         setup = title.setup
         destination = title.spec(state).corp(sym).destination
         if not destination:
-            return self._rng.choice(lays)
+            return list(self._rng.sample(lays, len(lays)))
         goal = hex_of(setup, destination)
 
         def distance(lay: A.LayTile) -> tuple[int, float]:
             h: Hex = hex_of(setup, lay.hex)
             return (h.distance(goal), self._rng.random())
 
-        return min(lays, key=distance)
+        return [*sorted(lays, key=distance)]

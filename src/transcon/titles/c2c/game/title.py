@@ -50,8 +50,13 @@ from transcon.titles.c2c.game.steps import (
     TokenPurchase,
     TranscontinentalBonus,
 )
-from transcon.titles.c2c.options import OPTIONS, C2COptions
-from transcon.titles.c2c.privates import eliminations_for, purchase_price_range
+from transcon.titles.c2c.options import OPTIONS, TOKEN_COSTS, C2COptions
+from transcon.titles.c2c.privates import (
+    ARCHITECTS,
+    TERMINALS,
+    eliminations_for,
+    purchase_price_range,
+)
 from transcon.titles.c2c.tilepoints import (
     Lay,
     check_turn,
@@ -280,12 +285,17 @@ class TitleC2C(EighteenTitle):
     def best_run(
         self, state: GameState, sym: str
     ) -> tuple[int, tuple[tuple[str, ...], ...], tuple[str, ...]]:
-        """The optimiser's best run of ``sym``'s trains now: revenue, routes, trains."""
+        """The optimiser's best run of ``sym``'s trains now: revenue, routes, trains
+        (memoised per position)."""
         from transcon.eighteen.named_runs import best_named_run
         from transcon.titles.c2c.game.routing import context_of
 
         ctx = context_of(state, self.setup, self.phase(state).name)
-        return best_named_run(ctx, sym, state.corps[sym].trains)
+        key = ("best run", sym, tuple(state.corps[sym].trains))
+        got = ctx.memo.get(key)
+        if got is None:
+            got = ctx.memo[key] = best_named_run(ctx, sym, state.corps[sym].trains)
+        return got  # type: ignore[return-value]
 
     def transcontinental_proof(self, state: GameState, sym: str) -> str:
         """A route proving ``sym`` could run coast to coast with one of its trains (D trains
@@ -372,6 +382,33 @@ class TitleC2C(EighteenTitle):
         opts = self.options_of(state)
         got = purchase_price_range(private, c2c_data(state).or_phase, state.stock_rounds >= 1, opts)
         return (0, -1) if got is None else got
+
+    def hook_private_bought(
+        self, state: GameState, sym: str, private: str, ctx: ActionContext
+    ) -> None:
+        """D variant 4c: the Terminals give the buyer the $40 and $60 tokens it did not buy
+        at float, the Architects any two it did not buy (the first two missing by cost: once
+        prepaid, a token's cost makes no difference in play); Table A's par limit does not
+        apply. A buyer without a reserved destination token (and no destination run made)
+        reserves one of them; no bull token comes this way (a bull holder bought all four
+        costs at float, so these privates give it nothing)."""
+        offered = {TERMINALS: (40, 60), ARCHITECTS: TOKEN_COSTS}.get(private)
+        if offered is None:
+            return
+        data = c2c_data(state)
+        charter = data.charters.setdefault(sym, [0])
+        gained = [c for c in offered if c not in charter][:2]
+        if not gained:
+            return
+        charter.extend(gained)
+        reserve = sym not in data.reserved and sym not in data.destination_done
+        if reserve:
+            data.reserved.append(sym)
+        ctx.emit(
+            f"{private} gives {sym} free tokens {gained}"
+            + (" (one reserved for its destination)" if reserve else ""),
+            corp=sym,
+        )
 
     # -- bots --------------------------------------------------------------------------------
 
