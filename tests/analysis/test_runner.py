@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -79,6 +80,27 @@ def test_resume_plays_only_the_missing_games(
     run_design(specs, tmp_path / "resumed.csv")
     assert played == [specs[4].key, specs[5].key]
     assert (tmp_path / "resumed.csv").read_bytes() == (tmp_path / "full.csv").read_bytes()
+
+
+def test_resume_plays_a_game_again_when_it_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A row under a spec's key but of another game (a setting's options or seed changed) is
+    stale: resuming plays that game again instead of reporting the old one."""
+    specs = demo_specs(3)
+    run_design(specs, tmp_path / "a.csv")
+    played: list[str] = []
+
+    def counting(spec: GameSpec) -> dict[str, object]:
+        played.append(spec.key)
+        return play_spec(spec)
+
+    monkeypatch.setattr(runner, "play_spec", counting)
+    changed = [*specs[:2], replace(specs[2], seed=999)]
+    assert run_design(changed, tmp_path / "a.csv", play=False) == read_rows(tmp_path / "a.csv")[:2]
+    rows = run_design(changed, tmp_path / "a.csv")
+    assert played == [specs[2].key]
+    assert [r["seed"] for r in rows] == [specs[0].seed, specs[1].seed, 999]
 
 
 def test_process_pool_equals_single_process(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -81,6 +82,9 @@ def run_design(
     Without ``play`` nothing is played or written: the rows of the design already in the file.
     """
     done = {row["key"]: row for row in read_rows(results)}
+    for spec in specs:  # a row of another game under the same key (say, changed options)
+        if spec.key in done and not _played_as(done[spec.key], spec):
+            del done[spec.key]  # is stale: the game is played again
     if not play:
         return [done[spec.key] for spec in specs if spec.key in done]
     todo = [spec for spec in specs if spec.key not in done]
@@ -101,6 +105,17 @@ def run_design(
     extra = [row for key, row in done.items() if key not in {s.key for s in specs}]
     write_text_atomic(results, _csv_text(ordered + extra))
     return read_rows(results)[: len(ordered)]
+
+
+def _played_as(row: Row, spec: GameSpec) -> bool:
+    """Whether a results row is the game of ``spec`` (title, options, seed, bots)."""
+    return (
+        row["title"] == spec.title
+        and row["options"] == spec.options_json()
+        and row["seed"] == spec.seed
+        and row["bots"] == json.dumps(list(spec.bots))
+        and row["bot_seeds"] == json.dumps(list(spec.bot_seeds))
+    )
 
 
 def _execute(
