@@ -266,6 +266,8 @@ class GreedyBot:
         to it instead of nothing."""
         model = state.model
         goals = sorted(targets)
+        if not partial and not targets & sources and not any(_enterable(state, t) for t in goals):
+            return []  # the search below would explore up to its budget and find nothing
 
         to_goal = _distance_to_nearest(model, goals)
 
@@ -288,10 +290,10 @@ class GreedyBot:
         )
         if found.reached is not None:
             return found.path(found.reached)
+        if not partial:
+            return []
         marks = [(to_goal(n), d, n) for n, d in found.settled if n not in sources]
-        if partial and marks:
-            return found.path(min(marks)[2])
-        return []
+        return found.path(min(marks)[2]) if marks else []
 
 
 def _distance_to_nearest(model: RRMap, goals: list[int]) -> Callable[[int], int]:
@@ -322,6 +324,16 @@ def _distance_to_nearest(model: RRMap, goals: list[int]) -> Callable[[int], int]
     return to_nearest
 
 
+def _enterable(state: RRState, h: int) -> bool:
+    """Whether a build step of the greedy bot can enter hex h: some buildable link into it
+    carries nobody's track yet (the bot never runs alongside anybody; a city whose every
+    link is built is out of its reach)."""
+    if h not in state.hex_owners:
+        return True
+    edge_owners = state.edge_owners
+    return any(edge(h, n) not in edge_owners for n, _ in state.model.out_links[h])
+
+
 def _build_steps(state: RRState) -> Callable[[int, int], list[tuple[int, int]]]:
     """The greedy bot's build steps: static link costs, +1 into a hex with anybody's track
     (cities excepted), never alongside anybody's link."""
@@ -332,7 +344,7 @@ def _build_steps(state: RRState) -> Callable[[int, int], list[tuple[int, int]]]:
         out = []
         for nxt, cost in out_links[node]:
             if nxt in hex_owners:  # some track there: never run alongside anybody
-                if edge(node, nxt) in edge_owners:
+                if ((node, nxt) if node < nxt else (nxt, node)) in edge_owners:  # edge()
                     continue
                 if nxt not in cities and len(hex_owners[nxt]) > 0:
                     cost += 1
