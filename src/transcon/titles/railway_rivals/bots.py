@@ -21,7 +21,7 @@ from transcon.core.title import Action
 from transcon.titles.railway_rivals import actions as act
 from transcon.titles.railway_rivals.building import own_components, path_cost
 from transcon.titles.railway_rivals.legal import budget_left
-from transcon.titles.railway_rivals.mapmodel import RRMap, hex_distance
+from transcon.titles.railway_rivals.mapmodel import RRMap, distances_from, hex_distance
 from transcon.titles.railway_rivals.races import race_ends
 from transcon.titles.railway_rivals.routes import RouteOption, find_routes
 from transcon.titles.railway_rivals.state import RRState, edge
@@ -308,17 +308,12 @@ def _distance_to_nearest(model: RRMap, goals: list[int]) -> Callable[[int], int]
             return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
         return to_one
-    at = [(q[g], r[g]) for g in goals]
     known: dict[int, int] = {}
 
     def to_nearest(n: int) -> int:
         d = known.get(n)
         if d is None:
-            nq, nr = q[n], r[n]
-            # twice the hex distance, halved once: the sum is always even
-            d = known[n] = (
-                min(abs(gq - nq) + abs(gr - nr) + abs(gq - nq + gr - nr) for gq, gr in at) // 2
-            )
+            d = known[n] = min(distances_from(model, n, goals))
         return d
 
     return to_nearest

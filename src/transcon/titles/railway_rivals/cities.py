@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from transcon.core.rng import GameRandom
-from transcon.titles.railway_rivals.mapmodel import hex_distance
+from transcon.titles.railway_rivals.mapmodel import distances_from
 from transcon.titles.railway_rivals.places import nearest_name
 from transcon.titles.railway_rivals.state import BANK, City, RRState
 
@@ -22,9 +22,10 @@ def new_city(
     """Create a city on hex ``h`` (not yet a city) and name it."""
     model = state.model
     used = state.used_names
-    free = [(hex_distance(model, h, at), name) for name, at in model.places if name not in used]
+    free = [(name, at) for name, at in model.places if name not in used]
     if free:
-        name = min(free)[1]
+        distances = distances_from(model, h, [at for _, at in free])
+        name = min(zip(distances, (name for name, _ in free), strict=True))[1]
     else:
         lon, lat = model.lonlat[h]
         name = nearest_name(lon, lat, state.used_names)

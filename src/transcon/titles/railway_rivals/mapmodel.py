@@ -10,6 +10,7 @@ of the GM's random cities is a longitude band measured in label columns.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from transcon.core.board import RIVER_SIDE_KINDS, Board, Terrain
@@ -277,6 +278,14 @@ def _places(board: Board, index: dict[Hex, int]) -> list[tuple[str, int]]:
                 except KeyError:
                     continue
     return out
+
+
+def distances_from(model: RRMap, h: int, others: Sequence[int]) -> list[int]:
+    """``hex_distance`` from hex h to each of ``others`` (inlined: measuring every place or
+    every goal is a hot loop)."""
+    q, r = model.q, model.r
+    hq, hr = q[h], r[h]
+    return [(abs(q[o] - hq) + abs(r[o] - hr) + abs(q[o] - hq + r[o] - hr)) // 2 for o in others]
 
 
 def hex_distance(model: RRMap, a: int, b: int) -> int:
