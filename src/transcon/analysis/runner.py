@@ -109,13 +109,15 @@ def run_design(
 
 def _played_as(row: Row, spec: GameSpec) -> bool:
     """Whether a results row is the game of ``spec`` (title, options, seed, bots)."""
-    return (
-        row["title"] == spec.title
-        and row["options"] == spec.options_json()
-        and row["seed"] == spec.seed
-        and row["bots"] == json.dumps(list(spec.bots))
-        and row["bot_seeds"] == json.dumps(list(spec.bot_seeds))
+    played = (row["title"], row["options"], row["seed"], row["bots"], row["bot_seeds"])
+    wanted = (
+        spec.title,
+        spec.options_json(),
+        spec.seed,
+        json.dumps(list(spec.bots)),
+        json.dumps(list(spec.bot_seeds)),
     )
+    return played == wanted
 
 
 def _execute(
