@@ -247,14 +247,15 @@ def legal_routes(
                 raise TooManyRoutes
             found.append((list(route), list(owners)))
         for nxt, step, line in graph.get(node, ()):
-            if nxt in on_route or nxt not in lower:
+            mine = [p for p in team if p in line]
+            flag = own or bool(mine)  # own track used once at nxt
+            if nxt in on_route or nxt not in lower[flag]:
                 continue
             new_len = length + step
-            reach = new_len + lower[nxt]
+            reach = new_len + lower[flag][nxt]
             if reach > max_len:
                 continue
-            rest = fee * fewest[nxt]
-            mine = [p for p in team if p in line]
+            rest = fee * fewest[flag][nxt]
             for owner, free in [(mine[0], True)] if mine else [(o, False) for o in line]:
                 new_total = total if free else total + fee
                 least = new_total + rest
@@ -278,7 +279,7 @@ def legal_routes(
                     counts[owner] -= 1
 
     for s in sorted(set(starts)):
-        if s in graph and s in lower:
+        if s in graph and s in lower[False]:
             route.append(s)
             on_route.add(s)
             walk(0, 0, False)

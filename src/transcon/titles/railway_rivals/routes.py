@@ -49,7 +49,8 @@ for the GM's random pick; a random pick that crosses itself falls back to the fi
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable, Iterator, Sequence
+import itertools
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from operator import le
 
@@ -123,13 +124,15 @@ def find_routes(
 
 def _front_of_routes(q: _Query, rng: GameRandom | None) -> list[RouteOption]:
     """Merge the routes of the subproblems (see the module docstring) into the front."""
-    # Subproblems forbid (hex, own track used yet) pairs.
-    todo: list[frozenset[tuple[int, bool]]] = [frozenset()]
+    # Subproblems forbid (hex, own track used yet) pairs. They are solved best first (by the
+    # figures of the crossing walk they were split on), so a route found early bounds the rest.
+    todo: list[tuple[int, int, int, frozenset[tuple[int, bool]]]] = [(0, 0, 0, frozenset())]
+    made = itertools.count(1)
     known: list[tuple[int, int]] = []  # Pareto front of routes found
     kept: dict[tuple[int, tuple[tuple[str, int], ...], int], RouteOption] = {}
     capped: set[int] = set()  # rivals whose cap bound in some subproblem
     while todo:
-        forbidden = todo.pop()
+        forbidden = heapq.heappop(todo)[3]
         found, crossed = _solve(q, rng, forbidden, known, capped)
         for o in found:
             if any(better(kl, kt, o.length, o.total) for kl, kt in known):
@@ -140,8 +143,8 @@ def _front_of_routes(q: _Query, rng: GameRandom | None) -> list[RouteOption]:
             kept.setdefault((o.length, o.foreign, o.route[-1]), o)
         for length, total, h in crossed:
             if not any(better(kl, kt, length, total) for kl, kt in known):
-                todo.append(forbidden | {(h, False)})
-                todo.append(forbidden | {(h, True)})
+                for flag in (True, False):
+                    heapq.heappush(todo, (length, total, next(made), forbidden | {(h, flag)}))
                 break
     result = [
         o for o in kept.values() if not any(better(kl, kt, o.length, o.total) for kl, kt in known)
@@ -259,7 +262,7 @@ class _Search:
         self.bit = {seat: 1 << n for n, seat in enumerate(self.capped)}
         self.loads = _Loads(self.capped, q, self.line_masks())
         self.forbidden = forbidden
-        self.dist, self.hexes = bounds_to_targets(q.state, q.team, q.targets)
+        self.dist, self.hexes = bounds_to_targets(q.state, q.team, q.targets, forbidden)
         self.need = [(i, _rival_need(q, i)) for i in self.capped]
         self.near = _near(q)
         self.room = q.cap * sum(1 for p in q.state.players if p not in q.team)
@@ -286,7 +289,7 @@ class _Search:
         q, dist = self.q, self.dist
         zero = (0,) * len(q.seat)
         for s in q.sources:
-            if s in dist:
+            if s in dist[not q.own_needed]:
                 self.offer(-1, s, "", (0, 0, not q.own_needed, zero, self.loads.zero))
         targets, fee, hexes = q.targets, q.fee, self.hexes
         while self.heap:
@@ -295,7 +298,9 @@ class _Search:
                 continue
             length, used, own, _, _ = self.figures[idx]
             node = self.node[idx]
-            if self.front and self.beaten(length + dist[node], (used + hexes[node]) * fee):
+            if self.front and self.beaten(
+                length + dist[own][node], (used + hexes[own][node]) * fee
+            ):
                 continue
             if node not in targets:
                 self.expand(idx)
@@ -313,13 +318,13 @@ class _Search:
         pred = self.pred[idx]
         back, back_own = (self.node[pred], self.figures[pred][2]) if pred >= 0 else (-1, False)
         for nxt, step, owners, member in self.near(self.node[idx]):
-            if nxt not in hexes:
-                continue  # no target reachable from there
+            if nxt not in hexes[own or member is not None]:
+                continue  # no target reachable from there (with own track as needed)
             if nxt == back and back_own == (own or member is not None):
                 continue  # straight back: the label there is no longer, pays no more
             if member is not None:
                 self.offer(idx, nxt, member, (length + step, used, True, counts, loads))
-            elif hexes[nxt] <= self.room - used - 1:  # else every way on is over the caps
+            elif hexes[own][nxt] <= self.room - used - 1:  # else every way on is over the caps
                 for owner, seat, mask in self.lines(owners):
                     new_loads = self.loads.add(loads, mask)
                     if new_loads is None:
@@ -370,7 +375,8 @@ class _Search:
         """Add a label at ``nxt`` unless a label there dominates it; drop those it dominates."""
         if self.forbidden and (nxt, new[2]) in self.forbidden:
             return
-        low, least = new[0] + self.dist[nxt], (new[1] + self.hexes[nxt]) * self.q.fee
+        own = new[2]
+        low, least = new[0] + self.dist[own][nxt], (new[1] + self.hexes[own][nxt]) * self.q.fee
         if least > self.q.max_total or (self.front and self.beaten(low, least)):
             return
         bucket = self.at_node.setdefault(nxt, [])
@@ -403,14 +409,14 @@ class _Search:
             ol, ou, oo, oc, od = figures[other]
             if splits and oc != nc and ol == nl and (ou == nu or not fee):
                 continue  # the same payments split differently: keep both
-            if ol <= nl and ou <= nu and (oo or not no) and self.caps_allow(od, nd, nl, nu, h):
+            if ol <= nl and ou <= nu and (oo or not no) and self.caps_allow(od, nd, nl, nu, no, h):
                 return other, []
-            if nl <= ol and nu <= ou and (no or not oo) and self.caps_allow(nd, od, ol, ou, h):
+            if nl <= ol and nu <= ou and (no or not oo) and self.caps_allow(nd, od, ol, ou, oo, h):
                 killed.append(other)
         return None, killed
 
     def caps_allow(
-        self, a: tuple[int, ...], b: tuple[int, ...], length: int, used: int, h: int
+        self, a: tuple[int, ...], b: tuple[int, ...], length: int, used: int, own: bool, h: int
     ) -> bool:
         """Whether loads ``a`` let a label follow every way on that a label at hex h with
         loads ``b`` (``length``, ``used``) can take, except ways beaten by a walk found."""
@@ -421,10 +427,10 @@ class _Search:
         least = self.loads.least_more(a, b)
         if least is None:
             return True
-        more = max(self.hexes[h], least)  # rival hexes such a way uses from h on
+        more = max(self.hexes[own][h], least)  # rival hexes such a way uses from h on
         if more > self.room - used:
             return True  # the dominated label cannot finish such a way either
-        return self.beaten(length + max(self.dist[h], least), (used + more) * self.q.fee)
+        return self.beaten(length + max(self.dist[own][h], least), (used + more) * self.q.fee)
 
     def front_labels(self) -> list[int]:
         """The target labels of front walks."""
@@ -656,32 +662,78 @@ def _team_links(state: RRState, team: tuple[str, ...]) -> TeamLinks:
     return cached
 
 
+#: Per own-track flag (indexed by it: ``bounds[own][hex]``), a bound per hex.
+OwnBounds = tuple[dict[int, int], dict[int, int]]
+
+
 def bounds_to_targets(
-    state: RRState, team: tuple[str, ...], targets: frozenset[int]
-) -> tuple[dict[int, int], dict[int, int]]:
-    """Per hex from which a target can be reached over track: the shortest length to a
-    target and the fewest hexes of rival track (for ``team``) a way there must use (each
-    bound on its own; cached until the track changes)."""
-    key = ("to_targets", team, targets)
-    cached: tuple[dict[int, int], dict[int, int]] | None = state.cache.get(key)
+    state: RRState,
+    team: tuple[str, ...],
+    targets: frozenset[int],
+    forbidden: frozenset[tuple[int, bool]] = frozenset(),
+) -> tuple[OwnBounds, OwnBounds]:
+    """Lower bounds on the way on from a walk at a hex to a target: the shortest length and
+    the fewest hexes of rival track (for ``team``), each per own-track flag -- a walk that
+    has not used own track yet (flag False) must still use some when the rules ask for it,
+    which often means a long detour. A hex missing from a bound cannot reach a target with
+    that flag. Walks never go through (hex, flag) pairs of ``forbidden`` (the route finder's
+    subproblems); they may pass a target (``legal_routes`` lists such routes). Each bound on
+    its own; cached until the track changes."""
+    key = ("to_targets", team, targets, forbidden)
+    cached: tuple[OwnBounds, OwnBounds] | None = state.cache.get(key)
     if cached is not None:
         return cached
-    graph = track_graph(state)
-    starts = sorted(t for t in targets if t in graph)
-    # the shortest lengths do not depend on the team: shared by the team queries of a race
-    len_key = ("target_lengths", targets)
-    lengths: dict[int, int] | None = state.cache.get(len_key)
-    if lengths is None:
-        rev = _reverse_lengths(state)
+    own_needed = state.cfg.min_own_track == "any"
+    steps = _layered_reverse(state, team)
+    ends = [2 * t + 1 for t in sorted(targets) if t in track_graph(state)]
+    banned = {2 * h + own for h, own in forbidden}
+    nothing: list[tuple[int, int, int]] = []
 
-        def back(node: int, d: int) -> Iterator[tuple[int, int]]:
-            return ((prev, d + step) for prev, step in rev[node])
+    def back(node: int) -> list[tuple[int, int, int]]:
+        into = steps.get(node, nothing)
+        return [b for b in into if b[0] not in banned] if banned else into
 
-        lengths = cheapest_paths([(t, 0) for t in starts], back).cost
-        state.cache[len_key] = lengths
-    result = (lengths, zero_one_costs(starts, _team_links(state, team)[0].__getitem__))
+    lengths = cheapest_paths(
+        [(e, 0) for e in ends], lambda n, d: [(p, d + s) for p, s, _ in back(n)]
+    ).cost
+    rivals = zero_one_costs(ends, lambda n: [(p, r) for p, _, r in back(n)])
+    result = (_by_flag(lengths, own_needed), _by_flag(rivals, own_needed))
     state.cache[key] = result
     return result
+
+
+def _layered_reverse(
+    state: RRState, team: tuple[str, ...]
+) -> dict[int, list[tuple[int, int, int]]]:
+    """The team's reverse graph over (hex, own-track flag) states, a state written 2 x hex +
+    flag: state -> [(previous state, length, 1 for a rival link else 0)] (a step on own track
+    sets the flag; without the own-track rule every walk counts as on own track). Shared by
+    the team's queries until the track changes."""
+    key = ("layered_reverse", team)
+    cached: dict[int, list[tuple[int, int, int]]] | None = state.cache.get(key)
+    if cached is not None:
+        return cached
+    flags_before = (1, 0) if state.cfg.min_own_track == "any" else (1,)
+    hops = _team_links(state, team)[0]
+    layered: dict[int, list[tuple[int, int, int]]] = {}
+    for h, into in _reverse_lengths(state).items():
+        rival = dict(hops[h])  # links join both ways: the same link's flag
+        for prev, step in into:
+            if rival[prev]:  # a rival link keeps the flag
+                for flag in flags_before:
+                    layered.setdefault(2 * h + flag, []).append((2 * prev + flag, step, 1))
+            else:
+                for flag in flags_before:
+                    layered.setdefault(2 * h + 1, []).append((2 * prev + flag, step, 0))
+    state.cache[key] = layered
+    return layered
+
+
+def _by_flag(costs: dict[int, int], own_needed: bool) -> OwnBounds:
+    layers: tuple[dict[int, int], dict[int, int]] = ({}, {})
+    for node, c in costs.items():
+        layers[node & 1][node >> 1] = c
+    return (layers[0] if own_needed else layers[1]), layers[1]
 
 
 def _rival_need(q: _Query, seat: int) -> dict[int, int]:
