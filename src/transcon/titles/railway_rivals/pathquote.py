@@ -1,18 +1,20 @@
 """The cheapest path a rival could build now between two places (``transcon path``).
 
-A Dijkstra search over hexes: links the rival already owns or has queued this segment are
-free; every other link costs its construction (seed terrain table, doubled on an unjoined
-West Coast network as seed "West Coast Operations" says, the joining link normal) plus the
-building fees the rival would pay now (base 2.3: joining, crossing, alongside). Fees depend on
-the rivals' sealed orders of this segment too, which nobody but the GM knows, so they are
-quoted as of the built track. The path is cheapest in construction + fees, then in links.
+A cheapest-path search over hexes (``core.paths.cheapest_paths``): links the rival already
+owns or has queued this segment are free; every other link costs its construction (seed
+terrain table, doubled on an unjoined West Coast network as seed "West Coast Operations"
+says, the joining link normal) plus the building fees the rival would pay now (base 2.3:
+joining, crossing, alongside). Fees depend on the rivals' sealed orders of this segment too,
+which nobody but the GM knows, so they are quoted as of the built track. The path is cheapest
+in construction + fees, then in links.
 """
 
 from __future__ import annotations
 
-import heapq
 import itertools
+from collections.abc import Iterator
 
+from transcon.core.paths import cheapest_paths
 from transcon.core.title import PathQuote
 from transcon.titles.railway_rivals.building import (
     link_fees,
@@ -21,6 +23,9 @@ from transcon.titles.railway_rivals.building import (
 )
 from transcon.titles.railway_rivals.spelling import Spelling
 from transcon.titles.railway_rivals.state import RRState, edge
+
+#: A search node: (hex, on the unjoined West Coast network).
+_Node = tuple[int, bool]
 
 
 def cheapest_path(state: RRState, player: str, start_word: str, end_word: str) -> PathQuote | None:
@@ -79,50 +84,34 @@ def _search(
     mult = state.cfg.wco_build_multiplier
     double_fees = state.cfg.wc_double_fees
     hex_owners = state.hex_owners
-    # a label: (hex, on the unjoined West Coast network); its cost = construction + fees
-    first = (start, start in west)
-    best: dict[tuple[int, bool], int] = {first: 0}
-    prev: dict[tuple[int, bool], tuple[int, bool]] = {}
-    tie = itertools.count()
-    heap = [(0, 0, next(tie), first)]
-    while heap:
-        cost, links, _, node = heapq.heappop(heap)
-        if cost > best.get(node, 1 << 30):
-            continue
+
+    def onward(node: _Node, cost: tuple[int, int]) -> Iterator[tuple[_Node, tuple[int, int]]]:
+        """Each step on with (construction + fees, links) after it."""
         here, doubled = node
-        if here == end:
-            return _unwind(state, player, node, prev, owned, west, east)
         for nxt, base in model.out_links[here]:
+            double_here = doubled and nxt not in east
             if edge(here, nxt) in owned:
-                step, label = 0, (nxt, doubled and nxt not in east)
-            else:
-                double_here = doubled and nxt not in east
-                step = base * mult if double_here else base
-                if nxt in hex_owners:
-                    factor = mult if double_fees and double_here else 1
-                    step += sum(r for _, r in link_fees(state, player, here, nxt, factor))
-                label = (nxt, double_here)
-            total = cost + step
-            if total < best.get(label, 1 << 30):
-                best[label] = total
-                prev[label] = node
-                heapq.heappush(heap, (total, links + 1, next(tie), label))
-    return None
+                yield (nxt, double_here), (cost[0], cost[1] + 1)
+                continue
+            step = base * mult if double_here else base
+            if nxt in hex_owners:
+                factor = mult if double_fees and double_here else 1
+                step += sum(r for _, r in link_fees(state, player, here, nxt, factor))
+            yield (nxt, double_here), (cost[0] + step, cost[1] + 1)
+
+    first = (start, start in west)
+    found = cheapest_paths(
+        [(first, (0, 0))], onward, goals={(end, False), (end, True)}, ties="insertion"
+    )
+    if found.reached is None:
+        return None
+    chain = found.path(found.reached)
+    return _unwind(state, player, chain, owned)
 
 
 def _unwind(
-    state: RRState,
-    player: str,
-    node: tuple[int, bool],
-    prev: dict[tuple[int, bool], tuple[int, bool]],
-    owned: set[tuple[int, int]],
-    west: set[int],
-    east: set[int],
+    state: RRState, player: str, chain: list[tuple[int, bool]], owned: set[tuple[int, int]]
 ) -> tuple[list[int], int, dict[str, int]]:
-    chain = [node]
-    while chain[-1] in prev:
-        chain.append(prev[chain[-1]])
-    chain.reverse()
     mult = state.cfg.wco_build_multiplier
     construction = 0
     fees: dict[str, int] = {}
