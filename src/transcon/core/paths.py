@@ -9,6 +9,13 @@
 * :func:`pareto_fronts` -- the multi-criteria search: at every node the Pareto front of cost
   vectors (no kept vector is at least as large in every component as another), for rules
   that compare routes on several measures at once ("shorter without paying more").
+* :class:`LabelSearch` -- the label-setting engine under resource-constrained searches (a
+  label is a walk to a node with its figures: cost, resources used per owner, ...): labels
+  taken best first by a caller's priority (A* with lower bounds), a new label dropped when a
+  kept label at its node dominates it and dropping those it dominates (the caller's
+  dominance test, e.g. Pareto on cost and usage vectors), equal labels kept as alternatives
+  for a random pick, walks rebuilt from predecessor links. Railway Rivals' race-route finder
+  is built on it (several per-rival caps at once).
 
 Hex distance is :meth:`transcon.core.hexgrid.Hex.distance` (an admissible A* estimate when
 every step costs at least one).
@@ -203,3 +210,87 @@ def front_of(vectors: Iterable[Vector]) -> list[Vector]:
         if not any(dominates(k, v) for k in front):
             front.append(v)
     return front
+
+
+F = TypeVar("F")  # a label's figures (cost, resources used, ...)
+M = TypeVar("M")  # what a step records besides its node (e.g. whose line it uses)
+
+
+class LabelSearch(Generic[N, F, M]):
+    """Best-first label setting over walks: the storage, the heap and the dominance bookkeeping
+    of a resource-constrained (multi-criteria) path search. A subclass says what dominates
+    (:meth:`dominance`) and drives the loop: :meth:`add` offers a label, :meth:`pop` takes
+    the live label of least priority, :meth:`walk` rebuilds a label's walk.
+
+    A label is an index: ``node[i]``, ``figures[i]``, ``pred[i]`` (the label it extends, -1
+    for a start) and ``move[i]`` (what the step into ``node[i]`` records). A label that a later
+    label dominates is dead: kept for the walks through it, never taken off the heap.
+    """
+
+    def __init__(self) -> None:
+        self.figures: list[F] = []
+        self.node: list[N] = []
+        self.pred: list[int] = []
+        self.move: list[M] = []
+        #: per label, other (pred, move) steps giving equal figures
+        self.alternatives: dict[int, list[tuple[int, M]]] = {}
+        self.dead: set[int] = set()
+        self.at_node: dict[N, list[int]] = {}
+        self._heap: list[tuple[Any, int]] = []
+
+    def dominance(self, bucket: list[int], new: F, node: N) -> tuple[int | None, list[int]]:
+        """A kept label of ``bucket`` (the live labels at ``node``) dominating ``new`` (the
+        first found), else the labels of ``bucket`` that ``new`` dominates."""
+        raise NotImplementedError
+
+    def add(self, pred: int, node: N, move: M, figures: F, priority: Ordered) -> int | None:
+        """Offer a label (None: dominated, or equal to a kept one and recorded as its
+        alternative); the labels it dominates die."""
+        bucket = self.at_node.setdefault(node, [])
+        over, killed = self.dominance(bucket, figures, node)
+        if over is not None:
+            if self.figures[over] == figures:
+                self.alternatives.setdefault(over, []).append((pred, move))
+            return None
+        if killed:
+            self.dead.update(killed)
+            bucket[:] = [o for o in bucket if o not in self.dead]
+        idx = len(self.figures)
+        self.figures.append(figures)
+        self.node.append(node)
+        self.pred.append(pred)
+        self.move.append(move)
+        bucket.append(idx)
+        heapq.heappush(self._heap, (priority, idx))
+        return idx
+
+    def pop(self) -> int | None:
+        """The live label of least priority (ties: the first added), or None when none is
+        left."""
+        heap, dead = self._heap, self.dead
+        while heap:
+            idx = heapq.heappop(heap)[1]
+            if idx not in dead:
+                return idx
+        return None
+
+    def walk(self, idx: int, pick: Callable[[int], int] | None = None) -> tuple[list[N], list[M]]:
+        """The nodes of a label's walk and the moves between them; with ``pick(n)`` (a
+        number in 0..n) a label with alternatives takes its own step (0) or alternative k."""
+        nodes: list[N] = []
+        moves: list[M] = []
+        cur = idx
+        while cur >= 0:
+            nodes.append(self.node[cur])
+            pred, move = self.pred[cur], self.move[cur]
+            alts = self.alternatives.get(cur)
+            if pick is not None and alts:
+                k = pick(len(alts))
+                if k:
+                    pred, move = alts[k - 1]
+            if pred >= 0:
+                moves.append(move)
+            cur = pred
+        nodes.reverse()
+        moves.reverse()
+        return nodes, moves

@@ -52,9 +52,10 @@ import heapq
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from operator import le
 
-from transcon.core.paths import cheapest_paths, zero_one_costs
+from transcon.core.paths import LabelSearch, cheapest_paths, zero_one_costs
 from transcon.core.rng import GameRandom
 from transcon.titles.railway_rivals.state import RRState, edge
 from transcon.titles.railway_rivals.tracks import better, components, route_points, track_graph
@@ -246,9 +247,11 @@ class _Query:
         )
 
 
-class _Search:
+class _Search(LabelSearch[int, Figures, str]):
     """One label-setting run over walks (see the module docstring): ``run`` it, then ask
-    ``over_cap`` which uncapped rivals a front walk uses beyond the cap, and ``routes``."""
+    ``over_cap`` which uncapped rivals a front walk uses beyond the cap, and ``routes``. A
+    label's move is whose line its last link uses ("" on a link shared by capped rivals,
+    assigned by ``_assign_shared``)."""
 
     def __init__(
         self,
@@ -257,6 +260,7 @@ class _Search:
         forbidden: frozenset[tuple[int, bool]],
         known: Sequence[tuple[int, int]],
     ) -> None:
+        super().__init__()
         self.q = q
         self.capped = tuple(sorted(i for i in capped if q.rival_links[i] > q.cap))
         self.bit = {seat: 1 << n for n, seat in enumerate(self.capped)}
@@ -268,14 +272,6 @@ class _Search:
         self.room = q.cap * sum(1 for p in q.state.players if p not in q.team)
         # (len, total) of target labels with own track, and of routes found before
         self.front: list[tuple[int, int]] = list(known)
-        self.figures: list[Figures] = []
-        self.node: list[int] = []
-        self.pred: list[int] = []
-        self.owner: list[str] = []  # "" on a link shared by capped rivals (``assign_shared``)
-        self.alternatives: dict[int, list[tuple[int, str]]] = {}
-        self.dead: set[int] = set()
-        self.at_node: dict[int, list[int]] = {}
-        self.heap: list[tuple[int, int, int]] = []
         self.found: list[int] = []
 
     def beaten(self, length: int, total: int) -> bool:
@@ -292,10 +288,7 @@ class _Search:
             if s in dist[not q.own_needed]:
                 self.offer(-1, s, "", (0, 0, not q.own_needed, zero, self.loads.zero))
         targets, fee, hexes = q.targets, q.fee, self.hexes
-        while self.heap:
-            _, _, idx = heapq.heappop(self.heap)
-            if idx in self.dead:
-                continue
+        while (idx := self.pop()) is not None:
             length, used, own, _, _ = self.figures[idx]
             node = self.node[idx]
             if self.front and self.beaten(
@@ -379,22 +372,7 @@ class _Search:
         low, least = new[0] + self.dist[own][nxt], (new[1] + self.hexes[own][nxt]) * self.q.fee
         if least > self.q.max_total or (self.front and self.beaten(low, least)):
             return
-        bucket = self.at_node.setdefault(nxt, [])
-        over, killed = self.dominance(bucket, new, nxt)
-        if over is not None:
-            if self.figures[over] == new:
-                self.alternatives.setdefault(over, []).append((pred, owner))
-            return
-        if killed:
-            self.dead.update(killed)
-            bucket[:] = [o for o in bucket if o not in self.dead]
-        self.figures.append(new)
-        self.node.append(nxt)
-        self.pred.append(pred)
-        self.owner.append(owner)
-        idx = len(self.figures) - 1
-        bucket.append(idx)
-        heapq.heappush(self.heap, (low, new[1], idx))
+        self.add(pred, nxt, owner, new, (low, new[1]))
 
     def dominance(self, bucket: list[int], new: Figures, h: int) -> tuple[int | None, list[int]]:
         """The dominance test of a new label against the labels at its hex h: a label that
@@ -458,9 +436,9 @@ class _Search:
         crossed: list[tuple[int, int, int]] = []
         for idx in self.front_labels():
             length, used, _, counts, _ = self.figures[idx]
-            route, owners = self.rebuild(idx, rng)
+            route, owners = self.walk(idx, None if rng is None else partial(rng.randint, 0))
             if rng is not None and len(set(route)) != len(route):
-                route, owners = self.rebuild(idx, None)  # the random pick crossed itself
+                route, owners = self.walk(idx)  # the random pick crossed itself
             if len(set(route)) != len(route):
                 crossed.append((length, used * self.q.fee, self.twice(idx)))
                 continue
@@ -468,27 +446,6 @@ class _Search:
                 counts = _assign_shared(self.q, route, owners, counts)
             out.append(self.q.option(length, counts, route, owners))
         return out, crossed
-
-    def rebuild(self, idx: int, pick_rng: GameRandom | None) -> tuple[list[int], list[str]]:
-        """The hexes and link owners of a label, choosing among equal alternatives at random
-        with ``pick_rng``."""
-        route: list[int] = []
-        owners: list[str] = []
-        cur = idx
-        while cur >= 0:
-            route.append(self.node[cur])
-            alts = self.alternatives.get(cur)
-            pred, owner = self.pred[cur], self.owner[cur]
-            if pick_rng is not None and alts:
-                pick = pick_rng.randint(0, len(alts))
-                if pick:
-                    pred, owner = alts[pick - 1]
-            if pred >= 0:
-                owners.append(owner)
-            cur = pred
-        route.reverse()
-        owners.reverse()
-        return route, owners
 
     def twice(self, idx: int) -> int:
         """A hex the label's walk visits both before and after it first uses own track."""
