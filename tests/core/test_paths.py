@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from transcon.core.board import RIVER_SIDE_KINDS, SideKind
 from transcon.core.hexgrid import Hex
 from transcon.core.paths import (
+    LabelSearch,
     cheapest_paths,
     dominates,
     front_of,
@@ -109,3 +110,115 @@ def test_hex_distance_is_the_grids() -> None:
 def test_river_sides_are_rivers_and_estuaries() -> None:
     """Railway Rivals seed "Estuaries" and RotW base 3.2 A: one definition for both titles."""
     assert {SideKind.RIVER.value, SideKind.ESTUARY.value} == RIVER_SIDE_KINDS
+
+
+#: A capped graph: node -> [(next node, cost, the owner whose cap the step counts against or
+#: -1 for none)].
+Capped = dict[int, list[tuple[int, int, int]]]
+
+
+class CappedCheapest(LabelSearch[int, tuple[int, tuple[int, ...]], int]):
+    """The cheapest walk from 0 to the goal using at most ``cap`` steps of each owner: labels
+    (cost, steps per owner) with Pareto dominance on both, taken A*-first (cost + cheapest
+    cost to the goal ignoring the caps), stopping at the first goal label taken."""
+
+    def __init__(self, graph: Capped, owners: int, cap: int, goal: int) -> None:
+        super().__init__()
+        self.graph, self.cap, self.goal = graph, cap, goal
+        back: dict[int, list[tuple[int, int]]] = {}
+        for a, out in graph.items():
+            for b, w, _ in out:
+                back.setdefault(b, []).append((a, w))
+        self.rest = cheapest_paths(
+            [(goal, 0)], lambda n, d: ((m, d + w) for m, w in back.get(n, ()))
+        ).cost
+        self.zero = (0,) * owners
+
+    def dominance(
+        self, bucket: list[int], new: tuple[int, tuple[int, ...]], node: int
+    ) -> tuple[int | None, list[int]]:
+        killed = []
+        for other in bucket:
+            if dominates((self.figures[other][0], *self.figures[other][1]), (new[0], *new[1])):
+                return other, []
+            if dominates((new[0], *new[1]), (self.figures[other][0], *self.figures[other][1])):
+                killed.append(other)
+        return None, killed
+
+    def cheapest(self) -> int | None:
+        if 0 in self.rest:
+            self.add(-1, 0, -1, (0, self.zero), self.rest[0])
+        while (idx := self.pop()) is not None:
+            cost, used = self.figures[idx]
+            node = self.node[idx]
+            if node == self.goal:
+                nodes, moves = self.walk(idx)
+                assert nodes[0] == 0 and len(moves) == len(nodes) - 1
+                return cost
+            for nxt, w, owner in self.graph.get(node, ()):
+                if nxt not in self.rest:
+                    continue
+                counts = list(used)
+                if owner >= 0:
+                    counts[owner] += 1
+                    if counts[owner] > self.cap:
+                        continue
+                self.add(idx, nxt, owner, (cost + w, tuple(counts)), cost + w + self.rest[nxt])
+        return None
+
+
+def brute_capped(graph: Capped, owners: int, cap: int, goal: int) -> int | None:
+    """The cheapest simple path within the caps, by trying every one (with positive costs a
+    loop only adds cost and steps, so the cheapest walk is a simple path)."""
+    best: int | None = None
+
+    def walk(node: int, seen: set[int], cost: int, used: list[int]) -> None:
+        nonlocal best
+        if node == goal:
+            best = cost if best is None else min(best, cost)
+            return
+        for nxt, w, owner in graph.get(node, ()):
+            if nxt in seen or (owner >= 0 and used[owner] >= cap):
+                continue
+            if owner >= 0:
+                used[owner] += 1
+            walk(nxt, seen | {nxt}, cost + w, used)
+            if owner >= 0:
+                used[owner] -= 1
+
+    walk(0, {0}, 0, [0] * owners)
+    return best
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(0, 10_000),
+    st.integers(2, 9),
+    st.integers(1, 5),
+    st.integers(0, 3),
+)
+def test_label_search_with_several_caps_matches_brute_force(
+    seed: int, nodes: int, owners: int, cap: int
+) -> None:
+    """Several per-owner caps at once: the label search finds a walk exactly when a capped
+    path exists, at the same cheapest cost."""
+    rng = random.Random(seed)
+    graph: Capped = {}
+    for _ in range(nodes * 3):
+        a, b = rng.randrange(nodes), rng.randrange(nodes)
+        if a != b:
+            graph.setdefault(a, []).append((b, rng.choice((1, 1, 2, 3)), rng.randrange(-1, owners)))
+    goal = nodes - 1
+    assert CappedCheapest(graph, owners, cap, goal).cheapest() == brute_capped(
+        graph, owners, cap, goal
+    )
+
+
+def test_label_search_keeps_equal_labels_as_alternatives() -> None:
+    """Two equal ways to a node: one label, the other way an alternative a pick can take."""
+    graph: Capped = {0: [(1, 1, -1), (2, 1, -1)], 1: [(3, 1, -1)], 2: [(3, 1, -1)]}
+    search = CappedCheapest(graph, 1, 1, 3)
+    assert search.cheapest() == 2
+    (goal,) = [i for i, n in enumerate(search.node) if n == 3]
+    assert search.walk(goal)[0] == [0, 1, 3]
+    assert search.walk(goal, lambda n: n)[0] == [0, 2, 3]
