@@ -171,6 +171,8 @@ def exact_case(
     With 5 and 6 rivals and small caps several caps bind at once."""
     rnd = random.Random(seed)
     picks = dict(list(RIVAL_PICKS.items())[:rivals])
+    if rivals > 4:
+        cap = min(cap, 3)  # several caps binding at once; brute force stays small
     game = started(
         title,
         strip_path,

@@ -53,7 +53,6 @@ import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
-from operator import le
 
 from transcon.core.paths import LabelSearch, cheapest_paths, zero_one_costs
 from transcon.core.rng import GameRandom
@@ -64,7 +63,7 @@ from transcon.titles.railway_rivals.tracks import better, components, route_poin
 Near = tuple[int, int, tuple[str, ...], str | None]
 #: A label's figures: (length, rival hexes used, own track used, hexes per rival seat, loads
 #: of the capped rivals, see ``_Loads``).
-Figures = tuple[int, int, bool, tuple[int, ...], tuple[int, ...]]
+Figures = tuple[int, int, bool, tuple[int, ...], int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -393,12 +392,10 @@ class _Search(LabelSearch[int, Figures, str]):
                 killed.append(other)
         return None, killed
 
-    def caps_allow(
-        self, a: tuple[int, ...], b: tuple[int, ...], length: int, used: int, own: bool, h: int
-    ) -> bool:
+    def caps_allow(self, a: int, b: int, length: int, used: int, own: bool, h: int) -> bool:
         """Whether loads ``a`` let a label follow every way on that a label at hex h with
         loads ``b`` (``length``, ``used``) can take, except ways beaten by a walk found."""
-        if all(map(le, a, b)):
+        if self.loads.within(a, b):
             return True
         if not self.front:
             return False  # nothing found yet beats any way on
@@ -464,50 +461,63 @@ class _Loads:
     """The cap on links several capped rivals share, by Hall's condition: the links of a
     route can each go to one of their owners with every capped rival within the cap exactly
     when, for every set R of capped rivals, the links all of whose owners are in R (R's
-    load) number at most |R| x cap. A label keeps the load of every set that needs it (a
-    tuple, one entry per set in ``self.sets``; links with an uncapped owner count against
-    nobody).
+    load) number at most |R| x cap. A label keeps the load of every set that needs it (one
+    per set in ``self.sets``; links with an uncapped owner count against nobody).
 
     Only *connected* sets need a load: if R splits into R1 and R2 with no link's owners in
     both (no mask of ``masks``, the owner sets a link can count against, within R meets
     both), R's load is R1's plus R2's and its capacity theirs, so R's condition follows from
     theirs. Each rival alone is a set; with payment splits every link counts against one
-    rival, so those are all the sets."""
+    rival, so those are all the sets.
+
+    The loads are packed in one int, a field of ``width`` bits per set with its top bit
+    (the guard) clear, so "no set loaded more" is one subtraction (``within``)."""
 
     def __init__(self, capped: tuple[int, ...], q: _Query, masks: frozenset[int]) -> None:
         self.sets = [r for r in range(1, 1 << len(capped)) if _connected(r, masks)]
         members = [[capped[j] for j in range(len(capped)) if r >> j & 1] for r in self.sets]
-        self.zero = (0,) * len(self.sets)
-        self.capacity = tuple(len(m) * q.cap for m in members)
+        self.capacity = [len(m) * q.cap for m in members]
         #: links of the set's rivals: a set can never take more
-        self.links = tuple(sum(q.rival_links[i] for i in m) for m in members)
-        self._sets: dict[int, list[int]] = {}  # owners' mask -> the sets containing them
+        self.links = [sum(q.rival_links[i] for i in m) for m in members]
+        self.zero = 0
+        # a field holds up to a capacity + 1 below its guard bit
+        self.width = w = (max(self.capacity, default=0) + 1).bit_length() + 1
+        self.guard = sum(1 << (k * w + w - 1) for k in range(len(self.sets)))
+        self.limit = sum(c << (k * w) for k, c in enumerate(self.capacity))
+        self.field = (1 << (w - 1)) - 1
+        self._step: dict[int, int] = {}  # owners' mask -> one more on the sets containing them
 
-    def add(self, loads: tuple[int, ...], mask: int) -> tuple[int, ...] | None:
+    def within(self, a: int, b: int) -> bool:
+        """Whether loads ``a`` load no set more than loads ``b``."""
+        g = self.guard
+        return ((b | g) - a) & g == g
+
+    def add(self, loads: int, mask: int) -> int | None:
         """The loads after one more link owned by the capped rivals in ``mask`` (None: over
         some set's capacity)."""
         if not mask:
             return loads
-        sets = self._sets.get(mask)
-        if sets is None:
-            sets = [k for k, r in enumerate(self.sets) if r & mask == mask]
-            self._sets[mask] = sets
-        new = list(loads)
-        for r in sets:
-            new[r] += 1
-            if new[r] > self.capacity[r]:
-                return None
-        return tuple(new)
+        step = self._step.get(mask)
+        if step is None:
+            w = self.width
+            step = sum(1 << (k * w) for k, r in enumerate(self.sets) if r & mask == mask)
+            self._step[mask] = step
+        new = loads + step
+        return new if self.within(new, self.limit) else None
 
-    def least_more(self, a: tuple[int, ...], b: tuple[int, ...]) -> int | None:
+    def least_more(self, a: int, b: int) -> int | None:
         """The fewest rival hexes a way on must add to overload, from loads ``a``, some set
         that ``a`` loads more than ``b`` does (None: no such set can be overloaded)."""
+        g, w = self.guard, self.width
+        more = ~((b | g) - a) & g  # the guard bits of the sets a loads more
         least: int | None = None
-        for r, (x, y) in enumerate(zip(a, b, strict=True)):
-            if x > y:
-                k = self.capacity[r] - x + 1
-                if k <= self.links[r] and (least is None or k < least):
-                    least = k
+        while more:
+            bit = more & -more
+            more ^= bit
+            k = (bit.bit_length() - 1) // w
+            over = self.capacity[k] - ((a >> (k * w)) & self.field) + 1
+            if over <= self.links[k] and (least is None or over < least):
+                least = over
         return least
 
 
