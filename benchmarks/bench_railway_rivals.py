@@ -3,7 +3,7 @@ slowest single command (`act`, `status`, `legal`) on any position of those games
 
     .venv/bin/python benchmarks/bench_railway_rivals.py [--players 2,3,4,5,6] [--games 5]
         [--cpu-budget 60] [--legal-every 10] [--bot greedy] [--map usa-transcontinental]
-        [--seed 0]
+        [--seed 0] [--at RIVALS:SEED:POSITION,...]
 
 The map is loaded (and indexed) once before timing. Each game is played to the end by bots
 through the normal ``Game.apply`` path (every action validated), so games per CPU-second
@@ -18,8 +18,9 @@ through i; `status` costs the replay plus the status text (timed at the last pos
 longest replay); `legal` costs the replay plus what it prints for every rival who may act:
 the summary by default (``Title.legal_lines``) and with ``--all``/``--json`` the full list
 (``Title.legal_actions``), both timed every ``--legal-every`` positions and at the last (0:
-never). Save-file I/O (JSON) is not included. Compare two trees in one run with
-PYTHONPATH=OTHER/src.
+never). Save-file I/O (JSON) is not included. ``--at`` times `legal` (and `--all`) at the
+given positions of the games those seeds play (e.g. ``6:0:830``: 6 rivals, seed 0, after
+830 actions), then stops. Compare two trees in one run with PYTHONPATH=OTHER/src.
 
 Each rival count also prints a digest (SHA-256) of the games' logs: a speed change must
 leave it as it was (the same games for the same seeds; compare with the same ``--games``
@@ -104,6 +105,33 @@ def time_commands(
         fig.slowest_status = (took, f"{where} position {len(log)}/{len(log)}")
 
 
+def time_positions(title: RailwayRivalsUSA, args: argparse.Namespace, at: str) -> None:
+    """`legal` and `legal --all` at each ``--at`` position (load = replay to it, then the
+    listing for every rival who may act), in CPU seconds."""
+    for spec in at.split(","):
+        count, seed, position = (int(n) for n in spec.split(":"))
+        names = [f"P{i}" for i in range(1, count + 1)]
+        game = play_game(title, args, names, seed - args.seed)
+        fresh = Game.new(title, list(game.players), dict(game.options), game.seed)
+        t0 = time.process_time()
+        for action in game.log[:position]:
+            fresh.apply(action)
+        replay = time.process_time() - t0
+        t0 = time.process_time()
+        for player in fresh.current_players():
+            title.legal_lines(fresh.state, player)
+        summary = time.process_time() - t0
+        t0 = time.process_time()
+        fresh.legal_actions()
+        listing = time.process_time() - t0
+        print(
+            f"{count} rivals, seed {seed}, position {position}/{len(game.log)}: load (replay) "
+            f"{replay:.2f} s, legal {replay + summary:.2f} s, legal --all (after it) "
+            f"{replay + listing:.2f} s",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", default="2,3,4,5,6", help="rival counts, comma-separated")
@@ -113,11 +141,15 @@ def main() -> None:
     parser.add_argument("--bot", default="greedy")
     parser.add_argument("--map", default=MAP_NAME)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--at", default="", help="time legal at RIVALS:SEED:POSITION,...")
     args = parser.parse_args()
     title = RailwayRivalsUSA()
     started = time.perf_counter()
     rr_map(args.map)
     print(f"map {args.map}: loaded and indexed in {time.perf_counter() - started:.2f} s")
+    if args.at:
+        time_positions(title, args, args.at)
+        return
     rows: list[tuple[int, Figures]] = []
     for count in (int(n) for n in args.players.split(",")):
         names = [f"P{i}" for i in range(1, count + 1)]
