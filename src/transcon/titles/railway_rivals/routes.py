@@ -8,7 +8,8 @@ payments) -- every route no other legal route is better than in the seed's sense
 route for every distinct split of the payments among rivals at each front point (and each
 end hex).
 
-How the search stays exact and fast on crowded networks:
+How the search stays exact and fast on crowded networks (the label-setting engine is
+``core.paths.LabelSearch``; this module says what a label holds and what dominates):
 
 * Labels and one dominance test (``_Search.dominance``): a label is a partial walk at a hex
   with its length, rival hexes used, whether own track was used, and hexes per rival. It
@@ -16,7 +17,8 @@ How the search stays exact and fast on crowded networks:
   own track if the other has, and uses no more hexes of each *capped* rival -- or more of one,
   but every route the other could reach and it could not (more of that rival than the cap
   leaves it) is beaten by a walk already found. With payment splits, labels of equal length
-  and payments that split them differently are both kept.
+  and payments that split them differently are both kept. Several capped rivals are
+  compared at once through the loads of sets of them (``_Loads``, packed in one int).
 * The cap, lazily: rivals start uncapped -- the search is a relaxation (their hexes are
   neither limited nor compared), so its front is no worse than the true one. If every front
   walk keeps every cap, that front is exact; otherwise the rivals over the cap in a front
@@ -27,7 +29,10 @@ How the search stays exact and fast on crowded networks:
 * Bounds: labels are popped in order of length + shortest length to a target (A*), and
   dropped when a walk found is better than both lower bounds added (shortest length, fewest
   rival hexes still needed) or when every way on uses more rival track than the caps' total
-  room. There is no work budget.
+  room. Both bounds know the own-track rule: a walk that has not used own track yet must
+  still reach some (in crowded games often a long detour, so this bound is far above the
+  plain shortest length), and they avoid the hexes its subproblem forbids. There is no work
+  budget.
 * Simple paths: every step costs at least one point, so cutting a loop out of a walk makes
   it strictly shorter without paying more and within the cap. So every Pareto-optimal *walk*
   is a simple path -- unless the loop held the only own track (a detour onto own track and
@@ -38,7 +43,9 @@ How the search stays exact and fast on crowded networks:
   first own-track link (a loop within one phase could be cut). Every route visits h at most
   once, so the routes are covered by two subproblems: h forbidden before own track is used,
   or after. ``find_routes`` solves the subproblems (branching again as needed, skipping front
-  walks routes found already beat) and merges their routes: the exact front of routes.
+  walks routes found already beat) and merges their routes: the exact front of routes. The
+  subproblems are solved best first (by the figures of the walk they were split on), so a
+  route is found early and bounds the rest; depth first, a 6-rival race took 22 s.
 
 Results are cached in the state until the track changes (the state's cache is cleared with
 every new link), so the checks of entries replayed from a log reuse the searches of the same
