@@ -77,15 +77,38 @@ class Round:
     def __init__(self, game: EighteenTitle, steps: list[Step]) -> None:
         self.game = game
         self.steps = tuple(steps)
+        # (position, step, whether to ask it if active, whether to ask it if blocking): a
+        # step keeping the base class's answer (always active, never blocking) is not asked.
+        self._plan = tuple(
+            (
+                i,
+                step,
+                type(step).active is not Step.active,
+                type(step).blocking is not Step.blocking,
+            )
+            for i, step in enumerate(self.steps)
+        )
 
     def active_steps(self, state: GameState) -> list[Step]:
-        """The active steps up to and including the first blocking one."""
+        """The active steps up to and including the first blocking one (memoised per
+        position, see :class:`~transcon.eighteen.framework.state.PositionMemo`)."""
+        memo = state.memo
+        usable = memo.usable(self.kind)
+        if usable and memo.steps is not None:
+            return [self.steps[i] for i in memo.steps]
+        found = self.find_active_steps(state)
+        if usable:
+            memo.steps = tuple(found)
+        return [self.steps[i] for i in found]
+
+    def find_active_steps(self, state: GameState) -> list[int]:
+        """Positions of the active steps up to the first blocking one, asked afresh."""
         out = []
-        for step in self.steps:
-            if not step.active(state):
+        for i, step, asks_active, asks_blocking in self._plan:
+            if asks_active and not step.active(state):
                 continue
-            out.append(step)
-            if step.blocking(state):
+            out.append(i)
+            if asks_blocking and step.blocking(state):
                 break
         return out
 
@@ -97,22 +120,57 @@ class Round:
         raise KeyError(step_type.__name__)
 
     def players(self, state: GameState) -> list[str]:
+        """Who may act in the active steps (memoised like :meth:`active_steps`)."""
+        memo = state.memo
+        usable = memo.usable(self.kind)
+        if usable and memo.players is not None:
+            return list(memo.players)
         out: list[str] = []
+        asked = set()
         for step in self.active_steps(state):
-            out.extend(p for p in step.actors(state) if p not in out)
+            # steps hold no state of their own: steps sharing one ``actors`` method (e.g. the
+            # operating company's steps) give one answer, asked once
+            method = type(step).actors
+            if method in asked:
+                continue
+            asked.add(method)
+            for player in step.actors(state):
+                if player not in out:
+                    out.append(player)
+        if usable:
+            memo.players = tuple(out)
         return out
+
+    def find_players(self, state: GameState) -> list[str]:
+        """Who may act in the active steps, asked afresh."""
+        out: list[str] = []
+        for i in self.find_active_steps(state):
+            out.extend(p for p in self.steps[i].actors(state) if p not in out)
+        return out
+
+    def step_for(self, state: GameState, action: Action) -> Step:
+        """The first active step that accepts ``action`` (raises the refusal of a blocking
+        step before it, or the round's)."""
+        steps = self.active_steps(state)
+        for step in steps:
+            if step.accepts(state, action):
+                return step
+        # only the last active step can block (see active_steps)
+        if steps and steps[-1].blocking(state):
+            raise steps[-1].refusal(state, action)
+        raise self.refusal(state, action)
 
     def process(self, state: GameState, action: Action, ctx: ActionContext | None) -> None:
         """Give ``action`` to the first active step that accepts it."""
-        for step in self.active_steps(state):
-            if step.accepts(state, action):
-                step.process(state, action, ctx)
-                if ctx is not None:
-                    self.after_process(state, step, action, ctx)
-                return
-            if step.blocking(state):
-                raise step.refusal(state, action)
-        raise self.refusal(state, action)
+        self.process_in(self.step_for(state, action), state, action, ctx)
+
+    def process_in(
+        self, step: Step, state: GameState, action: Action, ctx: ActionContext | None
+    ) -> None:
+        """Let ``step`` (from :meth:`step_for`) check and, with a context, apply ``action``."""
+        step.process(state, action, ctx)
+        if ctx is not None:
+            self.after_process(state, step, action, ctx)
 
     def refusal(self, state: GameState, action: Action) -> IllegalAction:
         return IllegalAction(f"{self.kind.value} round", f"no {action.type} in a {self.kind} round")

@@ -164,8 +164,47 @@ class TitleData:
 
 
 @dataclass(slots=True)
+class PositionMemo:
+    """Answers derived from a state as it is now, kept until it changes (never saved).
+
+    The rounds ask who may act and which steps are active several times per action (the
+    engine's turn check, the title's check, apply, every legal-action candidate), and the
+    answer can take a route search (1870's connection runs). The rule that keeps it right:
+    every change of a game state goes through ``EighteenTitle.apply``, which forgets the
+    memo once it has found the step taking the action (before anything changes) and again
+    when the action is done, and nothing is memoised while an action is being applied
+    (steps then look at half-made positions). Code that changes a state any other
+    way (tests setting up a position) calls :meth:`GameState.changed`. A copy of a state
+    copies its memo, which stays right for the copy.
+    """
+
+    applying: bool = False
+    round: str = ""
+    """The round the step answers belong to."""
+    steps: tuple[int, ...] | None = None
+    """Positions in the round of its active steps (``Round.active_steps``)."""
+    players: tuple[str, ...] | None = None
+    """Who may act (``Round.players``)."""
+
+    def forget(self) -> None:
+        self.round = ""
+        self.steps = None
+        self.players = None
+
+    def usable(self, round_: str) -> bool:
+        """Whether answers for ``round_`` may be read or kept now (taking over for it)."""
+        if self.applying:
+            return False
+        if self.round != round_:
+            self.forget()
+            self.round = round_
+        return True
+
+
+@dataclass(slots=True)
 class GameState:
-    """Everything that changes during an 18xx game."""
+    """Everything that changes during an 18xx game (``memo``: derived answers, not saved,
+    see :class:`PositionMemo`)."""
 
     players: list[PlayerState]
     corps: dict[str, CorpState]
@@ -195,8 +234,14 @@ class GameState:
     end_after: str = ""
     """``""``, ``"set"`` (finish the OR set) or ``"or"`` (finish this OR)."""
     title_data: TitleData = field(default_factory=TitleData)
+    memo: PositionMemo = field(default_factory=PositionMemo, compare=False, repr=False)
 
     # -- helpers -----------------------------------------------------------------------------
+
+    def changed(self) -> None:
+        """Forget the derived answers (see :class:`PositionMemo`) after changing the state
+        outside ``EighteenTitle.apply``."""
+        self.memo.forget()
 
     def player(self, name: str) -> PlayerState:
         for p in self.players:

@@ -2,6 +2,7 @@
 
 These helpers change a game's state directly (bypassing the log), so a game built with them
 cannot be replayed from its log; they exist to test one rule at a time from a known position.
+Each ends with ``GameState.changed`` (the position memo is only kept right by ``apply``).
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ def skip_auction(game: Game[GameState], owners: Mapping[str, str] | None = None)
             private.closed = True
     state.priority = 0
     title.start_stock_round(state, context(game))
+    state.changed()
 
 
 def float_corp(
@@ -74,12 +76,14 @@ def float_corp(
     title.move_to(state, sym, title.market(state).par_cell(par), None)
     corp.floated = True
     title.pay(state, BANK, corp_key(sym), 10 * par)
+    state.changed()
 
 
 def start_operating(game: Game[GameState]) -> None:
     """End the stock round now and start a set of operating rounds."""
     title = title_of(game)
     title.start_operating_set(game.state, context(game))
+    game.state.changed()
 
 
 def give_train(game: Game[GameState], sym: str, name: str) -> str:
@@ -87,6 +91,7 @@ def give_train(game: Game[GameState], sym: str, name: str) -> str:
     title = title_of(game)
     train_id = title.take_from_depot(game.state, name)
     title.give_train(game.state, sym, train_id)
+    game.state.changed()
     return train_id
 
 

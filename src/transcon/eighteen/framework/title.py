@@ -173,16 +173,28 @@ class EighteenTitle(DepotMixin, Title[GameState]):
         return {p.name: self.player_value(state, p.name) for p in state.players}
 
     def check(self, state: GameState, action: Action) -> None:
-        self._dispatch(state, action, None)
+        self._round(state).process(state, action, None)
 
     def apply(self, state: GameState, action: Action, ctx: ActionContext) -> None:
-        self._dispatch(state, action, ctx)
+        round_ = self._round(state)
+        step = round_.step_for(state, action)
+        # The position memo (who may act, active steps) is right for the state as it was
+        # until here; from now on the state changes: forget it and keep nothing until the
+        # action is done (steps look at half-made positions meanwhile).
+        memo = state.memo
+        memo.forget()
+        memo.applying = True
+        try:
+            round_.process_in(step, state, action, ctx)
+        finally:
+            memo.forget()
+            memo.applying = False
 
-    def _dispatch(self, state: GameState, action: Action, ctx: ActionContext | None) -> None:
+    def _round(self, state: GameState) -> Round:
         round_ = self.current_round(state)
         if round_ is None:
             raise IllegalAction("game over", "the game is over")
-        round_.process(state, action, ctx)
+        return round_
 
     def legal_actions(self, state: GameState, player: str) -> list[Action]:
         """The active steps' candidates that pass ``check``. The full action space is huge
@@ -293,6 +305,7 @@ class EighteenTitle(DepotMixin, Title[GameState]):
 
     def state_to_json(self, state: GameState) -> dict[str, Any]:
         data = dataclasses.asdict(state)
+        del data["memo"]
         data["title_data"] = state.title_data.to_json()
         return data
 
