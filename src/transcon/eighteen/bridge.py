@@ -326,8 +326,17 @@ class RouteBridge(Generic[P]):
         )
 
     def context_of(self, state: GameState, phase: str) -> RouteContext[P]:
-        """The cached :class:`RouteContext` of ``state`` at ``phase``."""
-        return self.context(self.describe(state, phase))
+        """The cached :class:`RouteContext` of ``state`` at ``phase`` (also kept in the
+        state's position memo, :class:`~transcon.eighteen.framework.state.PositionMemo`,
+        while the state does not change)."""
+        memo = state.memo
+        key = (self, phase)
+        got = memo.answers.get(key)
+        if got is None:
+            got = self.context(self.describe(state, phase))
+            if not memo.applying:
+                memo.answers[key] = got
+        return got  # type: ignore[return-value]
 
     def position_of(self, state: GameState, phase: str) -> P:
         """A new position of ``state`` at ``phase`` (not cached)."""

@@ -13,6 +13,7 @@ from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.testing import float_corp, skip_auction, title_of
 from transcon.titles.t1870.game import Title1870
 from transcon.titles.t1870.game.bots import BuilderBot
+from transcon.titles.t1870.game.routing import bridge_of
 
 
 def fresh(round_: Round, state: GameState) -> tuple[list[int], list[str]]:
@@ -32,8 +33,11 @@ def check_position(game: Game[GameState]) -> None:
         game.legal_actions(player)  # fills the memo and checks every candidate
     assert state.memo.steps is not None and state.memo.players is not None
     assert memoised(round_, state) == fresh(round_, state), len(game.log)
-    twin = copy.deepcopy(state)  # a copy keeps the memo, still right for the copy
+    twin = copy.deepcopy(state)  # a copy keeps the step answers, still right for the copy
     assert memoised(round_, twin) == fresh(round_, twin)
+    bridge, phase = bridge_of(state), title_of(game).phase(state).name
+    # the route position kept in the memo is the one the state describes now
+    assert bridge.context_of(state, phase) is bridge.context(bridge.describe(state, phase))
 
 
 def test_memo_equals_fresh_answers_over_bot_games() -> None:
@@ -64,10 +68,10 @@ def test_nothing_is_memoised_while_an_action_is_applied() -> None:
     float_corp(game, "MP", "A", 100)
     state = game.state
     assert game.current_players() == ["A"]
-    assert state.memo.players == ("A",)
+    assert state.memo.players == ("stock", ("A",))
     game.act("pass", "A")
     assert not state.memo.applying
-    assert state.memo.players in (None, tuple(game.current_players()))
+    assert state.memo.players is None or state.memo.players[1] == tuple(game.current_players())
     assert game.current_players() == ["B"]
 
 

@@ -93,12 +93,11 @@ class Round:
         """The active steps up to and including the first blocking one (memoised per
         position, see :class:`~transcon.eighteen.framework.state.PositionMemo`)."""
         memo = state.memo
-        usable = memo.usable(self.kind)
-        if usable and memo.steps is not None:
-            return [self.steps[i] for i in memo.steps]
+        if memo.steps is not None and memo.steps[0] == self.kind:
+            return [self.steps[i] for i in memo.steps[1]]
         found = self.find_active_steps(state)
-        if usable:
-            memo.steps = tuple(found)
+        if not memo.applying:
+            memo.steps = (self.kind, tuple(found))
         return [self.steps[i] for i in found]
 
     def find_active_steps(self, state: GameState) -> list[int]:
@@ -122,9 +121,8 @@ class Round:
     def players(self, state: GameState) -> list[str]:
         """Who may act in the active steps (memoised like :meth:`active_steps`)."""
         memo = state.memo
-        usable = memo.usable(self.kind)
-        if usable and memo.players is not None:
-            return list(memo.players)
+        if memo.players is not None and memo.players[0] == self.kind:
+            return list(memo.players[1])
         out: list[str] = []
         asked = set()
         for step in self.active_steps(state):
@@ -137,8 +135,8 @@ class Round:
             for player in step.actors(state):
                 if player not in out:
                     out.append(player)
-        if usable:
-            memo.players = tuple(out)
+        if not memo.applying:
+            memo.players = (self.kind, tuple(out))
         return out
 
     def find_players(self, state: GameState) -> list[str]:

@@ -169,36 +169,32 @@ class PositionMemo:
 
     The rounds ask who may act and which steps are active several times per action (the
     engine's turn check, the title's check, apply, every legal-action candidate), and the
-    answer can take a route search (1870's connection runs). The rule that keeps it right:
-    every change of a game state goes through ``EighteenTitle.apply``, which forgets the
-    memo once it has found the step taking the action (before anything changes) and again
-    when the action is done, and nothing is memoised while an action is being applied
-    (steps then look at half-made positions). Code that changes a state any other
-    way (tests setting up a position) calls :meth:`GameState.changed`. A copy of a state
-    copies its memo, which stays right for the copy.
+    answers can take a route search (1870's connection runs). The rule that keeps them
+    right: every change of a game state goes through ``EighteenTitle.apply``, which forgets
+    the memo once it has found the step taking the action (before anything changes) and
+    again when the action is done, and nothing is memoised while an action is being applied
+    (steps then look at half-made positions). Code that changes a state any other way (tests
+    setting up a position) calls :meth:`GameState.changed`. A copy of a state copies the
+    step answers, which stay right for the copy, but not :attr:`answers`.
     """
 
     applying: bool = False
-    round: str = ""
-    """The round the step answers belong to."""
-    steps: tuple[int, ...] | None = None
-    """Positions in the round of its active steps (``Round.active_steps``)."""
-    players: tuple[str, ...] | None = None
-    """Who may act (``Round.players``)."""
+    steps: tuple[str, tuple[int, ...]] | None = None
+    """The round and the positions in it of its active steps (``Round.active_steps``)."""
+    players: tuple[str, tuple[str, ...]] | None = None
+    """The round and who may act in it (``Round.players``)."""
+    answers: dict[object, object] = field(default_factory=dict)
+    """Other answers, keyed by their asker (the route bridge keeps its position here)."""
 
     def forget(self) -> None:
-        self.round = ""
         self.steps = None
         self.players = None
+        if self.answers:
+            self.answers = {}
 
-    def usable(self, round_: str) -> bool:
-        """Whether answers for ``round_`` may be read or kept now (taking over for it)."""
-        if self.applying:
-            return False
-        if self.round != round_:
-            self.forget()
-            self.round = round_
-        return True
+    def __deepcopy__(self, _memo: dict[int, object]) -> PositionMemo:
+        # answers hold objects shared with the route engine's caches: a copy starts without
+        return PositionMemo(self.applying, self.steps, self.players)
 
 
 @dataclass(slots=True)

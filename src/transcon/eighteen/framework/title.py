@@ -31,6 +31,7 @@ from transcon.eighteen.framework.state import (
     CorpState,
     GameState,
     PlayerState,
+    PositionMemo,
     PrivateState,
     TitleData,
 )
@@ -304,7 +305,7 @@ class EighteenTitle(DepotMixin, Title[GameState]):
     # -- serialisation and presentation ------------------------------------------------------
 
     def state_to_json(self, state: GameState) -> dict[str, Any]:
-        data = dataclasses.asdict(state)
+        data = dataclasses.asdict(dataclasses.replace(state, memo=PositionMemo()))
         del data["memo"]
         data["title_data"] = state.title_data.to_json()
         return data
