@@ -292,7 +292,7 @@ class RouteBridge(Generic[P]):
         return graph
 
     def clear(self) -> None:
-        """Forget every cached position, layout, tiles and stop adjacency."""
+        """Forget every cached position, layout, tiles, stop adjacency and map answer."""
         self._placed: dict[tuple[str, int], PlacedTile] = {}
         self._tiles: dict[_TilesKey, dict[Hex, PlacedTile]] = {}
         self._last_tiles: tuple[_TilesKey, dict[Hex, PlacedTile]] | None = None
@@ -300,6 +300,9 @@ class RouteBridge(Generic[P]):
         self._last_layout: tuple[tuple[_TilesKey, int], TrackLayout] | None = None
         self._contexts: dict[RoutePosition, RouteContext[P]] = {}
         self.adjacency = StopAdjacency()
+        self.memo: dict[object, object] = {}
+        """Answers that depend on the map and their inputs alone (e.g. whether a tile fits a
+        hex holding a given tile), keyed by the asking function's name and inputs."""
 
     @property
     def index(self) -> MapIndex:

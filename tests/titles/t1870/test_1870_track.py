@@ -31,6 +31,7 @@ def lay(game: Game[GameState], hex_: str, tile: str, rotation: int) -> None:
     """Put a tile on the map directly (setting up a position)."""
     game.state.tiles[hex_] = [tile, rotation]
     game.state.tile_used[tile] = game.state.tile_used.get(tile, 0) + 1
+    game.state.changed()
 
 
 def test_7_1_new_track_must_connect_to_the_network() -> None:
@@ -53,9 +54,11 @@ def test_7_1_a_city_full_of_other_tokens_cuts_the_network() -> None:
     lay(game, "C18", "5", 3)
     lay(game, "B19", "57", 0)  # St. Louis - B19 - A20 in a straight line
     game.state.corps["SSW"].tokens[:] = ["H17", "B19"]  # B19's only space: SSW's
+    game.state.changed()
     with pytest.raises(IllegalAction, match="A20 does not connect"):
         game.act("lay A20 8 rot 4", "A")  # MP may run to B19, not through it
     game.state.corps["SSW"].tokens[:] = ["H17"]
+    game.state.changed()
     game.act("lay A20 8 rot 4", "A")
 
 
@@ -87,6 +90,7 @@ def test_7_1_a_plain_river_hex_takes_track_along_one_bank_only() -> None:
 def test_9_2_a_company_owning_the_mrbc_may_bridge() -> None:
     game = mp_operating({"MRBC": "C"})
     game.state.privates["MRBC"].owner = "@MP"  # sold to a company: the block is lifted
+    game.state.changed()
     game.act("lay C18 5 rot 3", "A")
 
 
@@ -111,11 +115,13 @@ def test_8_1_connection_does_not_pass_a_city_full_of_other_tokens() -> None:
     state = game.state
     assert fewest_stops(state, "C18", "A22", company="MP") == 3
     state.corps["SSW"].tokens[:] = ["H17", "B19"]  # B19's only space: SSW's
+    state.changed()
     assert fewest_stops(state, "C18", "A22", company="MP") is None
     assert fewest_stops(state, "C18", "B19", company="MP") == 2  # may still end there
     assert fewest_stops(state, "C18", "A22", company="SSW") == 3  # its own token: no block
     assert fewest_stops(state, "C18", "A22") == 3  # no company: no token blocks
     state.corps["SSW"].tokens[:] = ["H17"]
+    state.changed()
     assert fewest_stops(state, "C18", "A22", company="MP") == 3
     assert fewest_stops(state, "C18", "A22", 2, company="MP") is None  # train length
 

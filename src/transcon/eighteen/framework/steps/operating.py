@@ -60,7 +60,15 @@ class CompanyStep(Step):
         sym = self.game.current_corp(state)
         if action.player != state.corps[sym].president:
             raise IllegalAction(RULE_OR, f"{action.player} does not run {sym}")
+        closed = self.closed(state, sym)
+        if closed is not None:
+            raise closed
         self.company_action(state, sym, action, ctx)
+
+    def closed(self, state: GameState, sym: str) -> IllegalAction | None:
+        """Why no action of this step can be taken now (the first check of each of them;
+        then :meth:`choices` lists none), or None. Cheap: asked for every legal-action list."""
+        return None
 
     def company_action(
         self, state: GameState, sym: str, action: Action, ctx: ActionContext | None
@@ -69,7 +77,7 @@ class CompanyStep(Step):
 
     def choices(self, state: GameState, player: str) -> list[Action]:
         sym = self.game.current_corp(state)
-        if state.corps[sym].president != player:
+        if state.corps[sym].president != player or self.closed(state, sym) is not None:
             return []
         return self.company_choices(state, sym, player)
 
@@ -80,22 +88,31 @@ class CompanyStep(Step):
         self, state: GameState, sym: str, target: TurnStage, ctx: ActionContext | None
     ) -> None:
         """Close the stages before ``target``; raises if a mandatory one is open."""
-        op = state.operating
-        corp = state.corps[sym]
-        if op.step > target:
-            raise IllegalAction(RULE_OR, f"the {target.name.lower()} step is over")
-        run, dividend = TurnStage.RUN, TurnStage.DIVIDEND
-        if target > run and op.step <= run and corp.trains and op.revenue is None:
-            raise IllegalAction(RULE_OR, f"{sym} must run its trains first")
-        if target > dividend and op.step == dividend:
-            raise IllegalAction(RULE_OR, f"{sym} must choose a dividend first")
+        problem = self.stage_problem(state, sym, target)
+        if problem is not None:
+            raise problem
         if ctx is None:
             return
+        op = state.operating
+        corp = state.corps[sym]
+        run = TurnStage.RUN
         if target > run and op.step <= run and not corp.trains:
             op.revenue = 0
             self.game.pay_dividend(state, sym, 0, "withhold", ctx)
             op.step = TurnStage.TRAINS
         op.step = max(op.step, target)
+
+    def stage_problem(self, state: GameState, sym: str, target: TurnStage) -> IllegalAction | None:
+        """Why the turn cannot move on to ``target`` (a stage over, a mandatory one open)."""
+        op = state.operating
+        if op.step > target:
+            return IllegalAction(RULE_OR, f"the {target.name.lower()} step is over")
+        run, dividend = TurnStage.RUN, TurnStage.DIVIDEND
+        if target > run and op.step <= run and state.corps[sym].trains and op.revenue is None:
+            return IllegalAction(RULE_OR, f"{sym} must run its trains first")
+        if target > dividend and op.step == dividend:
+            return IllegalAction(RULE_OR, f"{sym} must choose a dividend first")
+        return None
 
 
 class DiscardTrains(Step):
@@ -205,11 +222,8 @@ class Token(CompanyStep):
         g = self.game
         op = state.operating
         corp = state.corps[sym]
-        if op.step > TurnStage.TOKEN or op.tokened:
-            raise IllegalAction(RULE_TOKEN, "one token per turn, before running")
         cost = g.token_cost(state, sym)
-        if cost is None:
-            raise IllegalAction(RULE_TOKEN, f"{sym} has no token left")
+        assert cost is not None  # see closed()
         if action.hex in corp.tokens:
             raise IllegalAction(RULE_TOKEN, f"{sym} already has a token in {action.hex}")
         if corp.cash < cost:
@@ -227,6 +241,14 @@ class Token(CompanyStep):
         op.step = TurnStage.TOKEN
         ctx.emit(f"{sym} places a token on {action.hex} ({cost})")
 
+    def closed(self, state: GameState, sym: str) -> IllegalAction | None:
+        op = state.operating
+        if op.step > TurnStage.TOKEN or op.tokened:
+            return IllegalAction(RULE_TOKEN, "one token per turn, before running")
+        if self.game.token_cost(state, sym) is None:
+            return IllegalAction(RULE_TOKEN, f"{sym} has no token left")
+        return None
+
     def company_choices(self, state: GameState, sym: str, player: str) -> list[Action]:
         return list(self.game.hook_bot_tokens(state, sym, player))
 
@@ -242,10 +264,6 @@ class Route(CompanyStep):
         assert isinstance(action, RunRoutes)
         g = self.game
         op = state.operating
-        if not state.corps[sym].trains:
-            raise IllegalAction("run", f"{sym} has no trains")
-        if op.revenue is not None or op.step > TurnStage.RUN:
-            raise IllegalAction("run", f"{sym} has already run")
         g.hook_check_run(state, sym, action)
         if ctx is None:
             return
@@ -257,6 +275,14 @@ class Route(CompanyStep):
         else:
             g.pay_dividend(state, sym, 0, "withhold", ctx)
             op.step = TurnStage.TRAINS
+
+    def closed(self, state: GameState, sym: str) -> IllegalAction | None:
+        op = state.operating
+        if not state.corps[sym].trains:
+            return IllegalAction("run", f"{sym} has no trains")
+        if op.revenue is not None or op.step > TurnStage.RUN:
+            return IllegalAction("run", f"{sym} has already run")
+        return None
 
     def company_choices(self, state: GameState, sym: str, player: str) -> list[Action]:
         return [self.game.hook_bot_run(state, sym, player)]
@@ -273,8 +299,7 @@ class Dividends(CompanyStep):
         assert isinstance(action, Dividend)
         g = self.game
         op = state.operating
-        if op.step != TurnStage.DIVIDEND or op.revenue is None:
-            raise IllegalAction("dividend", "no revenue to distribute")
+        assert op.revenue is not None  # see closed()
         if action.kind == "half" and not g.hook_half_allowed(state, sym):
             raise IllegalAction("dividend", f"{sym} may not pay half")
         if op.revenue == 0 and action.kind != "withhold":
@@ -283,6 +308,12 @@ class Dividends(CompanyStep):
             return
         g.pay_dividend(state, sym, op.revenue, action.kind, ctx)
         op.step = TurnStage.TRAINS
+
+    def closed(self, state: GameState, sym: str) -> IllegalAction | None:
+        op = state.operating
+        if op.step != TurnStage.DIVIDEND or op.revenue is None:
+            return IllegalAction("dividend", "no revenue to distribute")
+        return None
 
     def company_choices(self, state: GameState, sym: str, player: str) -> list[Action]:
         kinds = ("payout", "half", "withhold")

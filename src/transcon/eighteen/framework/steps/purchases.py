@@ -36,7 +36,6 @@ class BuyTrains(CompanyStep):
         g = self.game
         corp = state.corps[sym]
         president = state.player(corp.president)
-        self.advance(state, sym, TurnStage.TRAINS, None)
         train, price = g.train_price(state, action, sym)
         if action.price is not None and action.seller in ("bank", "pool") and action.price != price:
             raise IllegalAction(RULE_TRAIN, f"the price is {price}")
@@ -76,6 +75,9 @@ class BuyTrains(CompanyStep):
         ctx.emit(f"{sym} buys a {train_type(train)}-train for {price}", train=train)
         if action.seller == "bank":
             g.first_of_type(state, train_type(train), ctx)
+
+    def closed(self, state: GameState, sym: str) -> IllegalAction | None:
+        return self.stage_problem(state, sym, TurnStage.TRAINS)
 
     def company_choices(self, state: GameState, sym: str, player: str) -> list[Action]:
         corp = state.corps[sym]
@@ -140,11 +142,6 @@ class EmergencySell(CompanyStep):
         assert isinstance(action, SellShares)
         g = self.game
         corp = state.corps[sym]
-        cheapest = g.cheapest_train(state)
-        if corp.trains or cheapest is None:
-            raise IllegalAction(RULE_TRAIN, "shares are sold in an OR only to buy a train")
-        if corp.cash + state.player(action.player).cash >= cheapest:
-            raise IllegalAction(RULE_TRAIN, "enough cash already for the train")
         if action.corp == sym:
             units = corp.holders.get(action.player, 0) - action.count
             others = max((u for n, u in corp.holders.items() if n != action.player), default=0)
@@ -155,6 +152,15 @@ class EmergencySell(CompanyStep):
             return
         state.operating.emergency_sold = True
         g.sell_shares(state, action.player, action.corp, action.count, ctx)
+
+    def closed(self, state: GameState, sym: str) -> IllegalAction | None:
+        corp = state.corps[sym]
+        cheapest = self.game.cheapest_train(state)
+        if corp.trains or cheapest is None:
+            return IllegalAction(RULE_TRAIN, "shares are sold in an OR only to buy a train")
+        if corp.cash + state.player(corp.president).cash >= cheapest:
+            return IllegalAction(RULE_TRAIN, "enough cash already for the train")
+        return None
 
     def company_choices(self, state: GameState, sym: str, player: str) -> list[Action]:
         out: list[Action] = []
@@ -173,7 +179,6 @@ class EndTurn(CompanyStep):
         self, state: GameState, sym: str, action: Action, ctx: ActionContext | None
     ) -> None:
         g = self.game
-        self.advance(state, sym, TurnStage.TRAINS, None)
         corp = state.corps[sym]
         if (
             g.hook_must_buy_train(state, sym)
@@ -187,6 +192,9 @@ class EndTurn(CompanyStep):
         operating = g.rounds[RoundKind.OPERATING]
         assert isinstance(operating, OperatingRound)
         operating.end_turn(state, ctx)
+
+    def closed(self, state: GameState, sym: str) -> IllegalAction | None:
+        return self.stage_problem(state, sym, TurnStage.TRAINS)
 
     def company_choices(self, state: GameState, sym: str, player: str) -> list[Action]:
         return [Done(player=player)]
@@ -207,8 +215,7 @@ class GoBankrupt(CompanyStep):
         g = self.game
         corp = state.corps[sym]
         cheapest = g.cheapest_train(state)
-        if corp.trains or cheapest is None:
-            raise IllegalAction("bankruptcy", "only when a forced train purchase fails")
+        assert cheapest is not None  # see closed()
         if corp.cash + g.raisable(state, action.player, sym) >= cheapest:
             raise IllegalAction("bankruptcy", f"{action.player} can still raise the money")
         if ctx is None:
@@ -229,6 +236,11 @@ class GoBankrupt(CompanyStep):
         player.bankrupt = True
         state.end_reason = "bankrupt"
         g.game_over(state, ctx)
+
+    def closed(self, state: GameState, sym: str) -> IllegalAction | None:
+        if state.corps[sym].trains or self.game.cheapest_train(state) is None:
+            return IllegalAction("bankruptcy", "only when a forced train purchase fails")
+        return None
 
     def company_choices(self, state: GameState, sym: str, player: str) -> list[Action]:
         return [Bankrupt(player=player)]

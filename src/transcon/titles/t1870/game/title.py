@@ -445,7 +445,7 @@ class Title1870(EighteenTitle):
     def hook_bot_lays(self, state: GameState, sym: str, player: str) -> list[LayTile]:
         """Tile lays for bots: every fitting tile and rotation on the company's token hexes
         and their neighbours (new track need not join the network, see docs)."""
-        from transcon.titles.t1870.game.reach import lay_problem, nearby, tile_names
+        from transcon.titles.t1870.game.reach import fitting_lays, nearby
 
         op = state.operating
         track = self.rounds[RoundKind.OPERATING].step_of(Track)
@@ -458,18 +458,18 @@ class Title1870(EighteenTitle):
             if hex_ in op.laid_hexes:
                 continue
             laid = state.tiles.get(hex_)
-            want = data.Y if laid is None else None
+            want: str | None = data.Y
             if laid is not None:
                 rank = data.color_rank(data.TILE_COLOR.get(str(laid[0]), "")) + 1
                 want = next((c for c in colors if data.color_rank(c) == rank), None)
-                if want is None or op.lays:
+                if op.lays:
                     continue
-            for tile in tile_names():
-                if data.TILE_COLOR.get(tile) != want:
-                    continue
-                for rotation in range(6):
-                    if lay_problem(state, hex_, tile, rotation) is None:
-                        out.append(LayTile(player=player, hex=hex_, tile=tile, rotation=rotation))
+            if want is None:
+                continue
+            out.extend(
+                LayTile(player=player, hex=hex_, tile=tile, rotation=rotation)
+                for tile, rotation in fitting_lays(state, hex_, want)
+            )
         return out
 
     def hook_bot_tokens(self, state: GameState, sym: str, player: str) -> list[PlaceToken]:
