@@ -30,11 +30,7 @@ def test_title_passes_the_conformance_suite(title_name: str) -> None:
 
 
 #: Known failures of the thorough run, each a real bug still to fix (not a flaky test).
-KNOWN_THOROUGH_FAILURES = {
-    "1870": "1870 §8.3 best run on demand: after a run the other shareholders are listed as "
-    "able to act even when no better run exists, so they have no legal action (2 players, "
-    "seed 2, after 'Ann: run 0')",
-}
+KNOWN_THOROUGH_FAILURES: dict[str, str] = {}
 
 
 @pytest.mark.slow

@@ -14,6 +14,7 @@ from transcon.eighteen.framework.testing import (
     start_operating,
 )
 from transcon.titles.t1870.game import Title1870
+from transcon.titles.t1870.game.actions import Demand
 
 PLAYERS = ["A", "B", "C", "D"]
 
@@ -157,13 +158,42 @@ def test_8_3_a_shareholder_may_demand_the_best_run() -> None:
     events = game.act("demand", "B")
     assert "B demands the best run: MP runs 80 instead of 40" in events[0].text
     assert game.state.operating.revenue == 80
-    assert game.current_players() == ["A", "B"]
-    assert game.legal_actions("B") == []  # nothing better left to demand
+    assert game.current_players() == ["A"]  # nothing better left to demand
     with pytest.raises(IllegalAction, match="already the best"):
-        game.act("demand", "B")
+        game.title.check(game.state, Demand(player="B"))
     before = game.state.player("B").cash
     game.act("dividend payout", "A")
     assert game.state.player("B").cash == before + 8  # $80 paid out: $8 for B's share
+    assert game.current_players() == ["A"]
+
+
+def test_8_3_no_demand_when_the_run_is_already_the_best() -> None:
+    """Seed 003 §8.3: a stock holder may point out a *higher value* route: with none, the
+    other shareholders have nothing to do and are not waited for."""
+    game, train = st_louis_to_b19()
+    state = game.state
+    state.corps["MP"].holders["B"] = 1
+    state.corps["MP"].ipo -= 1
+    state.changed()
+    game.act(f"run 40 {train}:C18-0,B19-0", "A")  # the best run of one 2-train
+    assert game.current_players() == ["A"]
+    assert game.legal_actions("B") == []
+    with pytest.raises(IllegalAction, match="already the best"):
+        game.title.check(state, Demand(player="B"))
+    game.act("dividend payout", "A")
+
+
+def test_8_3_a_run_of_nothing_with_nothing_better_withholds_at_once() -> None:
+    from transcon.eighteen.framework.rounds import TurnStage
+
+    game = Game.new(Title1870(), PLAYERS, {"check_routes": True})
+    skip_auction(game)
+    float_corp(game, "MP", "A", 76, {"A": 5, "B": 1})
+    float_corp(game, "SSW", "B", 68)
+    start_operating(game)
+    give_train(game, "MP", "2")  # no track out of St. Louis: the best run is 0
+    game.act("run 0", "A")
+    assert game.state.operating.step == TurnStage.TRAINS
     assert game.current_players() == ["A"]
 
 

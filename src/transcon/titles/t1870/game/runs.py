@@ -75,7 +75,14 @@ def realised_run(
 def best_run(
     state: GameState, sym: str, phase: str
 ) -> tuple[int, tuple[tuple[str, ...], ...], tuple[str, ...]]:
-    """The best run of ``sym``'s trains (ROUTES' optimiser): revenue, routes and trains."""
+    """The best run of ``sym``'s trains (the route engine's optimiser): revenue, routes and
+    trains (kept in the position's memo: bots, §8.3 demands and their checks ask again)."""
     from transcon.titles.t1870.game.routing import context_of
 
-    return best_named_run(context_of(state, phase), sym, state.corps[sym].trains)
+    ctx = context_of(state, phase)
+    owned = tuple(state.corps[sym].trains)
+    key = ("best_run", sym, owned)
+    known = ctx.memo.get(key)
+    if known is None:
+        known = ctx.memo[key] = best_named_run(ctx, sym, owned)
+    return known  # type: ignore[return-value]

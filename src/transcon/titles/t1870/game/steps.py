@@ -394,7 +394,8 @@ class ConnectionRun(Step):
 class DemandBestRun(Step):
     """§8.3: after the operating company's run and before its dividend, a shareholder other
     than the president may point out a higher-paying run, which the president must then
-    run (the engine finds it; option ``best_run_on_demand``)."""
+    run (the engine finds it; option ``best_run_on_demand``). Only when a higher-paying run
+    exists may anyone demand it."""
 
     game: Title1870
     actions: ClassVar[tuple[type[Action], ...]] = (Demand,)
@@ -404,8 +405,16 @@ class DemandBestRun(Step):
         return self.demanders(state)
 
     def demanders(self, state: GameState) -> list[str]:
-        """Shareholders who may demand now (cheap: whether a better run exists is only asked
-        when one of them demands or lists legal actions)."""
+        """Shareholders who may demand now: those :meth:`asking` lists, when the company's
+        best run pays more than its run (the route optimiser's answer, kept per position)."""
+        askers = self.asking(state)
+        if not askers or not self.better_run_exists(state, self.game.current_corp(state)):
+            return []
+        return askers
+
+    def asking(self, state: GameState) -> list[str]:
+        """Shareholders other than the president, after the company's run (not a
+        connection run) and before its dividend."""
         op = state.operating
         if op.step != TurnStage.DIVIDEND or op.revenue is None or op.connection:
             return []
@@ -417,10 +426,15 @@ class DemandBestRun(Step):
         corp = state.corps[sym]
         return [p for p in state.names() if p != corp.president and corp.holders.get(p, 0)]
 
+    def better_run_exists(self, state: GameState, sym: str) -> bool:
+        """Whether ``sym``'s best run pays more than the run it made (0 before any run)."""
+        revenue, _routes = self.game.best_run_text(state, sym)
+        return revenue > (state.operating.revenue or 0)
+
     def process(self, state: GameState, action: Action, ctx: ActionContext | None) -> None:
         op = state.operating
         sym = self.game.current_corp(state)
-        if action.player not in self.demanders(state):
+        if action.player not in self.asking(state):
             raise IllegalAction(
                 RULE_BEST_RUN,
                 f"{action.player} may not demand a better run now (only a shareholder other "
@@ -441,7 +455,4 @@ class DemandBestRun(Step):
         op.revenue = revenue
 
     def choices(self, state: GameState, player: str) -> list[Action]:
-        if player not in self.demanders(state):
-            return []
-        revenue, _routes = self.game.best_run_text(state, self.game.current_corp(state))
-        return [Demand(player=player)] if revenue > (state.operating.revenue or 0) else []
+        return [Demand(player=player)] if player in self.demanders(state) else []

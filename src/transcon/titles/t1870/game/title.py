@@ -384,11 +384,12 @@ class Title1870(EighteenTitle):
             )
 
     def hook_run_may_change(self, state: GameState, sym: str) -> bool:
-        """§8.3: a shareholder may still demand a better run."""
+        """§8.3: a shareholder may still demand a better run (there is one, and someone
+        other than the president holds shares)."""
         operating = self.rounds[RoundKind.OPERATING]
         step = operating.step_of(DemandBestRun)
         assert isinstance(step, DemandBestRun)
-        return bool(step.shareholders(state, sym))
+        return bool(step.shareholders(state, sym)) and step.better_run_exists(state, sym)
 
     def best_run_text(self, state: GameState, sym: str) -> tuple[int, str]:
         """§8.3: the company's best run now (ROUTES' exact optimiser), as (revenue, routes)."""
