@@ -2,8 +2,8 @@
 
 Random small track graphs (stops, hops with overlapping track masks, tokens, blocked cities,
 off-boards, destination end bonuses) and random train sets: the optimiser's revenue equals the
-best over *every* set of routes that ROUTES' validator accepts, found by brute force; every route
-it returns passes ``check_routes`` and is worth what ``route_revenue`` says.
+best over *every* set of routes that the route validator accepts, found by brute force; every
+route it returns passes ``check_routes`` and is worth what ``route_revenue`` says.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def make_graph(
 
 
 def all_routes(g: TrackGraph, train: Train) -> list[Route]:
-    """Every route ROUTES' validator accepts for ``train`` (plain DFS + check_route)."""
+    """Every route the route engine's validator accepts for ``train`` (plain DFS + check_route)."""
     out = []
 
     def grow(stops: list[int], hops: list[int]) -> None:
@@ -284,7 +284,8 @@ def test_no_route_without_a_token(engine: str) -> None:
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_hand_built_hex_board(engine: str) -> None:
-    """Real tiles (ROUTES' test boards): C2 - C4 - C6 in a row; a 2-train takes the best pair."""
+    """Real tiles (the route engine's test boards): C2 - C4 - C6 in a row; a 2-train takes the
+    best pair."""
     g = graph({"C2": CITY_E, "C4": CITY_W_E, "C6": CITY_W}, tokens={"C2-0": [CO]})
     values = StopValues(tuple(s.value for s in g.stops), (0,) * len(g))
     sol = optimize(g, CO, [parse_train("2"), parse_train("3")], values, engine=engine)

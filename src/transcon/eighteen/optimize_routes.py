@@ -5,10 +5,10 @@ This is the inner search of :mod:`transcon.eighteen.optimizer` (algorithm and pr
 hops of a :class:`~transcon.eighteen.graph.TrackGraph`, extended one stop at a time from
 ``s0``. Each undirected route is met in both directions and kept once (when ``s0 < sk``).
 
-The walk enforces ROUTES' validator rules (seed 003 §8.1-8.2, ``routes.check_route``): distinct
-stops, pairwise disjoint hop track masks (which also forbids reversing at a stop, since both
-hops would hold the same edge id), no passing through a stop of ``no_pass_mask``, a stop with
-the company's token, at least two stops, and the train's length rule.
+The walk enforces the route validator's rules (seed 003 §8.1-8.2, ``routes.check_route``):
+distinct stops, pairwise disjoint hop track masks (which also forbids reversing at a stop, since
+both hops would hold the same edge id), no passing through a stop of ``no_pass_mask``, a stop
+with the company's token, at least two stops, and the train's length rule.
 
 The train is used only through the :class:`~transcon.eighteen.trains.Train` protocol, which
 :class:`TrainModel` probes once. Two properties are assumed (both hold for every

@@ -3,7 +3,7 @@
 Given a :class:`~transcon.eighteen.graph.TrackGraph`, a company, its trains and the company's
 :class:`~transcon.eighteen.routes.StopValues`, :func:`optimize` returns routes for the trains
 (one each, or none for a train that cannot run) whose total value is provably the largest over
-every set of routes that ROUTES' validator (:func:`~transcon.eighteen.routes.check_routes`)
+every set of routes that the route validator (:func:`~transcon.eighteen.routes.check_routes`)
 accepts. There are no time-outs and no heuristics that give up. The algorithm, why it is exact
 and the bounds are in ``docs/18xx-optimizer.md``. In short:
 

@@ -113,7 +113,7 @@ def route_text(graph: TrackGraph, route: Route) -> str:
 
 
 def solve(run: RunPosition) -> Solution:
-    """The optimum at ``run`` (checked with ROUTES' validator)."""
+    """The optimum at ``run`` (checked with the route engine's validator)."""
     sol = optimize(run.graph, run.company, run.trains, run.values, connect=run.connect)
     check_routes(run.graph, run.company, list(sol.routes))
     return sol

@@ -156,7 +156,7 @@ def city_hexes() -> list[str]:
 
 
 def tile_def(name: str) -> TileDef:
-    """ROUTES' design of tile ``name`` (KeyError when the 1870 set has none)."""
+    """The route engine's design of tile ``name`` (KeyError when the 1870 set has none)."""
     data, _ = _map()
     tile: TileDef = data.tiles[name]
     return tile

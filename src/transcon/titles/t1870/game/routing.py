@@ -111,8 +111,8 @@ def context_of(state: GameState, phase: str) -> Context1870:
 
 
 def position_of(state: GameState, phase: str) -> Position1870:
-    """ROUTES' position for our state: tiles, station and destination tokens, phase and the
-    cattle and port tokens (a new object; :func:`context_of` caches one)."""
+    """The route engine's position for our state: tiles, station and destination tokens,
+    phase and the cattle and port tokens (a new object; :func:`context_of` caches one)."""
     return bridge_of(state).position_of(state, phase)
 
 

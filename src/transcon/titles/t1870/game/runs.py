@@ -17,7 +17,7 @@ RULE_RUN = "1870 §7.3 runs"
 
 
 def graph_of(state: GameState, phase: str) -> tuple[Any, TrackGraph]:
-    """ROUTES' position and full track graph for our state (memoised per position)."""
+    """The route engine's position and full track graph for our state (memoised per position)."""
     from transcon.titles.t1870.game.routing import context_of
 
     ctx = context_of(state, phase)

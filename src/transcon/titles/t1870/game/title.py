@@ -392,7 +392,8 @@ class Title1870(EighteenTitle):
         return bool(step.shareholders(state, sym)) and step.better_run_exists(state, sym)
 
     def best_run_text(self, state: GameState, sym: str) -> tuple[int, str]:
-        """§8.3: the company's best run now (ROUTES' exact optimiser), as (revenue, routes)."""
+        """§8.3: the company's best run now (the route engine's exact optimiser), as
+        (revenue, routes)."""
         from transcon.titles.t1870.game.runs import best_run
 
         revenue, routes, trains = best_run(state, sym, self.phase(state).name)

@@ -1,9 +1,10 @@
 """1870 track and token reach (1870-base.md §7.1, §7.2): new track and new tokens must be
 reachable from the company's network.
 
-The network is :func:`transcon.eighteen.network.company_network` on ROUTES' position of our
-state (:func:`transcon.titles.t1870.game.runs.stops_graph_of`): from the company's tokens
-along its track, never through an off-board nor a city full of other companies' tokens.
+The network is :func:`transcon.eighteen.network.company_network` on the route engine's
+position of our state (:func:`transcon.titles.t1870.game.runs.stops_graph_of`): from the
+company's tokens along its track, never through an off-board nor a city full of other
+companies' tokens.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from transcon.eighteen.tiles import NODE_BASE, NodeKind
 
 
 def network_of(state: GameState, sym: str, phase: str) -> tuple[Any, Network]:
-    """ROUTES' position of our state and ``sym``'s network in it, as a :class:`Network` of
-    hexes (for inspection; the checks below use the cached :class:`Reach`)."""
+    """The route engine's position of our state and ``sym``'s network in it, as a
+    :class:`Network` of hexes (for inspection; the checks below use the cached :class:`Reach`)."""
     from transcon.titles.t1870.game.routing import context_of
 
     ctx = context_of(state, phase)

@@ -1,6 +1,6 @@
 """Replay a game recorded by 18xx.games with our 1870 engine.
 
-The recorded log is first filtered for undo/redo (ROUTES' reader,
+The recorded log is first filtered for undo/redo (the route engine's reader,
 :func:`transcon.titles.t1870.fixture.effective_actions`); each surviving action and its
 ``auto_actions`` (programmed passes and purchases) is translated into our actions and applied.
 18xx.games ends turns implicitly where our engine wants an explicit ``pass`` (stock round) or
@@ -420,7 +420,7 @@ class Importer:
 
     def _run(self, raw: Raw, p: str) -> Action:
         """A recorded run as our named run: each route's connections and nodes rebuilt in
-        our track graph (ROUTES' :func:`~transcon.titles.t1870.fixture._route_from_record`),
+        our track graph (:func:`~transcon.titles.t1870.fixture._route_from_record`),
         named by its stops in route order and by our id of its train."""
         from transcon.eighteen.bridge import train_of
         from transcon.eighteen.routes import RouteError
