@@ -652,11 +652,14 @@ def bounds_to_targets(
     which often means a long detour. A hex missing from a bound cannot reach a target with
     that flag. Walks never go through (hex, flag) pairs of ``forbidden`` (the route finder's
     subproblems); they may pass a target (``legal_routes`` lists such routes). Each bound on
-    its own; cached until the track changes."""
+    its own; cached until the track changes. Without ``forbidden`` (most queries never split
+    into subproblems) the cheaper bounds that ignore the flag are used (``_plain_bounds``)."""
     key = ("to_targets", team, targets, forbidden)
     cached: tuple[OwnBounds, OwnBounds] | None = state.cache.get(key)
     if cached is not None:
         return cached
+    if not forbidden:
+        return _plain_bounds(state, team, targets)
     own_needed = state.cfg.min_own_track == "any"
     steps = _layered_reverse(state, team)
     ends = [2 * t + 1 for t in sorted(targets) if t in track_graph(state)]
@@ -672,6 +675,32 @@ def bounds_to_targets(
     ).cost
     rivals = zero_one_costs(ends, lambda n: [(p, r) for p, _, r in back(n)])
     result = (_by_flag(lengths, own_needed), _by_flag(rivals, own_needed))
+    state.cache[key] = result
+    return result
+
+
+def _plain_bounds(
+    state: RRState, team: tuple[str, ...], targets: frozenset[int]
+) -> tuple[OwnBounds, OwnBounds]:
+    """The shortest length and the fewest rival hexes to a target, the same for both own-track
+    flags (the lengths shared by every team's queries of the targets; cached until the track
+    changes)."""
+    key = ("plain_bounds", team, targets)
+    cached: tuple[OwnBounds, OwnBounds] | None = state.cache.get(key)
+    if cached is not None:
+        return cached
+    graph = track_graph(state)
+    starts = sorted(t for t in targets if t in graph)
+    len_key = ("target_lengths", targets)
+    lengths: dict[int, int] | None = state.cache.get(len_key)
+    if lengths is None:
+        rev = _reverse_lengths(state)
+        lengths = cheapest_paths(
+            [(t, 0) for t in starts], lambda n, d: [(p, d + step) for p, step in rev[n]]
+        ).cost
+        state.cache[len_key] = lengths
+    rivals = zero_one_costs(starts, _team_links(state, team)[0].__getitem__)
+    result = ((lengths, lengths), (rivals, rivals))
     state.cache[key] = result
     return result
 
