@@ -1,6 +1,6 @@
 """Fuzz our 1870 engine against 18xx.games: bot games, exported, run through the oracle.
 
-    python tools/oracle-18xx/fuzz.py --games 200 [--seed S] [--out DIR] [--json]
+    python tools/oracle-18xx/fuzz.py --games 200 [--start I] [--seed S] [--out DIR] [--json]
 
 Games cycle through 2 to 6 players, the random and builder bots and the optional rules
 18xx.games supports; every game is played with the options the importer gives those rules
@@ -107,6 +107,7 @@ def play(index: int, seed: int) -> tuple[Game[GameState], dict[str, Any]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--start", type=int, default=0, help="first game index (batches)")
     parser.add_argument("--seed", type=int, default=1870_000)
     parser.add_argument("--out", type=Path, default=Path("/tmp/oracle-18xx-fuzz"))
     parser.add_argument("--engine-lib", type=Path, default=DEFAULT_LIB)
@@ -120,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     totals: Counter[str] = Counter()
     differing = 0
     summary: list[dict[str, Any]] = []
-    for index in range(args.games):
+    for index in range(args.start, args.start + args.games):
         game, setup = play(index, args.seed)
         save = args.out / f"1870-{game.seed}.json"
         save_game(game, save)
@@ -134,9 +135,9 @@ def main(argv: list[str] | None = None) -> int:
         if not report.ok:
             print_report(report)
         if args.json:  # written after every game, so a long run can be stopped at any time
-            (args.out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
+            (args.out / f"summary-{args.start}.json").write_text(json.dumps(summary, indent=1) + "\n")
         print(
-            f"game {index + 1}/{args.games} seed {game.seed} {setup}: "
+            f"game {index + 1}/{args.start + args.games} seed {game.seed} {setup}: "
             f"{'ok' if report.ok else 'DIFFERENT'} ({report.compared} compared, "
             f"{game.state.end_reason})",
             flush=True,

@@ -274,7 +274,7 @@ def run_oracle(game_file: Path, lib: Path = DEFAULT_LIB) -> OracleReport:
 
 
 def _protection_pending(state: GameState) -> bool:
-    return state.round == "stock" and bool(state.stock.protection or state.stock.pending_sales)
+    return state.round != "over" and bool(state.stock.protection or state.stock.pending_sales)
 
 
 def _turn_ended(

@@ -41,7 +41,7 @@ def test_1870_rounds_mix_framework_steps_with_its_own() -> None:
     assert stock == ["ConnectionRun", "PriceProtection", "BuySellParShares1870", "ConnectionToken"]
     assert isinstance(rounds[RoundKind.STOCK].step_of(BuySellParShares), BuySellParShares1870)
     operating = [type(s).__name__ for s in rounds[RoundKind.OPERATING].steps]
-    assert operating[:3] == ["DiscardTrains", "ConnectionRun", "Track"]
+    assert operating[:4] == ["DiscardTrains", "PriceProtection", "ConnectionRun", "Track"]
     assert operating[-2:] == ["DemandBestRun", "ConnectionToken"]
 
 

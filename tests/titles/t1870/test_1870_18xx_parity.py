@@ -243,3 +243,52 @@ def test_7_1_new_track_counts_only_where_the_network_walks_into_it() -> None:
     start_operating(game)
     with pytest.raises(IllegalAction, match="no new track"):
         game.act("lay C16 25 rot 0", "A")
+
+
+def forced_sale_position() -> Game[GameState]:
+    """An operating round: MP ($82, A), SSW ($76, B) and GMO ($72, C) operate in that
+    order. MP has no train and no cash; its president A has $10 and 20% of SSW to sell."""
+    game = stock_game()
+    float_corp(game, "MP", "A", 82)
+    float_corp(game, "SSW", "B", 76, {"B": 2, "A": 2})
+    float_corp(game, "GMO", "C", 72)
+    start_operating(game)
+    state = game.state
+    title = game.title
+    title.pay(state, "@MP", "bank", state.corps["MP"].cash)  # type: ignore[attr-defined]
+    title.pay(state, "A", "bank", state.player("A").cash - 10)  # type: ignore[attr-defined]
+    assert state.operating.order == ["MP", "SSW", "GMO"]
+    game.act("sell SSW 1", "A")
+    game.act("train 2", "A")
+    return game
+
+
+def test_6_4_a_forced_sale_in_an_operating_round_is_offered_at_the_turn_end() -> None:
+    """§6.4 (sales "when forced to sell during an OR") and §7.5 (price protection applies
+    to those sales): 18xx.games queues the sale (``sell_queue``) and offers it to SSW's
+    president when MP's turn ends (its ``PriceProtection`` step follows the purchases);
+    protecting buys the share at the old price and the price stays."""
+    game = forced_sale_position()
+    state = game.state
+    assert price(game, "SSW") == 76  # not yet dropped
+    game.act("done", "A")
+    assert game.current_players() == ["B"]
+    cash = state.player("B").cash
+    game.act("protect SSW", "B")
+    assert price(game, "SSW") == 76
+    assert state.player("B").cash == cash - 76 and state.corps["SSW"].holders["B"] == 3
+    assert game.title.current_corp(state) == "SSW"  # type: ignore[attr-defined]
+    assert state.operating.order == ["MP", "SSW", "GMO"]
+
+
+def test_6_4_a_declined_operating_round_sale_drops_and_reorders_the_companies_to_come() -> None:
+    """§6.4/§7: declined, the price drops a row ($76 to $72, behind GMO which was there
+    first) and 18xx.games re-sorts the companies still to operate in this round
+    (``recalculate_order``): GMO now operates before SSW."""
+    game = forced_sale_position()
+    state = game.state
+    game.act("done", "A")
+    game.act("pass", "B")
+    assert price(game, "SSW") == 72
+    assert state.operating.order == ["MP", "GMO", "SSW"]
+    assert game.title.current_corp(state) == "GMO"  # type: ignore[attr-defined]

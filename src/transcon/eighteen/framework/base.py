@@ -258,6 +258,7 @@ class EngineBase:
         """Sell into the pool; then :meth:`hook_after_sale` moves the price."""
         corp = state.corps[sym]
         price = self.price(state, sym)
+        president = corp.president
         self.pay(state, BANK, player, price * count)
         corp.holders[player] -= count
         if not corp.holders[player]:
@@ -270,13 +271,21 @@ class EngineBase:
         nxt = names[(names.index(player) + 1) % len(names)]
         self.update_president(state, sym, nxt)
         ctx.emit(f"{player} sells {count * 10}% of {sym} for {price * count}", corp=sym)
-        self.hook_after_sale(state, player, sym, count, price, ctx)
+        self.hook_after_sale(state, player, sym, count, price, president, ctx)
 
     def hook_after_sale(
-        self, state: GameState, player: str, sym: str, count: int, price: int, ctx: ActionContext
+        self,
+        state: GameState,
+        player: str,
+        sym: str,
+        count: int,
+        price: int,
+        president: str,
+        ctx: ActionContext,
     ) -> None:
-        """A sale of ``count`` shares at ``price`` was made: by default the price drops now
-        (titles with price protection may hold the drop back)."""
+        """A sale of ``count`` shares at ``price`` was made (``president``: the company's
+        president before it): by default the price drops now (titles with price protection
+        may hold the drop back)."""
         self.drop_price(state, sym, count, ctx)
 
     def drop_price(self, state: GameState, sym: str, count: int, ctx: ActionContext) -> None:

@@ -115,10 +115,11 @@ class StockState:
     sold: dict[str, list[str]] = field(default_factory=dict)
     """player -> companies sold this round (may not buy them back this round)."""
     last_actor: int = -1
-    protection: list[tuple[str, str, int, int]] = field(default_factory=list)
-    """Pending price protection offers ``(company, seller, units, price)``."""
-    pending_sales: list[tuple[str, str, int, int]] = field(default_factory=list)
-    """Sales of the current turn waiting for the protection offer at the turn's end."""
+    protection: list[tuple[str, str, int, int, str]] = field(default_factory=list)
+    """Pending price protection offers ``(company, seller, units, price, protector)``."""
+    pending_sales: list[tuple[str, str, int, int, str]] = field(default_factory=list)
+    """Sales of the current turn (a stock turn, or an operating company's turn with its
+    president's forced sales) waiting for the protection offer at the turn's end."""
     protected_by: int = -1
 
 

@@ -17,6 +17,7 @@ from transcon.eighteen.framework.actions import Dividend, Pass, RunRoutes
 from transcon.eighteen.framework.base import BANK, RULE_STOCK, corp_key
 from transcon.eighteen.framework.rounds import RoundKind, Step, TurnStage
 from transcon.eighteen.framework.state import CorpState, GameState
+from transcon.eighteen.framework.steps.operating import OperatingRound
 from transcon.eighteen.framework.steps.stock import BuySellParShares, StockRound
 from transcon.titles.t1870.game.actions import Connect, Demand, Protect, Redeem, Reissue
 from transcon.titles.t1870.game.map_tokens import map_tokens
@@ -31,43 +32,43 @@ RULE_REISSUE = "1870 §6.6 reissue"
 RULE_DESTINATION = "1870 §8.1 destinations"
 RULE_BEST_RUN = "1870 §8.3 best run on demand"
 
-Sale = tuple[str, str, int, int]
-"""A sale waiting for price protection: ``(company, seller, units, price)``."""
+Sale = tuple[str, str, int, int, str]
+"""A sale waiting for price protection: ``(company, seller, units, price, protector)``, the
+protector being the company's president when the sale was made (18xx.games ``sell_queue``)."""
 
 
 def may_protect(state: GameState, president: str, sym: str, seller: str) -> bool:
     """§6.4: the president of the company sold (not the seller) may protect; without
-    ``protect_if_sold`` not a president who sold the company this round."""
-    if president == seller:
-        return False
+    ``protect_if_sold`` not a president who sold the company this stock round (18xx.games
+    counts only stock-round sales, ``players_sold``: in an operating round nobody has)."""
     if Options1870.view(state.options).protect_if_sold:
+        return president != seller
+    if state.round != RoundKind.STOCK:
         return True
     return sym not in state.stock.sold.get(president, [])
 
 
-def queue_sale(state: GameState, player: str, sym: str, count: int, price: int) -> bool:
-    """Hold a stock-round sale's price drop back for the protection offer at the end of the
-    turn (several sales of one company by one player add up); False when no president may
-    protect it (then the price drops now)."""
-    president = state.corps[sym].president
-    if state.round != RoundKind.STOCK or not president:
+def queue_sale(
+    state: GameState, player: str, sym: str, count: int, price: int, president: str
+) -> bool:
+    """§6.4: hold a sale's price drop back for the protection offer at the end of the turn
+    (the stock-round turn, or the operating company's turn for a president's forced sale);
+    ``president`` is the company's president before the sale. False when the company has
+    no president (the price then drops now). Every sale waits, as in 18xx.games' ``sell_queue``:
+    one nobody may protect drops when its turn comes at the turn's end."""
+    if state.round not in (RoundKind.STOCK, RoundKind.OPERATING) or not president:
         return False
-    if not may_protect(state, president, sym, player):
-        return False
-    pending = state.stock.pending_sales
-    for i, (s, who, n, p) in enumerate(pending):
-        if s == sym and who == player:
-            pending[i] = (s, who, n + count, p)
-            return True
-    pending.append((sym, player, count, price))
+    state.stock.pending_sales.append((sym, player, count, price, president))
     return True
 
 
 class PriceProtection(Step):
-    """§6.4: at the end of a turn with sales, the president of each company sold may buy the
-    shares at the old price (the price then does not drop), one sale at a time in the order
-    made; a sale its president cannot or may not protect drops the price when its turn
-    comes, as on 18xx.games."""
+    """§6.4: at the end of a turn with sales (a stock-round turn, or the turn of the
+    operating company whose president sold shares for a forced train purchase), the
+    president of each company sold may buy the shares at the old price (the price then does
+    not drop), one sale at a time in the order made; a sale its president cannot or may not
+    protect drops the price when its turn comes, as on 18xx.games. In an operating round
+    each drop re-sorts the companies still to operate (18xx.games ``recalculate_order``)."""
 
     game: Title1870
     actions: ClassVar[tuple[type[Action], ...]] = (Protect, Pass)
@@ -81,11 +82,12 @@ class PriceProtection(Step):
         return True
 
     def actors(self, state: GameState) -> list[str]:
-        return [state.corps[state.stock.protection[0][0]].president]
+        return [state.stock.protection[0][4]]
 
     def refusal(self, state: GameState, action: Action) -> IllegalAction:
         sym = state.stock.protection[0][0]
-        return IllegalAction(RULE_PROTECTION, f"{action.player} must protect {sym} or pass")
+        who = state.stock.protection[0][4]
+        return IllegalAction(RULE_PROTECTION, f"{who} must protect {sym} or pass")
 
     def accepts(self, state: GameState, action: Action) -> bool:
         sym = state.stock.protection[0][0]
@@ -96,19 +98,31 @@ class PriceProtection(Step):
             return
         g = self.game
         st = state.stock
-        sym, _seller, count, price = st.protection.pop(0)
+        sym, _seller, count, price, _president = st.protection.pop(0)
         if isinstance(action, Pass):
             ctx.emit(f"{action.player} does not protect {sym}")
-            g.drop_price(state, sym, count, ctx)
+            self.drop(state, sym, count, ctx)
         else:
             corp = state.corps[sym]
             g.pay(state, action.player, BANK, price * count)
             corp.pool -= count
             corp.holders[action.player] = corp.holders.get(action.player, 0) + count
             ctx.emit(f"{action.player} protects {sym}", corp=sym)
-            st.last_actor = st.protected_by = state.player_index(action.player)
-        st.passes = 0
+            if state.round == RoundKind.STOCK:  # protecting is the protector's stock turn
+                st.last_actor = st.protected_by = state.player_index(action.player)
+        if state.round == RoundKind.STOCK:
+            st.passes = 0
         self.next_offer(state, ctx)
+
+    def drop(self, state: GameState, sym: str, count: int, ctx: ActionContext) -> None:
+        """The sale's price drop; in an operating round the companies still to operate are
+        re-sorted (the order of those that operated stays)."""
+        g = self.game
+        g.drop_price(state, sym, count, ctx)
+        if state.round == RoundKind.OPERATING:
+            op = state.operating
+            waiting = op.order[op.index + 1 :]
+            op.order[op.index + 1 :] = [s for s in g.operating_order(state) if s in waiting]
 
     def choices(self, state: GameState, player: str) -> list[Action]:
         sym = state.stock.protection[0][0]
@@ -116,9 +130,8 @@ class PriceProtection(Step):
 
     def can_protect(self, state: GameState, sale: Sale) -> bool:
         g = self.game
-        sym, seller, count, price = sale
-        president = state.corps[sym].president
-        if not president or not may_protect(state, president, sym, seller):
+        sym, seller, count, price, president = sale
+        if not may_protect(state, president, sym, seller):
             return False
         if state.player(president).cash < price * count:
             return False
@@ -135,15 +148,19 @@ class PriceProtection(Step):
 
     def next_offer(self, state: GameState, ctx: ActionContext) -> None:
         """Drop the prices of the queued sales nobody can protect, up to the first one its
-        president may protect (who then decides); with none left, the next player's turn."""
-        g = self.game
+        president may protect (who then decides); with none left, the turn ends (the next
+        player's stock turn, or the operating company's turn end)."""
         st = state.stock
         while st.protection and not self.can_protect(state, st.protection[0]):
-            sym, _seller, count, _price = st.protection.pop(0)
-            g.drop_price(state, sym, count, ctx)
-        if not st.protection:
+            sym, _seller, count, _price, _president = st.protection.pop(0)
+            self.drop(state, sym, count, ctx)
+        if st.protection:
+            return
+        if state.round == RoundKind.STOCK:
             after = st.protected_by if st.protected_by >= 0 else st.turn
-            g.rounds[RoundKind.STOCK].next_turn(state, after)  # type: ignore[attr-defined]
+            self.game.rounds[RoundKind.STOCK].next_turn(state, after)  # type: ignore[attr-defined]
+        else:
+            self.game.rounds[RoundKind.OPERATING].end_turn(state, ctx)  # type: ignore[attr-defined]
 
 
 class BuySellParShares1870(BuySellParShares):
@@ -256,6 +273,22 @@ class StockRound1870(StockRound):
         protection = self.step_of(PriceProtection)
         assert isinstance(protection, PriceProtection)
         protection.offer(state, ctx)
+
+
+class OperatingRound1870(OperatingRound):
+    """The operating round with §6.4 price protection of a president's forced sales, offered
+    when the company's turn ends (18xx.games: its ``PriceProtection`` step after the train
+    and company purchases), before the next company operates."""
+
+    game: Title1870
+
+    def end_turn(self, state: GameState, ctx: ActionContext) -> None:
+        if state.stock.pending_sales:
+            protection = self.step_of(PriceProtection)
+            assert isinstance(protection, PriceProtection)
+            protection.offer(state, ctx)  # ends the turn once every sale is decided
+            return
+        super().end_turn(state, ctx)
 
 
 class ConnectionToken(Step):

@@ -41,6 +41,7 @@ from transcon.titles.t1870.game.steps import (
     ConnectionRun,
     ConnectionToken,
     DemandBestRun,
+    OperatingRound1870,
     PriceProtection,
     StockRound1870,
     queue_sale,
@@ -115,8 +116,15 @@ class Title1870(EighteenTitle):
     def operating_round(self) -> OperatingRound:
         framework = super().operating_round()
         discard, *turn = framework.steps
-        steps = [discard, ConnectionRun(self), *turn, DemandBestRun(self), ConnectionToken(self)]
-        return OperatingRound(self, steps)
+        steps = [
+            discard,
+            PriceProtection(self),
+            ConnectionRun(self),
+            *turn,
+            DemandBestRun(self),
+            ConnectionToken(self),
+        ]
+        return OperatingRound1870(self, steps)
 
     def connect_candidates(self, state: GameState, *, sure: bool = False) -> list[str]:
         """Companies that may declare their destination now (§8.1): only at the start of a
@@ -309,11 +317,18 @@ class Title1870(EighteenTitle):
     # -- stock -------------------------------------------------------------------------------
 
     def hook_after_sale(
-        self, state: GameState, player: str, sym: str, count: int, price: int, ctx: ActionContext
+        self,
+        state: GameState,
+        player: str,
+        sym: str,
+        count: int,
+        price: int,
+        president: str,
+        ctx: ActionContext,
     ) -> None:
-        """§6.4: a stock-round sale waits for the price protection offer at the end of the
-        turn; other sales (and those nobody may protect) drop the price now."""
-        if not queue_sale(state, player, sym, count, price):
+        """§6.4: a sale (in a stock round, or a president's forced sale in an operating
+        round) waits for the price protection offer at the end of the turn."""
+        if not queue_sale(state, player, sym, count, price, president):
             self.drop_price(state, sym, count, ctx)
 
     # -- presentation ----------------------------------------------------------------------

@@ -410,7 +410,7 @@ class Exporter:
             self.shares.move(sym, numbers, holder)
         self.moves.clear()
         self.shares.reconcile(state)
-        if state.round == "stock" and not (state.stock.protection or state.stock.pending_sales):
+        if not (state.stock.protection or state.stock.pending_sales):
             self.sold.clear()
         op = state.operating
         key = (state.stock_rounds, op.number, op.index)

@@ -216,7 +216,7 @@ class Importer:
         action = self.translate(raw)
         if action is None:
             return None
-        if isinstance(action, A.Pass) and self.state.round == "operating":
+        if isinstance(action, A.Pass) and self.state.round == "operating" and not self._sales():
             op = self.state.operating
             later = [s for s in op.order[op.index + 1 :] if not self.state.corps[s].closed]
             if not (op.number == op.of and not later):
@@ -456,10 +456,8 @@ class Importer:
                 holder = self._share_holder(raw)
                 source = holder or corp.president
             return A1870.Redeem(player=p, corp=corp_sym, source=source)
-        if state.round == "stock" and state.stock.protection:
-            offer = state.stock.protection[0]
-            if offer[0] == corp_sym and corp.president == p:
-                return A1870.Protect(player=p, corp=corp_sym)
+        if any(sale[0] == corp_sym and sale[4] == p for sale in self._sales()):
+            return A1870.Protect(player=p, corp=corp_sym)
         holder = self._holder_of(share)
         if holder in ("pool", "treasury") and (corp.pool if holder == "pool" else corp.treasury):
             return A.BuyShare(player=p, corp=corp_sym, source=holder)
@@ -468,6 +466,11 @@ class Importer:
         if corp.pool and (not corp.ipo or self._share_in_pool(raw)):
             return A.BuyShare(player=p, corp=corp_sym, source="pool")
         return A.BuyShare(player=p, corp=corp_sym, source="ipo")
+
+    def _sales(self) -> list[tuple[str, str, int, int, str]]:
+        """Sales waiting for price protection (offered, or to be offered when the turn
+        ends): a recorded player's buy of such a share protects it, a pass declines."""
+        return self.state.stock.protection + self.state.stock.pending_sales
 
     def _share_holder(self, raw: Raw) -> str:
         """Who held a share the company redeems (from the recorded ownership, if known)."""
