@@ -135,7 +135,9 @@ def main(argv: list[str] | None = None) -> int:
         if not report.ok:
             print_report(report)
         if args.json:  # written after every game, so a long run can be stopped at any time
-            (args.out / f"summary-{args.start}.json").write_text(json.dumps(summary, indent=1) + "\n")
+            (args.out / f"summary-{args.start}.json").write_text(
+                json.dumps(summary, indent=1) + "\n"
+            )
         print(
             f"game {index + 1}/{args.start + args.games} seed {game.seed} {setup}: "
             f"{'ok' if report.ok else 'DIFFERENT'} ({report.compared} compared, "
