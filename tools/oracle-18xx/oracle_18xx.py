@@ -27,6 +27,7 @@ from typing import Any
 from transcon.core.errors import TransconError
 from transcon.eighteen.framework.state import GameState
 from transcon.titles.t1870.fixture import load_fixture
+from transcon.titles.t1870.game.map_tokens import map_tokens
 from transcon.titles.t1870.importer.replay import Importer
 
 HERE = Path(__file__).resolve().parent
@@ -119,11 +120,12 @@ def _acting(importer: Importer) -> list[str]:
     over = importer.title.over_limit(state) if state.round == "operating" else []
     if over:
         return [over[0]]  # a company over its train limit discards first
-    if state.round == "operating" and not state.operating.connection:
-        return [importer.title.current_corp(state)]
-    if state.round == "operating":
-        return [state.operating.connection]
-    return list(importer.game.current_players())
+    if state.round != "operating":
+        return list(importer.game.current_players())
+    queue = map_tokens(state).connection_queue
+    if state.operating.connection or queue:
+        return [state.operating.connection or queue[0]]  # a connection run is under way
+    return [importer.title.current_corp(state)]
 
 
 def normalise_theirs(theirs: State) -> State:
@@ -281,15 +283,14 @@ def _turn_ended(
     raw: Raw, following: Raw | None, acting: list[str], previous_acting: list[str]
 ) -> bool:
     """Whether ``raw`` ended a turn, so both engines have settled: the next recorded action is
-    another entity's, 18xx.games' acting entity changed with it, and the next action is not a
-    connection choice (ours starts a connection run when it is chosen, theirs before)."""
+    another entity's and 18xx.games' acting entity changed with it."""
     if following is None:
         return True
     same = (raw.get("entity"), raw.get("entity_type")) == (
         following.get("entity"),
         following.get("entity_type"),
     )
-    return not same and acting != previous_acting and following.get("type") != "choose"
+    return not same and acting != previous_acting
 
 
 def print_report(report: OracleReport) -> None:

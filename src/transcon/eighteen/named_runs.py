@@ -281,17 +281,18 @@ def check_named_run(
 
 
 def best_named_run(
-    ctx: Any, sym: str, owned: Sequence[str]
+    ctx: Any, sym: str, owned: Sequence[str], *, connect: tuple[int, int] | None = None
 ) -> tuple[int, tuple[tuple[str, ...], ...], tuple[str, ...]]:
     """The best run of the trains ``owned`` by ``sym`` (the optimiser) on the position of
-    ``ctx``: revenue, routes (stop signatures) and the train id of each route."""
+    ``ctx``: revenue, routes (stop signatures) and the train id of each route; ``connect``:
+    two stops one route must join (the optimiser's constraint)."""
     from transcon.eighteen.optimizer import optimize
 
     if not owned:
         return (0, (), ())
     graph = ctx.graph()
     types = [train_of(t) for t in owned]
-    solution = optimize(graph, sym, types, ctx.stop_values(graph, sym))
+    solution = optimize(graph, sym, types, ctx.stop_values(graph, sym), connect=connect)
     free = list(owned)
     routes: list[tuple[str, ...]] = []
     names: list[str] = []

@@ -108,3 +108,61 @@ def test_tile_copies_skip_those_18xx_games_removes_for_dixon_tiles() -> None:
     assert copies.lay("D11", "8") == "8-2"
     assert copies.lay("D13", "8") == "8-3"
     assert TileCopies().lay("D11", "8") == "8-0"
+
+
+def exporter_at(game: Game[GameState]) -> Any:
+    """An exporter looking at ``game``'s current state (a position built by the test
+    helpers, not replayed from a log)."""
+    from transcon.titles.t1870.importer.export import Exporter
+
+    exporter = Exporter(game)
+    exporter.game = game
+    return exporter
+
+
+def test_company_step_waits_as_18xx_games_does() -> None:
+    """18xx.games' blocking ``BuyCompany`` step waits for a pass when the company could buy
+    a private (in phase 1 MP and SSW are offered the MRBC whoever owns it: g_1870
+    ``purchasable_companies``) or owns a private whose token it may still place
+    (``BuyCompany#actions``: an active ability; oracle fuzzing seeds 1870003, 1870012)."""
+    from transcon.eighteen.framework.testing import float_corp, skip_auction
+
+    game = Game.new(Title1870(), ["A", "B", "C"], {"check_routes": False})
+    skip_auction(game, {"MRBC": "A"})
+    float_corp(game, "MP", "A", 76)
+    float_corp(game, "GMO", "B", 68)
+    state = game.state
+    state.privates["MRBC"].owner = "@MP"
+    exporter = exporter_at(game)
+    assert exporter.step_open("MP", "company")  # phase 1: the MRBC, though MP owns it
+    assert not exporter.step_open("GMO", "company")
+    state.phase = 1  # phase 2: only privates held by players
+    assert not exporter.step_open("MP", "company")
+    cattle = state.privates["SCC"]
+    cattle.owner, cattle.closed = "@GMO", False
+    assert exporter.step_open("GMO", "company")  # its cattle token is unused
+    cattle.used.append("token")
+    assert not exporter.step_open("GMO", "company")
+
+
+def test_no_destination_check_after_the_turn_of_a_company_that_closed() -> None:
+    """18xx.games skips the end-of-turn destination check of a company that closed in its
+    turn (``CheckConnection`` has no actions for a closed entity; oracle fuzzing, seed
+    1870001: SLSF withheld to $0 as the last company of a round)."""
+    from transcon.eighteen.framework import actions as A
+    from transcon.eighteen.framework.testing import skip_auction
+    from transcon.titles.t1870.importer.export import STEPS
+
+    game = Game.new(Title1870(), ["A", "B", "C"], {"check_routes": False})
+    skip_auction(game)
+    exporter = exporter_at(game)
+    exporter.out = [{"type": "pass", "entity": "SLSF", "entity_type": "corporation", "id": 1}]
+    exporter.turn_corp = "SLSF"
+    exporter.step = len(STEPS)  # its steps are closed
+    game.state.corps["SLSF"].closed = True
+    exporter.after(A.Pass(player="A"), "operating")
+    assert "auto_actions" not in exporter.out[0]
+    game.state.corps["SLSF"].closed = False
+    exporter.turn_corp = "SLSF"
+    exporter.after(A.Pass(player="A"), "operating")
+    assert exporter.out[0]["auto_actions"][0]["type"] == "destination_connection"

@@ -208,27 +208,48 @@ class Connected1870(Title1870):
         return True
 
 
-def connected_game() -> Game[GameState]:
+def connected_game(*trained: str) -> Game[GameState]:
+    """MP ($76, A) and SSW ($68, B) start an operating round; the companies named hold a
+    2-train when it starts (so the round's first destination check finds them)."""
     game = Game.new(Connected1870(), PLAYERS, {"check_routes": False})
     skip_auction(game)
     float_corp(game, "MP", "A", 76)
     float_corp(game, "SSW", "B", 68)
+    for sym in trained:
+        give_train(game, sym, "2")
     start_operating(game)
     return game
 
 
 def test_8_1_no_connection_without_track() -> None:
-    game = operating()
+    game = game_with()
+    float_corp(game, "MP", "A", 76)
+    float_corp(game, "SSW", "B", 68)
     give_train(game, "SSW", "2")
+    start_operating(game)
     assert game.current_players() == ["A"]  # SSW's president is not offered a connection
     with pytest.raises(IllegalAction):
         game.act("connect SSW map", "B")
 
 
+def test_8_2_the_round_starts_with_the_connections_found_before_it() -> None:
+    """§8.1 "if caused during a stock round, it is the first action of the next OR"; §8.2
+    "[T] checks at the start of each OR": SSW's run comes before MP operates, and a
+    connection is made, not offered (nothing else may happen first)."""
+    game = connected_game("SSW")
+    assert game.current_players() == ["B"]
+    with pytest.raises(IllegalAction, match="waiting for B"):
+        game.act("lay E12 57 rot 0", "A")
+    game.act("connect SSW map", "B")
+    game.act("run 60", "B")
+    game.act("dividend withhold", "B")
+    assert game.title.current_corp(game.state) == "MP"  # type: ignore[attr-defined]
+    assert game.current_players() == ["A"]
+
+
 def test_8_connection_run_pays_out_or_withholds_without_moving() -> None:
-    game = connected_game()
-    give_train(game, "SSW", "2")
-    game.act("connect SSW map", "B")  # declared at the start of MP's turn
+    game = connected_game("SSW")
+    game.act("connect SSW map", "B")
     assert game.current_players() == ["B"]
     game.act("run 60", "B")
     game.act("dividend withhold", "B")
@@ -239,10 +260,87 @@ def test_8_connection_run_pays_out_or_withholds_without_moving() -> None:
 
 
 def test_8_4_charter_choice_gives_an_extra_100_token() -> None:
-    game = connected_game()
-    give_train(game, "SSW", "2")
+    game = connected_game("SSW")
     game.act("connect SSW charter", "B")
     assert game.state.corps["SSW"].extra_tokens == [100]
+
+
+def test_8_4_a_connection_run_of_nothing_does_not_move() -> None:
+    """§8.4 "paid out in full (price right one) or withheld": 18xx.games'
+    ``ConnectionDividend`` moves the price only for a positive payout."""
+    game = connected_game("SSW")
+    game.act("connect SSW map", "B")
+    game.act("run 0", "B")
+    assert price(game, "SSW") == 68 and game.current_players() == ["A"]
+
+
+def test_8_4_a_token_already_in_the_destination_stays_on_the_charter() -> None:
+    """§8.4: the token goes on the map or the charter; 18xx.games offers only ``Charter``
+    when the company already has a token in its destination city."""
+    game = Game.new(Connected1870(), PLAYERS, {"check_routes": False})
+    skip_auction(game)
+    float_corp(game, "MP", "A", 76)
+    float_corp(game, "SSW", "B", 68)
+    give_train(game, "SSW", "2")
+    state = game.state
+    state.corps["SSW"].tokens.append(Title1870().spec(state).corp("SSW").destination)
+    start_operating(game)
+    with pytest.raises(IllegalAction, match="charter"):
+        game.act("connect SSW map", "B")
+    game.act("connect SSW charter", "B")
+
+
+def test_8_4_one_connection_route_joins_home_and_destination() -> None:
+    """§8.4 "at least one train must run home→destination" (18xx.games
+    ``check_route_combination``: both ends of one route in those hexes)."""
+    from transcon.titles.t1870.game.runs import joins_home_and_destination
+
+    spec = Title1870().spec(Game.new(Title1870(), PLAYERS).state).corp("SSW")
+    home, destination = spec.home, spec.destination
+    assert joins_home_and_destination("SSW", [(f"{destination}-0", "~X1", f"{home}-0")])
+    assert not joins_home_and_destination("SSW", [(f"{home}-0", f"{destination}-0", "A1")])
+    assert not joins_home_and_destination("SSW", [(f"{home}-0",)])
+
+
+def test_8_2_a_connection_made_in_a_turn_runs_when_that_turn_ends() -> None:
+    """§8.2: "after the company whose action created the connection finishes, the
+    connections are run — that company first if it qualifies, then the others in
+    share-price order" (18xx.games checks at the end of every company turn, the operating
+    company first): MP buys its first train, and at the end of its turn MP and then SSW
+    connect; only then does SSW operate."""
+    game = connected_game("SSW")
+    game.act("connect SSW map", "B")
+    game.act("run 60", "B")
+    game.act("dividend withhold", "B")
+    give_train(game, "SSW", "2")
+    game.act("train 2", "A")
+    game.act("done", "A")
+    assert game.current_players() == ["A"]  # MP (the company whose turn ended) first
+    game.act("connect MP map", "A")
+    game.act("run 40", "A")
+    game.act("dividend payout", "A")
+    assert game.title.current_corp(game.state) == "SSW"  # type: ignore[attr-defined]
+
+
+def test_8_2_a_connection_dividend_reorders_the_companies_still_to_operate() -> None:
+    """§8.4 a paid-out connection run moves the price right; 18xx.games re-sorts the
+    companies still to operate after each connection dividend (``recalculate_order``):
+    GMO's payout at the start of the round moves it to $76 in the column right of SSW's $76
+    (§7: right first), so GMO now operates before SSW; MP, whose turn it is, stays first."""
+    game = Game.new(Connected1870(), PLAYERS, {"check_routes": False})
+    skip_auction(game)
+    float_corp(game, "MP", "A", 82)
+    float_corp(game, "SSW", "B", 76)
+    float_corp(game, "GMO", "C", 72)
+    give_train(game, "GMO", "2")
+    start_operating(game)
+    assert game.state.operating.order == ["MP", "SSW", "GMO"]
+    game.act("connect GMO map", "C")
+    game.act("run 60", "C")
+    game.act("dividend payout", "C")
+    assert price(game, "GMO") == 76
+    assert game.state.operating.order == ["MP", "GMO", "SSW"]
+    assert game.current_players() == ["A"]
 
 
 def test_12_finish_on_400_ends_after_the_turn() -> None:

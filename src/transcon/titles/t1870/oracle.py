@@ -30,11 +30,10 @@ from transcon.core.errors import InputError
 from transcon.eighteen.graph import TrackGraph
 from transcon.eighteen.optimizer import Solution, optimize
 from transcon.eighteen.routes import Route, StopValues, check_routes
-from transcon.eighteen.tiles import NodeKind
 from transcon.eighteen.trains import Train, parse_train
 from transcon.render.svg import Overlay
 from transcon.titles.t1870.fixture import Action, effective_actions, recorded_runs
-from transcon.titles.t1870.game.data import COMPANIES
+from transcon.titles.t1870.game.runs import home_and_destination
 from transcon.titles.t1870.position import Position1870
 
 
@@ -67,21 +66,6 @@ def connection_run_ids(actions: list[Action]) -> set[int]:
     return out
 
 
-def _home_and_destination(
-    graph: TrackGraph, position: Position1870, company: str
-) -> tuple[int, int] | None:
-    info = COMPANIES.get(company)
-    if info is None:
-        return None
-    out = []
-    for label in (info.home, info.destination):
-        stops = [s.id for s in graph.stops_in(position.hex(label)) if s.kind is not NodeKind.TOWN]
-        if not stops:
-            return None
-        out.append(stops[0])
-    return out[0], out[1]
-
-
 def run_positions(game: dict[str, Any]) -> Iterator[RunPosition]:
     """Every effective ``run_routes`` of ``game`` with the position before it is applied
     (our engine's replay, :func:`~transcon.titles.t1870.fixture.recorded_runs`)."""
@@ -94,7 +78,7 @@ def run_positions(game: dict[str, Any]) -> Iterator[RunPosition]:
             parse_train(str(r.get("train", "?")).rsplit("-", 1)[0]) for r in records
         ]
         connection = int(action.get("id", 0)) in connections
-        connect = _home_and_destination(graph, pos, company) if connection else None
+        connect = home_and_destination(graph, pos, company) if connection else None
         yield RunPosition(
             action,
             company,
@@ -251,7 +235,7 @@ def game_run(path: Path, company: str | None = None) -> GameRun:
     trains = [parse_train(t.rsplit("-", 1)[0]) for t in corp.trains]
     # a connection run (1870-base.md §8.4): one route must join home and destination
     connect = (
-        _home_and_destination(graph, position, company)
+        home_and_destination(graph, position, company)
         if state.round == "operating" and state.operating.connection == company
         else None
     )

@@ -1,4 +1,5 @@
-"""1870's own part of the game state: the tokens of its privates and destinations on the map."""
+"""1870's own part of the game state: the tokens of its privates and destinations on the map,
+and the destination checks' queue of connection runs."""
 
 from __future__ import annotations
 
@@ -19,6 +20,12 @@ class MapTokens1870(TitleData):
     """The closed port token replaced the open one (§9.4)."""
     destination_tokens: dict[str, str] = field(default_factory=dict)
     """Company -> destination hex, for destination tokens put on the map (§8.4)."""
+    connection_queue: list[str] = field(default_factory=list)
+    """Companies whose connection run comes next, in order, as the last destination check
+    found them (§8.2; :mod:`~transcon.titles.t1870.game.destinations`)."""
+    turn_ended: bool = False
+    """The operating company's turn has ended and its destination check was made: the
+    connection runs it started finish the turn."""
 
 
 def map_tokens(state: GameState) -> MapTokens1870:

@@ -10,7 +10,7 @@ from typing import Any
 
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.graph import TrackGraph
-from transcon.eighteen.named_runs import best_named_run, check_named_run, realise_run
+from transcon.eighteen.named_runs import VIA, best_named_run, check_named_run, realise_run
 from transcon.eighteen.routes import route_revenue
 
 RULE_RUN = "1870 §7.3 runs"
@@ -72,17 +72,51 @@ def realised_run(
     return out
 
 
+def home_and_destination(graph: TrackGraph, position: Any, sym: str) -> tuple[int, int] | None:
+    """The stops of ``sym``'s home and destination cities in ``graph`` (None when either has
+    no city stop): a connection run's route must join them (§8.4)."""
+    from transcon.eighteen.tiles import NodeKind
+    from transcon.titles.t1870.game.data import COMPANIES
+
+    info = COMPANIES.get(sym)
+    if info is None:
+        return None
+    out = []
+    for label in (info.home, info.destination):
+        stops = [s.id for s in graph.stops_in(position.hex(label)) if s.kind is not NodeKind.TOWN]
+        if not stops:
+            return None
+        out.append(stops[0])
+    return out[0], out[1]
+
+
+def joins_home_and_destination(sym: str, routes: Sequence[Sequence[str]]) -> bool:
+    """§8.4 (18xx.games ``check_route_combination``): one route of a connection run starts
+    and ends in the company's home and destination hexes."""
+    from transcon.titles.t1870.game.data import COMPANIES
+
+    info = COMPANIES[sym]
+    ends = {info.home, info.destination}
+    for route in routes:
+        stops = [stop.split("-")[0] for stop in route if not stop.startswith(VIA)]
+        if len(stops) >= 2 and {stops[0], stops[-1]} <= ends:
+            return True
+    return False
+
+
 def best_run(
-    state: GameState, sym: str, phase: str
+    state: GameState, sym: str, phase: str, *, connection: bool = False
 ) -> tuple[int, tuple[tuple[str, ...], ...], tuple[str, ...]]:
     """The best run of ``sym``'s trains (the route engine's optimiser): revenue, routes and
-    trains (kept in the position's memo: bots, §8.3 demands and their checks ask again)."""
+    trains; for a ``connection`` run one route must join home and destination (kept in the
+    position's memo: bots, §8.3 demands and their checks ask again)."""
     from transcon.titles.t1870.game.routing import context_of
 
     ctx = context_of(state, phase)
     owned = tuple(state.corps[sym].trains)
-    key = ("best_run", sym, owned)
+    key = ("best_run", sym, owned, connection)
     known = ctx.memo.get(key)
     if known is None:
-        known = ctx.memo[key] = best_named_run(ctx, sym, owned)
+        connect = home_and_destination(ctx.graph(), ctx.position, sym) if connection else None
+        known = ctx.memo[key] = best_named_run(ctx, sym, owned, connect=connect)
     return known  # type: ignore[return-value]

@@ -2,9 +2,9 @@
 :class:`~transcon.titles.t1870.game.title.Title1870` (rules: docs/rules/1870.md).
 
 - stock round: price protection (§6.4), share redemption and reissue (§6.5, §6.6);
-- both rounds: destinations with their connection runs (§8.1, §8.4), declared at the start
-  of a turn and run at once;
-- operating round: the best run on demand (§8.3).
+- operating round: price protection of a president's forced sales (§6.4) and the destination
+  checks (§8.2, steps in :mod:`~transcon.titles.t1870.game.destinations`) when a company's
+  turn ends, the best run on demand (§8.3).
 """
 
 from __future__ import annotations
@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING, ClassVar
 
 from transcon.core.errors import IllegalAction
 from transcon.core.title import Action, ActionContext
-from transcon.eighteen.framework.actions import Dividend, Pass, RunRoutes
+from transcon.eighteen.framework.actions import Pass
 from transcon.eighteen.framework.base import BANK, RULE_STOCK, corp_key
 from transcon.eighteen.framework.rounds import RoundKind, Step, TurnStage
 from transcon.eighteen.framework.state import CorpState, GameState
 from transcon.eighteen.framework.steps.operating import OperatingRound
 from transcon.eighteen.framework.steps.stock import BuySellParShares, StockRound
-from transcon.titles.t1870.game.actions import Connect, Demand, Protect, Redeem, Reissue
+from transcon.titles.t1870.game.actions import Demand, Protect, Redeem, Reissue
+from transcon.titles.t1870.game.destinations import check_destinations, resort_remaining
 from transcon.titles.t1870.game.map_tokens import map_tokens
 from transcon.titles.t1870.options import Options1870
 
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
 RULE_PROTECTION = "1870 §6.4 price protection"
 RULE_REDEMPTION = "1870 §6.5 redemption"
 RULE_REISSUE = "1870 §6.6 reissue"
-RULE_DESTINATION = "1870 §8.1 destinations"
 RULE_BEST_RUN = "1870 §8.3 best run on demand"
 
 Sale = tuple[str, str, int, int, str]
@@ -117,12 +117,9 @@ class PriceProtection(Step):
     def drop(self, state: GameState, sym: str, count: int, ctx: ActionContext) -> None:
         """The sale's price drop; in an operating round the companies still to operate are
         re-sorted (the order of those that operated stays)."""
-        g = self.game
-        g.drop_price(state, sym, count, ctx)
+        self.game.drop_price(state, sym, count, ctx)
         if state.round == RoundKind.OPERATING:
-            op = state.operating
-            waiting = op.order[op.index + 1 :]
-            op.order[op.index + 1 :] = [s for s in g.operating_order(state) if s in waiting]
+            resort_remaining(self.game, state)
 
     def choices(self, state: GameState, player: str) -> list[Action]:
         sym = state.stock.protection[0][0]
@@ -276,152 +273,39 @@ class StockRound1870(StockRound):
 
 
 class OperatingRound1870(OperatingRound):
-    """The operating round with §6.4 price protection of a president's forced sales, offered
-    when the company's turn ends (18xx.games: its ``PriceProtection`` step after the train
-    and company purchases), before the next company operates."""
+    """The operating round with 1870's business at the ends of turns, as 18xx.games orders
+    it: when a company's turn ends, §6.4 price protection of its president's forced sales
+    (its ``PriceProtection`` step after the train and company purchases), then the §8.2
+    destination check and the connection runs it starts
+    (:mod:`~transcon.titles.t1870.game.destinations`); the destinations are also checked
+    when each operating round starts."""
 
     game: Title1870
+
+    def start(self, state: GameState, ctx: ActionContext) -> None:
+        op = state.operating
+        super().start(state, ctx)
+        if state.round == RoundKind.OPERATING and state.operating is op and op.index == 0:
+            check_destinations(self.game, state)  # §8.1: a connection made outside an OR
+
+    def begin_turn(self, state: GameState, ctx: ActionContext) -> None:
+        map_tokens(state).turn_ended = False
+        super().begin_turn(state, ctx)
 
     def end_turn(self, state: GameState, ctx: ActionContext) -> None:
         if state.stock.pending_sales:
             protection = self.step_of(PriceProtection)
             assert isinstance(protection, PriceProtection)
-            protection.offer(state, ctx)  # ends the turn once every sale is decided
+            protection.offer(state, ctx)  # calls end_turn again once every sale is decided
             return
+        data = map_tokens(state)
+        op = state.operating
+        if not data.turn_ended and not state.corps[op.order[op.index]].closed:
+            data.turn_ended = True
+            if check_destinations(self.game, state):
+                return  # the last connection run calls end_turn again
+        data.turn_ended = False
         super().end_turn(state, ctx)
-
-
-class ConnectionToken(Step):
-    """§8.1/§8.4: at the start of a turn (of the stock round, or of any company in the
-    operating round) the president of a company whose train can reach its destination
-    declares it (``connect``), putting the destination token on the map or keeping it on
-    the charter; the connection run follows at once."""
-
-    game: Title1870
-    actions: ClassVar[tuple[type[Action], ...]] = (Connect,)
-    rule = RULE_DESTINATION
-
-    def actors(self, state: GameState) -> list[str]:
-        return [state.corps[sym].president for sym in self.candidates(state)]
-
-    def at_turn_start(self, state: GameState) -> bool:
-        if state.round == RoundKind.OPERATING:
-            op = state.operating
-            return not op.acted and not op.connection and not self.game.over_limit(state)
-        if state.round == RoundKind.STOCK:
-            st = state.stock
-            fresh = st.last_actor < 0 and not st.acted and not st.protection
-            return fresh and not state.operating.connection
-        return False
-
-    def connectable(self, state: GameState, sym: str) -> bool | None:
-        corp = state.corps[sym]
-        if corp.destination or not corp.floated or corp.closed or not corp.trains:
-            return False
-        if not self.game.spec(state).corp(sym).destination:
-            return False
-        return self.game.hook_can_connect(state, sym)
-
-    def candidates(self, state: GameState, *, sure: bool = False) -> list[str]:
-        """Companies that may declare now (``sure``: only those the route search confirms;
-        otherwise also those it cannot rule out)."""
-        if not self.at_turn_start(state):
-            return []
-        out = []
-        for sym in self.game.operating_order(state):
-            ok = self.connectable(state, sym)
-            if ok or (ok is None and not sure):
-                out.append(sym)
-        return out
-
-    def process(self, state: GameState, action: Action, ctx: ActionContext | None) -> None:
-        assert isinstance(action, Connect)
-        sym = action.corp
-        if sym not in state.corps or state.corps[sym].president != action.player:
-            raise IllegalAction(RULE_DESTINATION, f"{action.player} is not the president of {sym}")
-        if sym not in self.candidates(state):
-            raise IllegalAction(RULE_DESTINATION, f"{sym} cannot make its connection run now")
-        if ctx is None:
-            return
-        op = state.operating
-        state.corps[sym].destination = action.choice
-        op.connection = sym
-        op.connection_step = 1
-        ctx.emit(f"{sym} reaches its destination ({action.choice})", corp=sym)
-        corp = state.corps[sym]
-        if action.choice == "charter":
-            corp.extra_tokens.append(100)
-        else:
-            destination = self.game.spec(state).corp(sym).destination
-            map_tokens(state).destination_tokens[sym] = destination
-
-    def choices(self, state: GameState, player: str) -> list[Action]:
-        out: list[Action] = []
-        for sym in self.candidates(state, sure=True):
-            if state.corps[sym].president == player:
-                out.append(Connect(player=player, corp=sym, choice="map"))
-                out.append(Connect(player=player, corp=sym, choice="charter"))
-        return out
-
-
-class ConnectionRun(Step):
-    """§8.1: the company that declared its destination runs its trains once at once and pays
-    out or withholds (a withheld connection run does not move the price)."""
-
-    game: Title1870
-    actions: ClassVar[tuple[type[Action], ...]] = (RunRoutes, Dividend)
-    rule = RULE_DESTINATION
-
-    def active(self, state: GameState) -> bool:
-        return bool(state.operating.connection)
-
-    def blocking(self, state: GameState) -> bool:
-        return True
-
-    def actors(self, state: GameState) -> list[str]:
-        return [state.corps[state.operating.connection].president]
-
-    def refusal(self, state: GameState, action: Action) -> IllegalAction:
-        sym = state.operating.connection
-        return IllegalAction(RULE_DESTINATION, f"{sym} is making its connection run")
-
-    def process(self, state: GameState, action: Action, ctx: ActionContext | None) -> None:
-        g = self.game
-        op = state.operating
-        sym = op.connection
-        if isinstance(action, RunRoutes) and op.connection_step == 1:
-            g.hook_check_run(state, sym, action)
-            if ctx is None:
-                return
-            op.connection_revenue = action.revenue
-            ctx.emit(f"{sym} makes its connection run for {action.revenue}")
-            if action.revenue:
-                op.connection_step = 2
-            else:
-                g.pay_dividend(state, sym, 0, "withhold", ctx)
-                op.connection = ""
-            return
-        if isinstance(action, Dividend) and op.connection_step == 2:
-            if action.kind == "half":
-                raise IllegalAction(RULE_DESTINATION, "a connection run pays out or withholds")
-            if ctx is None:
-                return
-            if action.kind == "withhold":
-                g.pay(state, BANK, corp_key(sym), op.connection_revenue)
-                ctx.emit(f"{sym} withholds {op.connection_revenue}")
-            else:
-                g.pay_dividend(state, sym, op.connection_revenue, action.kind, ctx)
-            op.connection = ""
-            return
-        raise self.refusal(state, action)
-
-    def choices(self, state: GameState, player: str) -> list[Action]:
-        sym = state.operating.connection
-        return [
-            self.game.hook_bot_run(state, sym, player),
-            Dividend(player=player, kind="payout"),
-            Dividend(player=player, kind="withhold"),
-        ]
 
 
 class DemandBestRun(Step):

@@ -35,11 +35,10 @@ from transcon.titles.t1870.game.actions import (
     Redeem,
     Reissue,
 )
+from transcon.titles.t1870.game.destinations import ConnectionRun, ConnectionToken
 from transcon.titles.t1870.game.map_tokens import MapTokens1870, map_tokens
 from transcon.titles.t1870.game.steps import (
     BuySellParShares1870,
-    ConnectionRun,
-    ConnectionToken,
     DemandBestRun,
     OperatingRound1870,
     PriceProtection,
@@ -103,15 +102,7 @@ class Title1870(EighteenTitle):
     # -- rounds: the framework's steps plus 1870's own (titles/t1870/game/steps.py) ----------
 
     def stock_round(self) -> StockRound:
-        return StockRound1870(
-            self,
-            [
-                ConnectionRun(self),
-                PriceProtection(self),
-                BuySellParShares1870(self),
-                ConnectionToken(self),
-            ],
-        )
+        return StockRound1870(self, [PriceProtection(self), BuySellParShares1870(self)])
 
     def operating_round(self) -> OperatingRound:
         framework = super().operating_round()
@@ -119,21 +110,12 @@ class Title1870(EighteenTitle):
         steps = [
             discard,
             PriceProtection(self),
+            ConnectionToken(self),
             ConnectionRun(self),
             *turn,
             DemandBestRun(self),
-            ConnectionToken(self),
         ]
         return OperatingRound1870(self, steps)
-
-    def connect_candidates(self, state: GameState, *, sure: bool = False) -> list[str]:
-        """Companies that may declare their destination now (§8.1): only at the start of a
-        turn of the stock or operating round."""
-        if state.round not in (RoundKind.STOCK, RoundKind.OPERATING):
-            return []
-        step = self.rounds[state.round].step_of(ConnectionToken)
-        assert isinstance(step, ConnectionToken)
-        return step.candidates(state, sure=sure)
 
     def new_title_data(self) -> MapTokens1870:
         return MapTokens1870()
@@ -500,14 +482,18 @@ class Title1870(EighteenTitle):
             if h in cities or h in state.tiles
         ]
 
-    def hook_bot_run(self, state: GameState, sym: str, player: str) -> RunRoutes:
-        """With ``check_routes``: the best run (route engine's optimiser), naming its routes.
+    def hook_bot_run(
+        self, state: GameState, sym: str, player: str, *, connection: bool = False
+    ) -> RunRoutes:
+        """With ``check_routes``: the best run (route engine's optimiser; for a
+        ``connection`` run one route joins home and destination), naming its routes.
         Otherwise a rough unnamed estimate: each train counts $20 for up to (1 + station
         tokens) stops."""
         from transcon.titles.t1870.game.runs import best_run
 
         if Options1870.view(state.options).check_routes:
-            revenue, routes, trains = best_run(state, sym, self.phase(state).name)
+            phase = self.phase(state).name
+            revenue, routes, trains = best_run(state, sym, phase, connection=connection)
             return RunRoutes(player=player, revenue=revenue, routes=routes, trains=trains)
         corp = state.corps[sym]
         spec = self.spec(state)

@@ -12,8 +12,9 @@ Our log is replayed action by action. Most actions translate one to one; the dif
 * 18xx.games closes each step of a company turn by a ``pass`` where the company could still
   act (lay a second tile, place a token, buy another train, buy a private); ours closes the
   steps by going on (or ``done``). :class:`TurnSteps` emits those passes.
-* 18xx.games records the destination check at each turn start as an automatic
-  ``destination_connection`` action, listing the companies that may connect.
+* 18xx.games records its destination checks (at the start of each operating round, at
+  the end of every company turn, and an empty one at the start of the other turns) as
+  automatic ``destination_connection`` actions listing the companies that connect.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from transcon.eighteen.framework import actions as A
 from transcon.eighteen.framework.state import GameState
 from transcon.titles.t1870.game import Title1870
 from transcon.titles.t1870.game import actions as A1870
+from transcon.titles.t1870.game.map_tokens import map_tokens
 from transcon.titles.t1870.importer.options import MAYFAIR_1870, optional_rules, options_1870
 from transcon.titles.t1870.importer.shares import ShareLedger
 
@@ -127,7 +129,8 @@ class Exporter:
         self.step = 0
         """18xx.games' step of the current company turn (index in :data:`STEPS`)."""
         self.turn_corp = ""
-        self.check_pending = False
+        self.end_checked = False
+        """This turn's end check is written (it found connection runs)."""
         self.turn_track: tuple[int, bool, bool] = (0, False, False)
         """This turn's (tile lays, upgraded, token placed), as 18xx.games counts them (our
         state may already show the next turn when the exporter closes this one)."""
@@ -342,7 +345,7 @@ class Exporter:
         if step == "train":
             return self.can_buy_train(corp)
         if step == "company":
-            return self.can_buy_private(corp)
+            return self.can_buy_private(corp) or self.token_private_unused(corp)
         return False  # route and dividend: the company acts or 18xx.games skips the step
 
     def bridge_waits(self, corp: str) -> bool:
@@ -392,8 +395,25 @@ class Exporter:
         low = 1 if others else cheapest
         return low is not None and company.cash >= low
 
+    def token_private_unused(self, corp: str) -> bool:
+        """18xx.games' company step also waits for a pass while the company owns a private
+        whose token it may still place (``BuyCompany#actions``: an active ability; the
+        cattle token once, the port token twice: open, then closed)."""
+        for sym in ("SCC", "GSC"):
+            private = self.state.privates.get(sym)
+            if private is None or private.closed or private.owner != "@" + corp:
+                continue
+            if sym == "GSC" or "token" not in private.used:
+                return True
+        return False
+
     def can_buy_private(self, corp: str) -> bool:
         state = self.state
+        if self.title.phase(state).name == "1":
+            # 18xx.games (g_1870 ``purchasable_companies``) offers MP and SSW the MRBC in
+            # phase 1 whoever owns it, so the step waits while they could pay its minimum
+            low, high = self.title.hook_private_price(state, corp, MRBC)
+            return high >= low and state.corps[corp].cash >= low
         for sym, private in state.privates.items():
             if private.closed or not private.owner or private.owner.startswith("@"):
                 continue
@@ -414,41 +434,45 @@ class Exporter:
             self.sold.clear()
         op = state.operating
         key = (state.stock_rounds, op.number, op.index)
+        queue = map_tokens(state).connection_queue
         if self.turn_corp and (state.round != "operating" or key != self.turn_key):
-            if not isinstance(action, A.Done | A.Bankrupt):
-                # our engine ended the turn by itself (nothing left to do): 18xx.games may
-                # still wait for a pass in a step ours considers closed
-                self.close_steps_before(None, self.turn_corp)
-            self.connection_check(self.turn_corp)  # 18xx.games checks after each turn too
+            self.close_turn(action)
+            if not self.end_checked and not state.corps[self.turn_corp].closed:
+                # (18xx.games makes no check at the end of a turn whose company closed)
+                self.connection_check(self.turn_corp, [])
             self.turn_corp = ""
-        if state.round != "operating":
+        elif self.turn_corp and map_tokens(state).turn_ended and not self.end_checked:
+            self.close_turn(action)  # the turn ended and its destination check found some
+            self.connection_check(self.turn_corp, list(queue))
+            self.end_checked = True
+        if state.round != "operating" or key == self.turn_key:
             return
-        if key != self.turn_key:
-            self.turn_key = key
-            self.turn_corp = self.title.current_corp(state)
-            self.step = 0
-            self.turn_track = (0, False, False)
-            self.check_pending = True
-        waiting = self.title.connect_candidates(state, sure=True)
-        if self.check_pending and not op.connection and not waiting:
-            self.connection_check(self.turn_corp)
-            self.check_pending = False
+        self.turn_key = key
+        self.turn_corp = self.title.current_corp(state)
+        self.step = 0
+        self.turn_track = (0, False, False)
+        self.end_checked = False
+        # the check at the start of each round's first turn (18xx.games checks all then)
+        self.connection_check(self.turn_corp, list(queue) if op.index == 0 else [])
 
-    def connection_check(self, entity: str) -> None:
-        """18xx.games' destination check (at the end of each company turn and at the start
-        of the next), recorded as an automatic action of the last action: the companies
-        that may make their connection run now."""
-        state = self.state
-        if not self.out or state.round == "over":
+    def close_turn(self, action: Action) -> None:
+        """Our engine ended the turn by itself (nothing left to do): 18xx.games may still
+        wait for a pass in a step ours considers closed."""
+        if not isinstance(action, A.Done | A.Bankrupt):
+            self.close_steps_before(None, self.turn_corp)
+
+    def connection_check(self, entity: str, corporations: list[str]) -> None:
+        """18xx.games' destination check (at the start of each operating round and at the
+        end of every company turn; an empty one at the start of the other turns), recorded
+        as an automatic action of the last action: the companies that make their
+        connection run now, in order."""
+        if not self.out or self.state.round == "over":
             return
-        candidates = (
-            self.title.connect_candidates(state, sure=True) if state.round == "operating" else []
-        )
         check = {
             "type": "destination_connection",
             "entity": entity,
             "entity_type": "corporation",
-            "corporations": candidates,
+            "corporations": corporations,
         }
         self.out[-1].setdefault("auto_actions", []).append(check)
 
