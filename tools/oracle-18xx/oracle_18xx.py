@@ -192,6 +192,9 @@ class OracleReport:
     their_error: str = ""
     our_error: str = ""
     results: dict[str, Any] = field(default_factory=dict)
+    stalemate: bool = False
+    """Our game ended in a stalemate (§11, no company operating for five stock rounds), which
+    18xx.games does not have: compared up to there."""
 
     @property
     def ok(self) -> bool:
@@ -207,6 +210,7 @@ class OracleReport:
             "their_error": self.their_error,
             "our_error": self.our_error,
             "results": self.results,
+            "stalemate": self.stalemate,
         }
 
 
@@ -248,6 +252,9 @@ def run_oracle(game_file: Path, lib: Path = DEFAULT_LIB) -> OracleReport:
             report.our_error = f"action {raw.get('id')} ({raw.get('type')}): {err}"
             break
         ours = our_state(importer)
+        if importer.state.end_reason == "stalemate" and not theirs["finished"]:
+            report.stalemate = True  # 18xx.games has no stalemate end: it plays on
+            break
         if "auction" in (ours["round"], normalise_theirs(theirs)["round"]):
             continue  # the auction resolves privates in another order; compared after it
         if theirs["protection_pending"] or _protection_pending(importer.state):
@@ -260,7 +267,7 @@ def run_oracle(game_file: Path, lib: Path = DEFAULT_LIB) -> OracleReport:
                 "fields": [{"field": f, "ours": o, "theirs": t} for f, o, t in diffs],
             }
             break
-    if report.ok:
+    if report.ok and not report.stalemate:
         report.results = {
             "ours": {k: int(v) for k, v in importer.game.result().items()},
             "theirs": their_result,
@@ -295,6 +302,8 @@ def _turn_ended(
 
 def print_report(report: OracleReport) -> None:
     status = "0 differences" if report.ok else "DIFFERENT"
+    if report.ok and report.stalemate:
+        status += " (our stalemate end: compared up to it)"
     print(f"{report.game}: {report.compared}/{report.actions} actions compared, {status}")
     if report.their_error:
         print(f"  18xx.games refused {report.their_error}")

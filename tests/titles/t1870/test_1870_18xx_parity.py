@@ -53,6 +53,8 @@ def test_5_2_brown_several_pool_buys_after_a_sale() -> None:
     game.act("buy MP pool", "A")
     game.act("buy MP pool", "A")
     assert game.state.corps["MP"].holders["A"] == 2
+    with pytest.raises(IllegalAction, match="sell-buy-sell"):
+        game.act("sell MP 1", "A")  # 18xx.games ``can_sell_order?``: no sale after that buy
 
 
 def test_5_2_no_brown_multi_buy_after_an_initial_offering_buy() -> None:
@@ -292,3 +294,47 @@ def test_6_4_a_declined_operating_round_sale_drops_and_reorders_the_companies_to
     assert price(game, "SSW") == 72
     assert state.operating.order == ["MP", "GMO", "SSW"]
     assert game.title.current_corp(state) == "GMO"  # type: ignore[attr-defined]
+
+
+def test_6_1_no_sale_of_a_company_not_yet_started() -> None:
+    """§2.3/§6.1: the MKT private's 10% share has no market until MKT is started;
+    18xx.games (``all_bundles_for_corporation``: nothing to sell before ``ipoed``) offers
+    no sale, so a player holding only it has nothing to do (oracle fuzzing, seed 1870014)."""
+    game = Game.new(Title1870(), PLAYERS, {"check_routes": False, "check_reach": False})
+    from transcon.eighteen.framework.testing import skip_auction as give
+
+    give(game, {"MKT": "A"})
+    game.state.stock.number = 2
+    assert game.state.corps["MKT"].holders["A"] == 1
+    with pytest.raises(IllegalAction, match="has not started"):
+        game.act("sell MKT 1", "A")
+
+
+def test_6_2_a_player_over_the_certificate_limit_must_sell_first() -> None:
+    """§6.2 certificate limit: 18xx.games (``must_sell?``) gives a player above the limit
+    only sales (no pass, no buy) until within it (oracle fuzzing, seed 1870001: a closed
+    company lowered the limit)."""
+    game = stock_game()
+    for sym in ("MP", "SSW", "GMO", "TP"):
+        float_corp(game, sym, "B", 68, {"B": 2, "A": 5})
+    state = game.state
+    game.title.pay(state, "bank", "A", 2000)  # type: ignore[attr-defined]
+    limit = game.title.cert_limit(state)  # type: ignore[attr-defined]
+    assert game.title.certs(state, "A") > limit  # type: ignore[attr-defined]
+    with pytest.raises(IllegalAction, match=r"over the limit .*: sell first"):
+        game.act("pass", "A")
+    assert {a.type for a in game.legal_actions("A")} == {"sell"}
+
+
+def test_11_a_closing_company_closes_its_privates() -> None:
+    """§11 a company at price 0 closes; 18xx.games closes the privates it owns with it
+    ("SLSF's companies close", oracle fuzzing seed 1870009), so they pay nobody after."""
+    game = stock_game()
+    float_corp(game, "SLSF", "A", 68)
+    state = game.state
+    cattle = state.privates["SCC"]
+    cattle.owner, cattle.closed = "@SLSF", False
+    from transcon.eighteen.framework.testing import context
+
+    game.title.close_corp(state, "SLSF", context(game))  # type: ignore[attr-defined]
+    assert cattle.closed

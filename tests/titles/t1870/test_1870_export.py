@@ -147,8 +147,9 @@ def test_company_step_waits_as_18xx_games_does() -> None:
 
 def test_no_destination_check_after_the_turn_of_a_company_that_closed() -> None:
     """18xx.games skips the end-of-turn destination check of a company that closed in its
-    turn (``CheckConnection`` has no actions for a closed entity; oracle fuzzing, seed
-    1870001: SLSF withheld to $0 as the last company of a round)."""
+    turn (``CheckConnection`` has no actions for a closed entity) and waits for no pass
+    of it (oracle fuzzing, seed 1870001: SLSF withheld to $0 as the last company of a
+    round)."""
     from transcon.eighteen.framework import actions as A
     from transcon.eighteen.framework.testing import skip_auction
     from transcon.titles.t1870.importer.export import STEPS
@@ -158,11 +159,35 @@ def test_no_destination_check_after_the_turn_of_a_company_that_closed() -> None:
     exporter = exporter_at(game)
     exporter.out = [{"type": "pass", "entity": "SLSF", "entity_type": "corporation", "id": 1}]
     exporter.turn_corp = "SLSF"
-    exporter.step = len(STEPS)  # its steps are closed
     game.state.corps["SLSF"].closed = True
     exporter.after(A.Pass(player="A"), "operating")
+    assert exporter.out == [exporter.out[0]]  # no step passes either (seed 1870009)
     assert "auto_actions" not in exporter.out[0]
+    exporter.step = len(STEPS)  # its steps are closed
     game.state.corps["SLSF"].closed = False
     exporter.turn_corp = "SLSF"
     exporter.after(A.Pass(player="A"), "operating")
     assert exporter.out[0]["auto_actions"][0]["type"] == "destination_connection"
+
+
+def test_presidency_swap_moves_certificates_as_18xx_games_does() -> None:
+    """18xx.games (``share_pool.rb`` ``change_president``, ``handle_partial``): when A sells
+    half of the president's certificate and B (20% as SLSF_2, then SLSF_1) takes over, B's
+    first two shares go to the market, the president's certificate to B, and the market's
+    first share (SLSF_2) back to A, SLSF_1 staying in the market (oracle fuzzing, seed
+    1870000: "All shares must be owned by the same owner" when A later sold SLSF_1)."""
+    from transcon.titles.t1870.importer.shares import ShareLedger
+
+    game = Game.new(Title1870(), ["A", "B"])
+    ledger = ShareLedger()
+    ledger.start(list(game.state.corps))
+    ledger.move("SLSF", [0], "A")
+    ledger.move("SLSF", [2], "B")
+    ledger.move("SLSF", [1], "B")
+    ledger.move("SLSF", [0], "pool")  # A sells the president's certificate as 10%
+    corp = game.state.corps["SLSF"]
+    corp.holders, corp.president, corp.ipo, corp.pool = {"A": 1, "B": 2}, "B", 6, 1
+    ledger.follow_presidency(game.state, {"SLSF": "A"}, ("SLSF", "A", [0], 1))
+    assert ledger.owner["SLSF"][:3] == ["B", "pool", "A"]
+    ledger.reconcile(game.state)  # agrees with our counts
+    assert ledger.owner["SLSF"][:3] == ["B", "pool", "A"]

@@ -161,6 +161,11 @@ class EngineBase:
         corp.president = ""
         if ctx is not None:
             ctx.emit(f"{sym} closes", corp=sym)
+        for private in state.privates.values():
+            if private.owner == corp_key(sym) and not private.closed:
+                private.closed = True  # a closed company's privates close with it
+                if ctx is not None:
+                    ctx.emit(f"{private.sym} closes with {sym}")
 
     # -- shares ------------------------------------------------------------------------------
 
@@ -213,6 +218,9 @@ class EngineBase:
         have = corp.holders.get(player, 0)
         if count > have:
             raise IllegalAction("sell", f"{player} holds only {have * 10}% of {sym}")
+        if corp.cell is None:
+            # a share held before the company starts (a private's) has no market yet
+            raise IllegalAction("sell", f"{sym} has not started: its shares cannot be sold")
         if self.SELL_AFTER_OPERATING and not corp.operated:
             raise IllegalAction("sell", f"{sym} has not operated yet")
         if (corp.pool + count) * 10 > spec.pool_max_percent:

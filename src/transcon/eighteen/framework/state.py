@@ -105,11 +105,11 @@ class StockState:
     passes: int = 0
     acted: bool = False
     bought: bool = False
-    sold_after_buy: bool = False
-    sold_this_turn: bool = False
     bought_corps: list[str] = field(default_factory=list)
     sold_corps: list[str] = field(default_factory=list)
     """Companies sold this turn (titles selling in blocks allow one sale each per turn)."""
+    last_bought: bool = False
+    """The turn's last share action was a purchase (no sale may follow one after a sale)."""
     bought_outside_pool: bool = False
     """A par or a buy from the initial offering or treasury this turn (no brown multi-buy)."""
     sold: dict[str, list[str]] = field(default_factory=dict)

@@ -33,6 +33,13 @@ class BuySellParShares(Step):
         return [state.players[state.stock.turn].name]
 
     def process(self, state: GameState, action: Action, ctx: ActionContext | None) -> None:
+        if not isinstance(action, SellShares) and self.must_sell(state, action.player):
+            g = self.game
+            raise IllegalAction(
+                RULE_LIMIT,
+                f"{action.player} holds {g.certs(state, action.player)} certificates, over the "
+                f"limit of {g.cert_limit(state)}: sell first",
+            )
         if isinstance(action, Pass):
             self.pass_turn(state, action.player, ctx)
         elif isinstance(action, Par):
@@ -70,6 +77,7 @@ class BuySellParShares(Step):
         st.acted = True
         st.passes = 0
         st.last_actor = state.player_index(player)
+        st.last_bought = bought
         if bought:
             st.bought = True
 
@@ -171,7 +179,9 @@ class BuySellParShares(Step):
         sym = action.corp
         if sym not in state.corps:
             raise IllegalAction(RULE_STOCK, f"no company {sym}")
-        if st.bought and st.sold_this_turn:
+        if st.sold_corps and st.last_bought:
+            # sell then buy, or buy then sell: no sale after a purchase that followed a sale
+            # (18xx.games ``can_sell_order?``, also after a brown buy that followed a sale)
             raise IllegalAction(RULE_STOCK, "sell-buy-sell is not allowed")
         if st.number == 1 and g.NO_SALE_FIRST_ROUND:
             raise IllegalAction(RULE_STOCK, "no sales in the first stock round")
@@ -180,8 +190,6 @@ class BuySellParShares(Step):
         g.check_sale(state, action.player, sym, action.count)
         if ctx is None:
             return
-        if not st.bought:
-            st.sold_this_turn = True
         self.acted(state, action.player)
         st.sold_corps.append(sym)
         g.sell_shares(state, action.player, sym, action.count, ctx)
@@ -208,6 +216,21 @@ class BuySellParShares(Step):
         for count in range(1, corp.holders.get(player, 0) + 1):
             out.append(SellShares(player=player, corp=sym, count=count))
         return out
+
+    def must_sell(self, state: GameState, player: str) -> bool:
+        """A player over the certificate limit (a closed company lowered it, say) who can
+        sell must sell before anything else (18xx.games ``must_sell?``)."""
+        g = self.game
+        if g.certs(state, player) <= g.cert_limit(state):
+            return False
+        for sym, corp in state.corps.items():
+            for count in range(1, corp.holders.get(player, 0) + 1):
+                try:
+                    self.sell(state, SellShares(player=player, corp=sym, count=count), None)
+                except IllegalAction:
+                    continue
+                return True
+        return False
 
     def can_act(self, state: GameState, player: str) -> bool:
         """Whether ``player`` has anything but passing (company actions do not count)."""
@@ -266,7 +289,8 @@ class StockRound(Round):
     def next_turn(self, state: GameState, after: int) -> None:
         st = state.stock
         st.turn = (after + 1) % len(state.players)
-        st.acted = st.bought = st.sold_this_turn = st.bought_outside_pool = False
+        st.acted = st.bought = st.bought_outside_pool = False
+        st.last_bought = False
         st.bought_corps = []
         st.sold_corps = []
 

@@ -33,7 +33,7 @@ from transcon.titles.t1870.game import Title1870
 from transcon.titles.t1870.game import actions as A1870
 from transcon.titles.t1870.game.map_tokens import map_tokens
 from transcon.titles.t1870.importer.options import MAYFAIR_1870, optional_rules, options_1870
-from transcon.titles.t1870.importer.shares import ShareLedger
+from transcon.titles.t1870.importer.shares import Sale, ShareLedger
 
 Raw = dict[str, Any]
 TRANSCON_OPTIONS = "transcon_options"
@@ -140,6 +140,10 @@ class Exporter:
         """Company -> certificates sold this turn and waiting for price protection."""
         self.moves: list[tuple[str, list[int], str]] = []
         """Certificates the action being translated names: (company, numbers, new holder)."""
+        self.presidents: dict[str, str] = {}
+        """Each company's president before the action being translated."""
+        self.sale: Sale | None = None
+        """The sale the action being translated makes, if any."""
 
     @property
     def state(self) -> GameState:
@@ -192,6 +196,8 @@ class Exporter:
     def translate(self, action: Action) -> None:
         state = self.state
         p = action.player
+        self.presidents = {sym: corp.president for sym, corp in state.corps.items()}
+        self.sale = None
         if isinstance(action, A.Bid):
             self.emit("bid", p, "player", company=action.private, price=action.price)
         elif isinstance(action, A.Pass):
@@ -218,7 +224,9 @@ class Exporter:
             self.sell(action)
         elif isinstance(action, A1870.Redeem):
             holder = "pool" if action.source == "pool" else action.source
-            redeemed = self.shares.take(action.corp, holder, 1)
+            # 18xx.games offers the holder's first share (g_1870 ``redeemable_shares``)
+            mine = self.shares.in_arrival_order(action.corp, holder)
+            redeemed = [i for i in mine if i != 0][:1]
             self.moves.append((action.corp, redeemed, "treasury"))
             fields = self.bundle(action.corp, redeemed)
             self.emit("buy_shares", action.corp, "corporation", **fields)
@@ -239,6 +247,7 @@ class Exporter:
             self.close_steps_before("train")
         self.sold.setdefault(action.corp, []).extend(numbers)
         self.moves.append((action.corp, numbers, "pool"))
+        self.sale = (action.corp, action.player, numbers, action.count)
         fields = self.bundle(action.corp, numbers)
         fields["percent"] = 10 * action.count  # a president's certificate may be sold in half
         self.emit("sell_shares", action.player, "player", **fields)
@@ -428,6 +437,7 @@ class Exporter:
         state = self.state
         for sym, numbers, holder in self.moves:
             self.shares.move(sym, numbers, holder)
+        self.shares.follow_presidency(state, self.presidents, self.sale)
         self.moves.clear()
         self.shares.reconcile(state)
         if not (state.stock.protection or state.stock.pending_sales):
@@ -457,8 +467,9 @@ class Exporter:
 
     def close_turn(self, action: Action) -> None:
         """Our engine ended the turn by itself (nothing left to do): 18xx.games may still
-        wait for a pass in a step ours considers closed."""
-        if not isinstance(action, A.Done | A.Bankrupt):
+        wait for a pass in a step ours considers closed (not when the company closed)."""
+        closed = self.state.corps[self.turn_corp].closed
+        if not isinstance(action, A.Done | A.Bankrupt) and not closed:
             self.close_steps_before(None, self.turn_corp)
 
     def connection_check(self, entity: str, corporations: list[str]) -> None:

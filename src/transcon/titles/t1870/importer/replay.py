@@ -204,8 +204,9 @@ class Importer:
             self.on_run(raw, self.state)
         if action is not None:
             before = self._snapshot_trains(raw)
+            presidents = {sym: corp.president for sym, corp in self.state.corps.items()}
             self._apply(action)
-            self._after(raw, action, before)
+            self._after(raw, action, before, presidents)
         if following is not None and (raw.get(TURN_END) or action is None):
             self._end_passed_turn(raw, following)
 
@@ -507,7 +508,9 @@ class Importer:
     def _snapshot_trains(self, raw: Raw) -> set[str]:
         return set(self.state.train_owner)
 
-    def _after(self, raw: Raw, action: Action, before: set[str]) -> None:
+    def _after(
+        self, raw: Raw, action: Action, before: set[str], presidents: dict[str, str]
+    ) -> None:
         kind = raw["type"]
         if kind == "lay_tile":
             self.tile_hex[str(raw["tile"])] = str(raw["hex"])
@@ -521,6 +524,12 @@ class Importer:
             self._move_shares(raw, to)
         elif kind == "buy_shares":
             self._move_shares(raw, "treasury")  # a redemption
+        sale = None
+        if isinstance(action, A.SellShares):
+            names = [str(share).rpartition("_")[2] for share in raw["shares"]]
+            numbers = [int(n) for n in names if n.isdigit() and int(n) < CERTS]
+            sale = (action.corp, action.player, numbers, action.count)
+        self.shares.follow_presidency(self.state, presidents, sale)
         self.shares.reconcile(self.state)
 
     def _move_shares(self, raw: Raw, to: str) -> None:
