@@ -5,19 +5,24 @@ one of the company's tokens, and a new token goes in a city reachable that way. 
 starts at every stop holding a token of the company (:meth:`TrackGraph.token_mask`), follows
 the track of the laid tiles path by path and, like a train, never continues through a stop the
 company may not pass (:meth:`TrackGraph.no_pass_mask`: off-boards and cities full of other
-companies' tokens). Unlike the track graph's hops it also follows track that ends nowhere (a
+companies' tokens) and never turns back in a stop along the track it came in by (18xx.games'
+walk: each token's walk takes each path once and enters each stop once). Unlike the track graph's hops it also follows track that ends nowhere (a
 stub waiting to be extended), so every hex edge the network touches is known.
 """
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from transcon.core.hexgrid import Hex, Orientation, opposite
 from transcon.eighteen.graph import PlacedTile, TrackGraph
 from transcon.eighteen.layout import TrackLayout
 from transcon.eighteen.tiles import NODE_BASE
+
+P = TypeVar("P")
+"""A place the walk is in: a hex, or a hex's number in a track layout."""
 
 
 @dataclass(slots=True)
@@ -60,41 +65,37 @@ def company_network(
     net = Network()
     stops = {(s.hex, s.index): s.id for s in graph.stops}
     no_pass = graph.no_pass_mask(company)
-    todo: list[tuple[Hex, int]] = []
-    for s in graph.stops:
-        if (graph.token_mask(company) >> s.id) & 1:
-            net.nodes.add((s.hex, s.index))
-            todo.append((s.hex, NODE_BASE + s.index))
-    seen: set[tuple[Hex, int]] = set(todo)
-    while todo:
-        h, end = todo.pop()
+    starts = [
+        (s.hex, NODE_BASE + s.index) for s in graph.stops if (graph.token_mask(company) >> s.id) & 1
+    ]
+
+    def ends(h: Hex, end: int) -> list[tuple[int, int]]:
         placed = tiles.get(h)
         if placed is None:
-            continue
-        for a, b in placed.tile.paths_at(placed.rotation):
-            if end not in (a, b) or (h, a, b) in cut or (h, b, a) in cut:
-                continue
-            other = b if a == end else a
-            if other >= NODE_BASE:
-                node = (h, other - NODE_BASE)
-                net.nodes.add(node)
-                sid = stops.get(node)
-                if sid is not None and (no_pass >> sid) & 1:
-                    continue  # reached, but not passed through
-                nxt = (h, other)
-            else:
-                net.edges.add((h, other))
-                if (h, other) in blocked_sides:
-                    continue
-                n = h.neighbor(other, orientation)
-                entry = opposite(other)
-                if (n, entry) in blocked_sides:
-                    continue
-                net.edges.add((n, entry))
-                nxt = (n, entry)
-            if nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
+            return []
+        out = []
+        for k, (a, b) in enumerate(placed.tile.paths_at(placed.rotation)):
+            if end in (a, b) and (h, a, b) not in cut and (h, b, a) not in cut:
+                out.append((k, b if a == end else a))
+        return out
+
+    def reach_node(h: Hex, end: int) -> bool:
+        net.nodes.add((h, end - NODE_BASE))
+        sid = stops.get((h, end - NODE_BASE))
+        return sid is None or not (no_pass >> sid) & 1
+
+    def cross(h: Hex, side: int) -> tuple[Hex, int] | None:
+        net.edges.add((h, side))
+        if (h, side) in blocked_sides:
+            return None
+        n = h.neighbor(side, orientation)
+        entry = opposite(side)
+        if (n, entry) in blocked_sides:
+            return None
+        net.edges.add((n, entry))
+        return (n, entry)
+
+    _walk(starts, ends, reach_node, cross)
     return net
 
 
@@ -151,30 +152,77 @@ def company_reach(layout: TrackLayout, graph: TrackGraph, company: str) -> Reach
     ends_of, stop_at, table = layout.ends_of, layout.stop_at, layout.across_table
     reached = own
     touched: set[int] = set()
-    todo: list[tuple[int, int]] = []
-    for s in layout.stops:
-        if (own >> s.id) & 1:
-            todo.append((layout.hex_index[s.hex], NODE_BASE + s.index))
-    seen = {i * 16 + end for i, end in todo}
-    while todo:
-        i, end = todo.pop()
-        for _, other in ends_of[i].get(end, ()):
-            if other >= NODE_BASE:
-                sid = stop_at[(i, other - NODE_BASE)]
-                reached |= 1 << sid
-                if (no_pass >> sid) & 1:
-                    continue  # reached, but not passed through
-                nxt, at = i, other
-            else:
-                touched.add(i * 6 + other)
-                j = table[i * 6 + other]
-                if j == -2:
-                    j = layout.across(i, other)
-                if j < 0:
-                    continue
-                nxt, at = j, (other + 3) % 6
-            key = nxt * 16 + at
-            if key not in seen:
-                seen.add(key)
-                todo.append((nxt, at))
+    starts = [
+        (layout.hex_index[s.hex], NODE_BASE + s.index) for s in layout.stops if (own >> s.id) & 1
+    ]
+
+    def ends(i: int, end: int) -> tuple[tuple[int, int], ...]:
+        return ends_of[i].get(end, ())
+
+    def reach_node(i: int, end: int) -> bool:
+        nonlocal reached
+        sid = stop_at[(i, end - NODE_BASE)]
+        reached |= 1 << sid
+        return not (no_pass >> sid) & 1
+
+    def cross(i: int, side: int) -> tuple[int, int] | None:
+        touched.add(i * 6 + side)
+        j = table[i * 6 + side]
+        if j == -2:
+            j = layout.across(i, side)
+        return None if j < 0 else (j, (side + 3) % 6)
+
+    _walk(starts, ends, reach_node, cross)
     return Reach(layout, reached, touched)
+
+
+def _walk(
+    starts: Sequence[tuple[P, int]],
+    ends: Callable[[P, int], Iterable[tuple[int, int]]],
+    reach_node: Callable[[P, int], bool],
+    cross: Callable[[P, int], tuple[P, int] | None],
+) -> None:
+    """18xx.games' network walk (``Graph#compute``: ``Node#walk``, ``Path#walk``), from each
+    token stop in turn: in one walk every path is taken once and every stop entered once (the
+    other token stops count as entered), so the walk never turns back along the track it came
+    by (a train cannot reverse in a city). ``ends(place, end)``: the paths at an end, as (path
+    number, other end); ``reach_node`` records a stop and says whether the walk may go on
+    through it; ``cross`` records leaving a place across a side and gives the place and side
+    entered, if any."""
+    for start in starts:
+        _walk_from(start, {s for s in starts if s != start}, ends, reach_node, cross)
+
+
+def _walk_from(
+    start: tuple[P, int],
+    nodes_seen: set[tuple[P, int]],
+    ends: Callable[[P, int], Iterable[tuple[int, int]]],
+    reach_node: Callable[[P, int], bool],
+    cross: Callable[[P, int], tuple[P, int] | None],
+) -> None:
+    """One token stop's walk (see :func:`_walk`)."""
+    paths_seen: set[tuple[P, int]] = set()
+
+    def walk_node(place: P, end: int) -> None:
+        if (place, end) in nodes_seen:
+            return
+        nodes_seen.add((place, end))
+        for k, other in ends(place, end):
+            walk_path(place, k, other)
+
+    def walk_path(place: P, k: int, other: int) -> None:
+        if (place, k) in paths_seen:
+            return
+        paths_seen.add((place, k))
+        if other >= NODE_BASE:
+            if reach_node(place, other):
+                walk_node(place, other)
+            return
+        entered = cross(place, other)
+        if entered is not None:
+            nxt, side = entered
+            for k2, other2 in ends(nxt, side):
+                walk_path(nxt, k2, other2)
+
+    reach_node(*start)
+    walk_node(*start)

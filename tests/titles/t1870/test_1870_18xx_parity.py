@@ -338,3 +338,23 @@ def test_11_a_closing_company_closes_its_privates() -> None:
 
     game.title.close_corp(state, "SLSF", context(game))  # type: ignore[attr-defined]
     assert cattle.closed
+
+
+def test_7_1_the_network_never_turns_back_in_a_town_or_city() -> None:
+    """§7.1/§8.1 a train may not reverse; 18xx.games walks a network (``Node#walk``,
+    ``Path#walk``) taking each path once and entering each stop once, so it never comes back
+    out of a town along the track it came in by. MKT's track runs B9 (its token) - C8 (a
+    curve) - B7 (a town): upgrading C8 to #29 adds a branch from the side facing B7, which
+    MKT could reach only by turning back in B7 (oracle fuzzing, seed 1870007: "Must use new
+    track or change city value")."""
+    game = Game.new(Title1870(), PLAYERS, {"check_routes": False, "upgrade_must_add": True})
+    skip_auction(game)
+    float_corp(game, "MKT", "A", 76)
+    state = game.state
+    state.tiles.update({"B9": ["14", 0], "C8": ["7", 2], "B7": ["4", 2]})
+    state.tile_used.update({"14": 1, "7": 1, "4": 1})
+    state.corps["MKT"].tokens = ["B9"]
+    state.phase = 2
+    start_operating(game)
+    with pytest.raises(IllegalAction, match="no new track"):
+        game.act("lay C8 29 rot 2", "A")
