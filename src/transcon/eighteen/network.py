@@ -6,8 +6,9 @@ starts at every stop holding a token of the company (:meth:`TrackGraph.token_mas
 the track of the laid tiles path by path and, like a train, never continues through a stop the
 company may not pass (:meth:`TrackGraph.no_pass_mask`: off-boards and cities full of other
 companies' tokens) and never turns back in a stop along the track it came in by (18xx.games'
-walk: each token's walk takes each path once and enters each stop once). Unlike the track graph's hops it also follows track that ends nowhere (a
-stub waiting to be extended), so every hex edge the network touches is known.
+walk: each token's walk takes each path once and enters each stop once). Unlike the track
+graph's hops it also follows track that ends nowhere (a stub waiting to be extended), so
+every hex edge the network touches is known.
 """
 
 from __future__ import annotations
