@@ -191,3 +191,21 @@ def test_presidency_swap_moves_certificates_as_18xx_games_does() -> None:
     assert ledger.owner["SLSF"][:3] == ["B", "pool", "A"]
     ledger.reconcile(game.state)  # agrees with our counts
     assert ledger.owner["SLSF"][:3] == ["B", "pool", "A"]
+
+
+def test_a_run_of_nothing_closes_the_steps_before_it() -> None:
+    """18xx.games waits for a pass in the track step even when the company then has no
+    route; a run of nothing closes the steps before it, so a company that closes as it
+    withholds leaves nothing open (oracle fuzzing, seed 1870000: SLSF withheld to $0)."""
+    from transcon.eighteen.framework import actions as A
+    from transcon.eighteen.framework.testing import float_corp, skip_auction, start_operating
+
+    game = Game.new(Title1870(), ["A", "B", "C"], {"check_routes": False})
+    skip_auction(game)
+    float_corp(game, "SLSF", "A", 68)
+    start_operating(game)
+    exporter = exporter_at(game)
+    exporter.out = [{"type": "pass", "entity": 1, "entity_type": "player", "id": 1}]
+    exporter.turn_corp = "SLSF"
+    exporter.run_routes("SLSF", A.RunRoutes(player="A", revenue=0))
+    assert exporter.out[-1]["type"] == "pass" and exporter.out[-1]["entity"] == "SLSF"

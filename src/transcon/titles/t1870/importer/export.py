@@ -305,9 +305,9 @@ class Exporter:
     def run_routes(self, corp: str, action: A.RunRoutes) -> None:
         from transcon.titles.t1870.game.runs import realised_run
 
+        self.close_steps_before("route")  # (a company closing as it withholds waits no more)
         if not action.routes:
             return  # no route: 18xx.games skips the step (its run would be empty too)
-        self.close_steps_before("route")
         phase = self.title.phase(self.state).name
         routes = realised_run(self.state, corp, phase, action.routes, action.trains)
         for route in routes:
