@@ -142,12 +142,15 @@ class GreedyBot:
         if target is not None and p.engine < 8 and affordable(s, player, ENGINE_COST[target]):
             reach = target
         options = best_deliveries(g, s, player, reach)
-        now = [d for d in options if len(d.owners) <= p.engine]
-        best_d = max(now, key=lambda d: delivery_gain(s, player, d), default=None)
-        gain_d = delivery_gain(s, player, best_d) if best_d is not None else 0.0
+        gains = [delivery_gain(s, player, d) for d in options]
+        best_d: Candidate | None = None  # the first best delivery possible now
+        gain_d = 0.0
+        for d, gain in zip(options, gains, strict=True):
+            if len(d.owners) <= p.engine and (best_d is None or gain > gain_d):
+                best_d, gain_d = d, gain
         if best_d is not None and gain_d >= 2:
             return best_d.action(player)
-        better = max((delivery_gain(s, player, d) for d in options), default=0.0)
+        better = max(gains, default=0.0)
         upgrade = self._upgrade(s, player, gain_d, better)
         if upgrade is not None:
             return upgrade

@@ -108,7 +108,8 @@ def _search(
     """The breadth-first search of :func:`best_deliveries` for one cube kind and origin."""
     out: list[Candidate] = []
     accept, stop, west_match = rules
-    seen: dict[tuple[str, bool], int] = {(origin, False): 0}
+    # most own links of a partial route reaching a city, before / after a seed-22 match
+    seen: tuple[dict[str, int], dict[str, int]] = ({origin: 0}, {})
     dest_best: dict[str, int] = {}
     expanded: set[str] = set()
     counts = [0]
@@ -133,10 +134,10 @@ def _search(
                 if nb in stop:
                     continue
                 new_flag = flag or nb in west_match
-                key = (nb, new_flag)
-                if seen.get(key, -1) >= mine:
+                best = seen[new_flag]
+                if best.get(nb, -1) >= mine:
                     continue
-                seen[key] = mine
+                best[nb] = mine
                 nxt.append((nb, (*path, nb), (*owners, owner), mine, new_flag))
         if len(nxt) > FRONTIER_CAP:
             nxt.sort(key=lambda item: -item[3])
