@@ -50,6 +50,7 @@ from transcon.titles.rotw.flow import final_barons_only
 from transcon.titles.rotw.graph import BoardGraph, Route
 from transcon.titles.rotw.planner import (
     ChainLinks,
+    chain_table,
     coast_to_coast,
     edge_cost,
     planner_for,
@@ -197,10 +198,14 @@ class GreedyBot:
             return None
         owners = s.link_owners()
         planner = planner_for(g)
+        tables: dict[str, dict[str, ChainLinks]] = {}
         for origin in sorted(s.adjacency().keys() & s.cubes.keys()):
             # (cities with no completed link have no built chain)
             for kind in sorted(set(s.cubes[origin])):
-                links = steps(planner, kind, origin)  # the links of chain(), cached
+                table = tables.get(kind)
+                if table is None:
+                    table = tables[kind] = chain_table(planner, kind)
+                links = table.get(origin) or steps(planner, kind, origin)  # chain(), cached
                 if len(links.steps) <= p.engine or not owners.keys() >= links.pairs:
                     continue
                 mine = sum(player in owners[pair] for pair in links.pairs)
@@ -309,11 +314,18 @@ class GreedyBot:
         planner = planner_for(g)
         full = frozenset(c for c, n in s.settlers_at.items() if n >= settler_capacity(g, s, c))
         plans: list[tuple[float, Sequence[tuple[str, str]], bool]] = []
+        tables: dict[str, dict[str, ChainLinks]] = {}
         for origin, cubes in s.cubes.items():
             if not cubes:
                 continue
             for kind in sorted(set(cubes)):
-                links = steps(planner, kind, origin, full if kind == SETTLER else NO_CITIES)
+                table = tables.get(kind)
+                if table is None:
+                    variant = full if kind == SETTLER else NO_CITIES
+                    table = tables[kind] = chain_table(planner, kind, variant)
+                links = table.get(origin) or steps(
+                    planner, kind, origin, full if kind == SETTLER else NO_CITIES
+                )
                 if anyone.isdisjoint(links.pairs):  # (own links are among anyone's)
                     missing: Sequence[tuple[str, str]] = links.ends
                     cost, owned = links.cost, 0

@@ -59,7 +59,8 @@ class Planner:
     toward: dict[str, dict[str, tuple[int, str]]]
     targets: dict[str, tuple[str, ...]]
     chains: dict[tuple[str, str, int, frozenset[str]], list[str]]
-    steps: dict[tuple[str, str, frozenset[str]], ChainLinks]
+    #: chain links per (kind, left-out targets), per origin (see :func:`chain_table`)
+    steps: dict[tuple[str, frozenset[str]], dict[str, ChainLinks]]
     variants: dict[tuple[str, frozenset[str]], dict[str, tuple[int, str]]]
     #: ``edges`` with each link's city pair, built once (searches test pairs against sets)
     pairs: dict[str, list[tuple[str, int, frozenset[str]]]]
@@ -197,15 +198,25 @@ def _away(p: Planner, kind: str, origin: str, limit: int, full: frozenset[str]) 
 
 def steps(p: Planner, kind: str, origin: str, full: frozenset[str] = frozenset()) -> ChainLinks:
     """The links of ``chain``; cached."""
-    key = (kind, origin, full)
-    found = p.steps.get(key)
+    table = chain_table(p, kind, full)
+    found = table.get(origin)
     if found is None:
         ch = chain(p, kind, origin, full=full)
         found = ChainLinks.of(
             tuple((frozenset((a, b)), a, b, edge_cost(p, a, b)) for a, b in pairwise(ch))
         )
-        p.steps[key] = found
+        table[origin] = found
     return found
+
+
+def chain_table(p: Planner, kind: str, full: frozenset[str] = frozenset()) -> dict[str, ChainLinks]:
+    """The :func:`steps` found so far for ``kind`` and ``full``, by origin (a loop over many
+    origins looks them up here first)."""
+    key = (kind, full)
+    table = p.steps.get(key)
+    if table is None:
+        table = p.steps[key] = {}
+    return table
 
 
 def edge_cost(p: Planner, a: str, b: str) -> int:
