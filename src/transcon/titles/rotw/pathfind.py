@@ -11,10 +11,10 @@ looked for).
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass
-from itertools import count
+from itertools import pairwise
 
+from transcon.core.paths import cheapest_paths
 from transcon.core.title import PathQuote
 from transcon.titles.rotw.build import build_limit, own_cities
 from transcon.titles.rotw.data import WEST_START_SURCHARGE
@@ -68,22 +68,14 @@ def cheapest_path(
 def _search(
     g: BoardGraph, s: RotwState, player: str, start: str, end: str
 ) -> tuple[list[_Step], int] | None:
-    """Dijkstra over cities for the cheapest chain of links, then seed 23's $20k if due."""
+    """Cheapest chain of links (a search over cities, ties to the way found first), then
+    seed 23's $20k if due."""
     own = {frozenset((lk.a, lk.b)): lk for lk in s.links if lk.owner == player and lk.b}
     own_links = set(own)
     use = s.hex_use()
-    tick = count()
-    heap: list[tuple[int, int, str]] = [(0, next(tick), start)]
-    best = {start: 0}
-    back: dict[str, _Step] = {}
-    done: set[str] = set()
-    while heap:
-        cost, _, city = heapq.heappop(heap)
-        if city in done:
-            continue
-        done.add(city)
-        if city == end:
-            break
+    step_of: dict[tuple[str, str], _Step] = {}
+
+    def onward(city: str, cost: int) -> list[tuple[str, int]]:
         nexts = [
             (other, route.cost, _Step(city, other, route))
             for other, route in g.search(city, None, MAX_ROUTE_PIECES, use).items()
@@ -95,19 +87,15 @@ def _search(
             if city in pair
             for other in pair - {city}
         ]
-        for other, step_cost, step in nexts:
-            if cost + step_cost < best.get(other, 1 << 30):
-                best[other] = cost + step_cost
-                back[other] = step
-                heapq.heappush(heap, (cost + step_cost, next(tick), other))
-    if end not in done:
+        for other, _, step in nexts:
+            step_of[(city, other)] = step
+        return [(other, cost + step_cost) for other, step_cost, _ in nexts]
+
+    found = cheapest_paths([(start, 0)], onward, goals={end}, ties="insertion")
+    if found.reached is None:
         return None
-    steps: list[_Step] = []
-    here = end
-    while here != start:
-        steps.append(back[here])
-        here = back[here].a
-    steps.reverse()
+    chain = found.path(end)
+    steps = [step_of[(a, b)] for a, b in pairwise(chain)]
     return steps, _chain_surcharge(g, s, player, steps)
 
 
