@@ -78,7 +78,7 @@ def best_deliveries(g: BoardGraph, s: RotwState, player: str, reach: int) -> lis
     return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Found:
     """What one search found, level by level: a search of fewer levels finds the first
     routes of a deeper one (``within``)."""
