@@ -57,7 +57,7 @@ from transcon.titles.rotw.planner import (
     steps,
 )
 from transcon.titles.rotw.scoring import coasts
-from transcon.titles.rotw.state import RotwState
+from transcon.titles.rotw.state import RotwState, cube_kinds
 
 GOOD_CARDS = ("perfect_engineering", "land_grant", "executive", "tunnel_engineer", "coal_engines")
 
@@ -201,7 +201,7 @@ class GreedyBot:
         tables: dict[str, dict[str, ChainLinks]] = {}
         for origin in sorted(s.adjacency().keys() & s.cubes.keys()):
             # (cities with no completed link have no built chain)
-            for kind in sorted(set(s.cubes[origin])):
+            for kind in cube_kinds(s.cubes[origin]):
                 table = tables.get(kind)
                 if table is None:
                     table = tables[kind] = chain_table(planner, kind)
@@ -318,7 +318,7 @@ class GreedyBot:
         for origin, cubes in s.cubes.items():
             if not cubes:
                 continue
-            for kind in sorted(set(cubes)):
+            for kind in cube_kinds(cubes):
                 table = tables.get(kind)
                 if table is None:
                     variant = full if kind == SETTLER else NO_CITIES

@@ -17,7 +17,7 @@ from transcon.titles.rotw.actions import Deliver
 from transcon.titles.rotw.data import GOODS, GRAY, RAW, SETTLER
 from transcon.titles.rotw.deliveries import settler_capacity, settler_colour
 from transcon.titles.rotw.graph import BoardGraph
-from transcon.titles.rotw.state import RotwState
+from transcon.titles.rotw.state import RotwState, cube_kinds
 
 #: partial routes kept per search step (those with the most of the player's own links)
 FRONTIER_CAP = 16
@@ -56,7 +56,7 @@ def best_deliveries(g: BoardGraph, s: RotwState, player: str, reach: int) -> lis
         if not cubes:
             continue
         bonus_only = to_own.get(origin, _FAR) >= reach  # no own link within reach
-        for cube in sorted(set(cubes)):
+        for cube in cube_kinds(cubes):
             if bonus_only and cube in GOODS:
                 continue  # no points for the deliverer
             cube_rules = rules.get(cube)

@@ -144,6 +144,11 @@ class RotwOptions(Options):
 OPTIONS = RotwOptions.specs()
 
 
+def cube_kinds(cubes: list[str]) -> list[str]:
+    """The kinds among a city's cubes, in order (the bots' loops over cities call this)."""
+    return cubes if len(cubes) == 1 else sorted(set(cubes))
+
+
 @dataclass(slots=True)
 class Link:
     """Track owned by one player: a complete link between cities ``a`` and ``b``, or unfinished
