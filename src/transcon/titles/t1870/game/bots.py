@@ -15,6 +15,7 @@ from typing import Any
 from transcon.core.game import Game
 from transcon.core.title import Action
 from transcon.eighteen.framework import actions as A
+from transcon.eighteen.framework.bots import builder_stock_choice
 
 
 class BuilderBot:
@@ -48,19 +49,7 @@ class BuilderBot:
     def _stock(
         self, game: Game[Any], player: str, by_type: dict[str, list[Action]], actions: list[Action]
     ) -> Action:
-        state = game.state
-        buys = [a for a in by_type.get("buy", []) if isinstance(a, A.BuyShare)]
-        own = [b for b in buys if state.corps[b.corp].president == player and b.source == "ipo"]
-        if own:
-            return own[0]
-        if state.stock.acted:
-            return by_type.get("pass", actions)[0]
-        if "par" in by_type and self._rng.random() < 0.5:
-            return self._rng.choice(by_type["par"])
-        ipo = [b for b in buys if b.source == "ipo"]
-        if ipo and self._rng.random() < 0.8:
-            return self._rng.choice(ipo)
-        return by_type.get("pass", actions)[0]
+        return builder_stock_choice(game.state, player, by_type, actions, self._rng)
 
     def _operate(self, by_type: dict[str, list[Action]], actions: list[Action]) -> Action:
         if "lay" in by_type and self._rng.random() < 0.8:
