@@ -47,7 +47,8 @@ def prove_transcontinental(
     """A route of one of ``trains`` visiting a stop of ``west`` and one of ``east`` (stop
     ids), or None when no train of the company can make one."""
     west_set, east_set = set(west), set(east)
-    if not west_set or not east_set:
+    reach = _reachable(graph, company)
+    if not west_set & reach or not east_set & reach:
         return None
     seen: set[str] = set()
     longest: list[tuple[Train, Train]] = []
@@ -64,3 +65,23 @@ def prove_transcontinental(
             if sol.revenue > BIG:
                 return Proof(given, runner is not given, sol.routes[0])
     return None
+
+
+def _reachable(graph: TrackGraph, company: str) -> set[int]:
+    """Every stop a route of ``company`` could include: walked from its tokens, never
+    onward from a stop it may only end at (off-boards, blocked cities). A superset of what
+    one train reaches, so a coast outside it rules the proof out without any search."""
+    tokens = graph.token_mask(company)
+    no_pass = graph.no_pass_mask(company)
+    start = [i for i in range(len(graph.stops)) if tokens >> i & 1]
+    seen = set(start)
+    todo = list(start)
+    while todo:
+        here = todo.pop()
+        if not tokens >> here & 1 and no_pass >> here & 1:
+            continue
+        for hop in graph.adj[here]:
+            if hop.to not in seen:
+                seen.add(hop.to)
+                todo.append(hop.to)
+    return seen
