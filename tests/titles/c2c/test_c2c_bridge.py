@@ -1,58 +1,19 @@
 """The route bridge (:mod:`transcon.eighteen.bridge`) over a position that is not 1870's.
 
-18C2C has no game engine yet; its map, tile set and stop values (titles/c2c) are enough for
-the bridge: a title supplies hooks, the bridge builds the position, its graph and values, and
+The hooks are the 18C2C title's own (:class:`~transcon.titles.c2c.game.routing.RoutesC2C`):
+a title supplies hooks, the bridge builds the position, its graph and values, and
 caches them by the position's description. Seed 001 3j: destination tokens double nothing, so
 18C2C's stop values are the printed ones (:func:`transcon.titles.c2c.routes.stop_values`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from transcon.core.board import Board
-from transcon.core.hexgrid import Hex
 from transcon.eighteen.bridge import RouteBridge, RoutePosition, train_of
-from transcon.eighteen.graph import PlacedTile, TrackGraph
 from transcon.eighteen.optimizer import optimize
-from transcon.eighteen.position import Position18xx
-from transcon.eighteen.routes import StopValues, check_routes
-from transcon.eighteen.tilefile import Board18xx
-from transcon.eighteen.tiles import Color, TileSet
+from transcon.eighteen.routes import check_routes
+from transcon.eighteen.tiles import Color
 from transcon.titles.c2c.data import load_board, load_layer, load_tiles
-from transcon.titles.c2c.routes import stop_values
-
-
-@dataclass(frozen=True, slots=True)
-class C2CMap:
-    board: Board
-    layer: Board18xx
-    tiles: TileSet
-
-
-@dataclass(frozen=True, slots=True)
-class C2CHooks:
-    """18C2C's hooks: printed values, no bonuses, destination tokens beside the city."""
-
-    data: C2CMap
-
-    def new_position(self, tiles: dict[Hex, PlacedTile]) -> Position18xx:
-        return Position18xx(self.data, tiles)
-
-    def destinations(self, state: object) -> tuple[str, ...]:
-        return ()
-
-    def bonuses(self, state: object) -> tuple[object, ...]:
-        return ()
-
-    def place_destination(self, position: Position18xx, company: str) -> None:
-        raise AssertionError("no destination tokens in these positions")
-
-    def apply_bonuses(self, position: Position18xx, bonuses: tuple[object, ...]) -> None:
-        assert bonuses == ()
-
-    def stop_values(self, graph: TrackGraph, company: str, position: Position18xx) -> StopValues:
-        return stop_values(graph)
+from transcon.titles.c2c.game.routing import C2CMap, RoutesC2C
 
 
 def _two_cities(data: C2CMap) -> tuple[str, str, str, int]:
@@ -74,7 +35,7 @@ def _two_cities(data: C2CMap) -> tuple[str, str, str, int]:
 
 def test_a_bridge_over_an_18c2c_position() -> None:
     data = C2CMap(load_board(), load_layer("d"), load_tiles("d"))
-    bridge = RouteBridge(C2CHooks(data))
+    bridge = RouteBridge(RoutesC2C(data))
     a, mid, b, side = _two_cities(data)
     rotation = side % 3  # tiles 57 (city) and 9 (track) run between sides r and r + 3
     desc = RoutePosition(
