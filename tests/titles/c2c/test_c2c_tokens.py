@@ -24,6 +24,7 @@ from transcon.titles.c2c.tokens import (
     return_tokens,
     tokens_per_or,
     tokens_to_remove,
+    unbought_costs,
 )
 
 OPTS = C2COptions.view({})
@@ -167,3 +168,12 @@ def test_terminals_and_architects() -> None:
     )
     assert again.destination == "forfeited" and again.tokens == 1
     assert forfeited.destination == "forfeited"
+
+
+def test_the_game_takes_the_cheapest_unbought_costs() -> None:
+    """D variant 4c in play: the Terminals give what is missing of $40/$60, the Architects
+    the two cheapest costs not bought; a private without tokens gives nothing."""
+    assert unbought_costs(float_charter(82, [40], OPTS), "TBC") == (60,)
+    assert unbought_costs(float_charter(82, [60], OPTS), "FWA") == (40, 80)
+    assert unbought_costs(float_charter(100, [40, 60, 80, 100], OPTS), "FWA") == ()
+    assert unbought_costs(Charter(), "MRB") == ()

@@ -205,6 +205,15 @@ def gain_from_private(charter: Charter, private: str, costs: Collection[int]) ->
     )
 
 
+def unbought_costs(charter: Charter, private: str) -> tuple[int, ...]:
+    """The token costs ``private`` offers that ``charter`` lacks, as many as it gives: the
+    game takes these (the cheapest first: a prepaid token's cost makes no difference in
+    play); empty for a private that gives no tokens."""
+    offered = {"TBC": TERMINALS_COSTS, "FWA": ARCHITECTS_COSTS}.get(private, frozenset())
+    most = len(TERMINALS_COSTS) if private == "TBC" else ARCHITECTS_TOKENS
+    return tuple(sorted(offered - charter.costs))[:most]
+
+
 # -- mergers and the government railroads (3f, 3g, 3l) -------------------------------------
 
 

@@ -18,6 +18,8 @@ from transcon.eighteen.framework.testing import (
 from transcon.titles.c2c.game import TitleC2C, TitleC2CSuperShort
 from transcon.titles.c2c.game.checks import token_problems
 from transcon.titles.c2c.game.state import c2c_data
+from transcon.titles.c2c.options import TOKEN_COSTS, C2COptions
+from transcon.titles.c2c.tokens import Charter, float_charter, place_token
 
 PLAYERS = ["A", "B", "C", "D"]
 
@@ -164,32 +166,31 @@ def test_seed_3e_tokens_bought_at_float_as_table_a_allows() -> None:
     cash = corp.cash
     game.act("tokens B&O 60", president)
     assert game.state.corps["B&O"].cash == cash - 60
-    data = c2c_data(game.state)
-    assert data.charters["B&O"] == [0, 60] and "B&O" in data.reserved
-    assert "B&O" not in data.bulls
+    charter = c2c_data(game.state).charters["B&O"]
+    assert charter.costs == {60} and charter.tokens == 0 and charter.destination == "reserved"
+    assert charter.bulls == 0
 
 
 def test_seed_3e_no_token_bought_no_destination_token() -> None:
     game = floating_game(68)
     game.act("tokens B&O none", game.state.corps["B&O"].president)
-    data = c2c_data(game.state)
-    assert data.charters["B&O"] == [0] and "B&O" not in data.reserved
+    charter = c2c_data(game.state).charters["B&O"]
+    assert charter.left == 0 and charter.destination == "none"
 
 
 def test_seed_3f_par_100_and_all_four_tokens_give_a_bull() -> None:
     game = floating_game(100)
     game.act("tokens B&O 40,60,80,100", game.state.corps["B&O"].president)
-    data = c2c_data(game.state)
-    assert data.bulls == ["B&O"] and game.state.corps["B&O"].cash == 1000 - 280
+    charter = c2c_data(game.state).charters["B&O"]
+    assert charter.bulls == 1 and game.state.corps["B&O"].cash == 1000 - 280
 
 
 def test_seed_3e_prepaid_tokens_place_for_free() -> None:
     game = operating(TitleC2C(), {"B&O": ("A", 100)})
-    c2c_data(game.state).charters["B&O"] = [0, 40, 60]
-    c2c_data(game.state).reserved.append("B&O")
+    c2c_data(game.state).charters["B&O"] = float_charter(100, [40, 60], C2COptions())
     title = title_of(game)
     assert title.token_cost(game.state, "B&O") == 0  # home placed, one bought token free
-    game.state.corps["B&O"].tokens_used = 2
+    c2c_data(game.state).charters["B&O"] = place_token(c2c_data(game.state).charters["B&O"])
     assert title.token_cost(game.state, "B&O") is None  # the other is the destination's
 
 
@@ -280,9 +281,7 @@ def bull_game() -> Game[GameState]:
     float_corp(game, "B&O", "A", 100)
     float_corp(game, "Sou", "B", 100)
     data = c2c_data(game.state)
-    data.charters.update({"B&O": [0, 40, 60, 80, 100], "Sou": [0]})
-    data.bulls.append("B&O")
-    data.reserved.append("B&O")
+    data.charters.update({"B&O": float_charter(100, TOKEN_COSTS, C2COptions()), "Sou": Charter()})
     start_operating(game)
     sou = game.state.corps["Sou"]
     sou.tokens, sou.tokens_used = ["S62"], 1
@@ -297,7 +296,7 @@ def test_seed_3f_bull_into_a_full_city_forfeits_the_charter() -> None:
     game.act("bull S62", "A")
     data = c2c_data(state)
     assert state.corps["B&O"].tokens == ["M74", "S62"]
-    assert data.bull_beside == ["B&O"] and "B&O" not in data.reserved
+    assert data.beside == {"B&O": ["S62"]} and data.charters["B&O"].destination == "forfeited"
     assert title_of(game).token_cost(state, "B&O") is None  # the charter's tokens are gone
     assert title_of(game).free_spaces(state, "PRR", "S62") == 0
 
@@ -307,7 +306,8 @@ def test_seed_3f_bull_as_a_normal_token_takes_a_space() -> None:
     assert title_of(game).free_spaces(game.state, "PRR", "F85") == 1
     game.act("bull F85", "A")  # Bangor: a free space
     data = c2c_data(game.state)
-    assert data.bull_placed == {"B&O": "F85"} and data.bull_beside == []
+    assert game.state.corps["B&O"].tokens[-1] == "F85" and data.beside == {}
+    assert data.charters["B&O"].left == 0
     assert title_of(game).free_spaces(game.state, "PRR", "F85") == 0
 
 
@@ -354,14 +354,14 @@ def test_seed_3k_3m_bonus_by_proof_and_one_column_with_a_dividend(
 def test_seed_3e_no_destination_run_without_a_reserved_token() -> None:
     game = operating(TitleC2C(), {"B&O": ("A", 100)})
     give_train(game, "B&O", "2")
-    c2c_data(game.state).charters["B&O"] = [0]
+    c2c_data(game.state).charters["B&O"] = Charter()
     unchanged(game, "destination", "A", "D variant 3j")
 
 
 def test_seed_3j_no_destination_run_without_a_route() -> None:
     game = operating(TitleC2C(), {"B&O": ("A", 100)})
     give_train(game, "B&O", "4D")
-    c2c_data(game.state).reserved.append("B&O")
+    c2c_data(game.state).charters["B&O"] = Charter(destination="reserved")
     unchanged(game, "destination", "A", "D variant 3j")
 
 
@@ -372,13 +372,12 @@ def test_seed_3j_destination_run_places_the_reserved_token(
     give_train(game, "B&O", "4D")
     state = game.state
     data = c2c_data(state)
-    data.charters["B&O"] = [0, 40]
-    data.reserved.append("B&O")
+    data.charters["B&O"] = Charter(destination="reserved", costs=frozenset({40}))
     monkeypatch.setattr(TitleC2C, "destination_revenue", lambda *_: 120)
     game.act("destination", "A")
     corp = state.corps["B&O"]
     assert corp.tokens == ["M74", "M62"] and corp.tokens_used == 2  # Cincinnati
-    assert data.destination_done == ["B&O"] and data.reserved == []
+    assert data.charters["B&O"].destination == "placed"
     assert state.operating.revenue == 120
     unchanged(game, "run 0", "A", "run")  # the destination run was the turn's run
     game.act("payout", "A")
@@ -388,14 +387,11 @@ def test_seed_3j_destination_run_places_the_reserved_token(
 # -- Terminals and Architects (seed 001 4c) ----------------------------------------------------
 
 
-def private_game(private: str, charter: list[int], reserved: bool) -> Game[GameState]:
+def private_game(private: str, costs: list[int]) -> Game[GameState]:
     game = Game.new(TitleC2C(), PLAYERS)
     skip_auction(game, {private: "B"})
     float_corp(game, "B&O", "A", 76)
-    data = c2c_data(game.state)
-    data.charters["B&O"] = charter
-    if reserved:
-        data.reserved.append("B&O")
+    c2c_data(game.state).charters["B&O"] = float_charter(76, costs, C2COptions())
     start_operating(game)
     game.state.phase = 1  # phase 3: the base purchase window
     c2c_data(game.state).or_phase = "3"
@@ -403,16 +399,17 @@ def private_game(private: str, charter: list[int], reserved: bool) -> Game[GameS
 
 
 def test_seed_4c_terminals_give_the_40_and_60_tokens_not_bought() -> None:
-    game = private_game("TBC", [0, 40], reserved=True)
+    game = private_game("TBC", [40])
     game.act("private TBC 80", "A")
-    data = c2c_data(game.state)
-    assert data.charters["B&O"] == [0, 40, 60] and data.reserved == ["B&O"]
+    charter = c2c_data(game.state).charters["B&O"]
+    assert charter.costs == {40, 60} and charter.tokens == 1  # the $40 stays reserved
+    assert charter.destination == "reserved"
 
 
 def test_seed_4c_architects_two_free_tokens_one_reserved() -> None:
-    game = private_game("FWA", [0], reserved=False)
+    game = private_game("FWA", [])
     game.act("private FWA 120", "A")
-    data = c2c_data(game.state)
-    assert data.charters["B&O"] == [0, 40, 60]  # even beyond what par $76 allows (Table A)
-    assert data.reserved == ["B&O"]  # no reserved token before: one of these is reserved
-    assert "B&O" not in data.bulls
+    charter = c2c_data(game.state).charters["B&O"]
+    assert charter.costs == {40, 60}  # even beyond what par $76 allows (Table A)
+    assert charter.destination == "reserved"  # none reserved before: one of these is
+    assert charter.tokens == 1 and charter.bulls == 0

@@ -1,12 +1,16 @@
 """18C2C's own invariants for tests and simulations (the framework's are in
-``eighteen/framework/testing.py``): station tokens match the tokens used, never more than
-the charter held (D variant 3e, 3f), one token per corporation per city."""
+``eighteen/framework/testing.py``): station tokens match the tokens used, never more tokens
+placed and on the charter than the corporation ever got (D variant 3e, 3f, 4c), one token per
+corporation per city."""
 
 from __future__ import annotations
 
 from transcon.core.game import Game
 from transcon.eighteen.framework.state import GameState
 from transcon.titles.c2c.game.state import c2c_data
+from transcon.titles.c2c.options import TOKEN_COSTS
+
+ALL_COSTS = frozenset(TOKEN_COSTS)
 
 
 def token_problems(game: Game[GameState]) -> list[str]:
@@ -16,9 +20,12 @@ def token_problems(game: Game[GameState]) -> list[str]:
     for sym, corp in game.state.corps.items():
         if corp.closed:
             continue
-        charter = len(data.charters.get(sym, [0])) + (sym in data.bulls)
-        if len(corp.tokens) != corp.tokens_used or corp.tokens_used > charter:
-            out.append(f"{sym}: {len(corp.tokens)} tokens, {corp.tokens_used} used of {charter}")
+        charter = data.charter(sym)
+        got = 1 + len(charter.costs) + (charter.costs == ALL_COSTS)  # home, bought, a bull
+        if len(corp.tokens) != corp.tokens_used or corp.tokens_used + charter.left > got:
+            out.append(f"{sym}: {len(corp.tokens)} tokens, {corp.tokens_used} used, got {got}")
+        if min(charter.tokens, charter.bulls) < 0:
+            out.append(f"{sym}: negative charter {charter}")
         if len(set(corp.tokens)) != len(corp.tokens):
             out.append(f"{sym}: two tokens in one city")
     return out

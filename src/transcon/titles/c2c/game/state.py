@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 from transcon.eighteen.framework.state import GameState, TitleData
+from transcon.titles.c2c.tokens import Charter
 
 
 @dataclass(slots=True)
@@ -15,29 +16,37 @@ class C2CData(TitleData):
     """Privates removed from play before the auction, in order (D variant 3a)."""
     token_choice: str = ""
     """Corporation whose president chooses its extra tokens now (D variant 3e)."""
-    charters: dict[str, list[int]] = field(default_factory=dict)
-    """Corporation -> costs of the tokens on its charter bought at float, the free home
-    token first (D variant 3e)."""
-    bulls: list[str] = field(default_factory=list)
-    """Corporations holding a bull token (D variant 3f)."""
-    bull_placed: dict[str, str] = field(default_factory=dict)
-    """Corporation -> hex of its placed bull token (D variant 3f)."""
-    bull_beside: list[str] = field(default_factory=list)
-    """Corporations whose bull sits beside a full city, using no token space (3f)."""
-    forfeited: list[str] = field(default_factory=list)
-    """Corporations whose charter tokens were forfeit when their bull was placed (3f)."""
-    reserved: list[str] = field(default_factory=list)
-    """Corporations with a token reserved for their destination run (D variant 3e)."""
+    charters: dict[str, Charter] = field(default_factory=dict)
+    """Corporation -> the tokens on its charter (``titles/c2c/tokens.py``: bought at float,
+    reserved for the destination, bulls; D variant 3e, 3f, 4c). The home token is not on it:
+    it is placed at home when the corporation first operates."""
+    beside: dict[str, list[str]] = field(default_factory=dict)
+    """Corporation -> cities where its token sits beside a city with no space left, using
+    none (a bull, D variant 3f, or a destination token)."""
+    turn_tokens: int = 0
+    """Tokens the operating corporation placed this turn (D variant 3g: two for mergers)."""
     turn_lays: list[list[str]] = field(default_factory=list)
     """The operating corporation's lays this turn as ``[zone, colour]`` (D variant 3c)."""
-    destination_done: list[str] = field(default_factory=list)
-    """Corporations that made their destination run (D variant 3j)."""
     transcontinental: list[str] = field(default_factory=list)
     """Corporations that took their transcontinental bonus (D variant 3k)."""
-    moved_right: list[str] = field(default_factory=list)
-    """Corporations whose price moved right this operating round (D variant 3m)."""
+    or_moves: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Corporation -> what moves its price right this operating round (D variant 3m):
+    ``dividend`` (full dividend paid), ``transcontinental`` (runs), ``destination`` (1 when
+    the dividend was a destination run's), ``moved`` (columns moved so far)."""
     or_phase: str = ""
     """The phase in which the current operating round began (D variant 3b)."""
+
+    def charter(self, sym: str) -> Charter:
+        """``sym``'s charter (an empty one before it floats)."""
+        return self.charters.get(sym, Charter())
+
+    def to_json(self) -> dict[str, object]:
+        out = TitleData.to_json(self)
+        if "charters" in out:
+            out["charters"] = {
+                sym: {**asdict(c), "costs": sorted(c.costs)} for sym, c in self.charters.items()
+            }
+        return out
 
 
 def c2c_data(state: GameState) -> C2CData:

@@ -10,11 +10,17 @@ from typing import TYPE_CHECKING, ClassVar
 
 from transcon.core.errors import IllegalAction
 from transcon.core.title import Action, ActionContext
+from transcon.eighteen.framework.actions import PlaceToken
 from transcon.eighteen.framework.base import BANK, corp_key
 from transcon.eighteen.framework.rounds import Step, TurnStage
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.steps.auction import WaterfallAuction
-from transcon.eighteen.framework.steps.operating import CompanyStep, OperatingRound
+from transcon.eighteen.framework.steps.operating import (
+    RULE_TOKEN,
+    CompanyStep,
+    OperatingRound,
+    Token,
+)
 from transcon.titles.c2c.game.actions import (
     BuyTokens,
     DestinationRun,
@@ -24,7 +30,7 @@ from transcon.titles.c2c.game.actions import (
 )
 from transcon.titles.c2c.game.spec import column_of
 from transcon.titles.c2c.game.state import c2c_data
-from transcon.titles.c2c.options import TOKEN_COSTS, C2COptions, token_table
+from transcon.titles.c2c.options import C2COptions
 from transcon.titles.c2c.privates import (
     RULE_PACKET,
     Packet,
@@ -35,6 +41,16 @@ from transcon.titles.c2c.privates import (
     packet_after_eliminations,
     starting_packet,
 )
+from transcon.titles.c2c.tokens import (
+    allowed_tokens,
+    can_make_destination_run,
+    float_charter,
+    float_cost,
+    place_bull,
+    place_destination_token,
+    place_token,
+    return_tokens,
+)
 
 if TYPE_CHECKING:
     from transcon.titles.c2c.game.title import TitleC2C
@@ -43,8 +59,6 @@ RULE_TOKENS = "D variant 3e: token purchase"
 RULE_BULL = "D variant 3f: bull token"
 RULE_TRANSCONTINENTAL = "D variant 3k: transcontinental bonus"
 RULE_DESTINATION = "D variant 3j: destination run"
-BULL_PAR = 100
-"""D variant 3f: a corporation parred at $100 that buys all four extra tokens gets a bull."""
 
 
 class EliminatePrivates(Step):
@@ -121,12 +135,6 @@ class PacketAuction(WaterfallAuction):
         return [s for s in unsold if s in tops.values()]
 
 
-def allowed_tokens(state: GameState, par: int) -> tuple[int, ...]:
-    """Table A (option ``token_table``): the extra tokens a corporation parred at ``par`` may
-    buy."""
-    return token_table(C2COptions.view(state.options)).get(par, ())
-
-
 class TokenPurchase(Step):
     """D variant 3e: when the sixth share floats a corporation, its president chooses which
     of the tokens Table A allows it buys with its new treasury; one bought token is reserved
@@ -136,6 +144,7 @@ class TokenPurchase(Step):
     actions: ClassVar[tuple[type[Action], ...]] = (BuyTokens,)
     rule = RULE_TOKENS
     skips_idle_players = True
+    game: TitleC2C
 
     def active(self, state: GameState) -> bool:
         return bool(c2c_data(state).token_choice)
@@ -156,33 +165,26 @@ class TokenPurchase(Step):
         corp = state.corps[sym]
         if action.corp != sym or action.player != corp.president:
             raise IllegalAction(RULE_TOKENS, f"the president of {sym} buys its tokens now")
-        allowed = allowed_tokens(state, corp.par)
-        costs = sorted(action.costs)
-        if len(set(costs)) != len(costs) or any(c not in allowed for c in costs):
-            raise IllegalAction(
-                RULE_TOKENS, f"{sym} (par {corp.par}) may buy tokens of {list(allowed)} once each"
-            )
-        if sum(costs) > corp.cash:
-            raise IllegalAction(RULE_TOKENS, f"{sym} cannot pay {sum(costs)}")
+        opts = self.game.options_of(state)
+        charter = float_charter(corp.par, action.costs, opts)
+        cost = float_cost(action.costs)
+        if cost > corp.cash:
+            raise IllegalAction(RULE_TOKENS, f"{sym} cannot pay {cost}")
         if ctx is None:
             return
         data = c2c_data(state)
         data.token_choice = ""
-        data.charters[sym] = [0, *costs]
-        self.game.pay(state, corp_key(sym), BANK, sum(costs))
-        if costs:
-            data.reserved.append(sym)
-        if corp.par == BULL_PAR and tuple(costs) == TOKEN_COSTS:
-            data.bulls.append(sym)
+        data.charters[sym] = charter
+        self.game.pay(state, corp_key(sym), BANK, cost)
         ctx.emit(
-            f"{sym} buys tokens {costs or 'none'} for {sum(costs)}"
-            + (" and gets a bull token" if sym in data.bulls else ""),
+            f"{sym} buys tokens {sorted(action.costs) or 'none'} for {cost}"
+            + (" and gets a bull token" if charter.bulls else ""),
             corp=sym,
         )
 
     def choices(self, state: GameState, player: str) -> list[Action]:
         sym = c2c_data(state).token_choice
-        allowed = allowed_tokens(state, state.corps[sym].par)
+        allowed = allowed_tokens(state.corps[sym].par, self.game.options_of(state))
         return [
             BuyTokens(player=player, corp=sym, costs=combo)
             for k in range(len(allowed) + 1)
@@ -196,18 +198,50 @@ class OperatingRoundC2C(OperatingRound):
 
     def start(self, state: GameState, ctx: ActionContext) -> None:
         c2c_data(state).or_phase = self.game.phase(state).name
-        c2c_data(state).moved_right = []
+        c2c_data(state).or_moves = {}
         super().start(state, ctx)
 
     def begin_turn(self, state: GameState, ctx: ActionContext) -> None:
         c2c_data(state).turn_lays = []
+        c2c_data(state).turn_tokens = 0
         super().begin_turn(state, ctx)
 
 
+class TokenC2C(Token):
+    """Base rules 4.7.2 with D variant 3e and 3g: every token was paid for at float, so
+    placing one is free and takes it off the charter; a public corporation places one per
+    turn, a merger corporation, Amtrak or Conrail up to two per operating round."""
+
+    game: TitleC2C
+
+    def company_action(
+        self, state: GameState, sym: str, action: Action, ctx: ActionContext | None
+    ) -> None:
+        assert isinstance(action, PlaceToken)
+        g = self.game
+        corp = state.corps[sym]
+        if action.hex in corp.tokens:
+            raise IllegalAction(RULE_TOKEN, f"{sym} already has a token in {action.hex}")
+        g.hook_check_token(state, sym, action)
+        if ctx is None:
+            return
+        data = c2c_data(state)
+        data.charters[sym] = place_token(data.charter(sym))
+        g.token_placed(state, sym, action.hex)
+        ctx.emit(f"{sym} places a token on {action.hex} (0)")
+
+    def closed(self, state: GameState, sym: str) -> IllegalAction | None:
+        problem = self.game.token_turn_problem(state, sym, RULE_TOKEN)
+        if problem is None and self.game.token_cost(state, sym) is None:
+            return IllegalAction(RULE_TOKEN, f"{sym} has no token left")
+        return problem
+
+
 class BullToken(CompanyStep):
-    """D variant 3f: the operating corporation places its bull token (its token of the turn):
-    in a free token space or in a city whose spaces are all taken (beside it, using no
-    space); the tokens left on its charter are forfeit, the destination token included."""
+    """D variant 3f: the operating corporation places a bull token (a token of the turn): in
+    a free token space or in a city whose spaces are all taken (beside it, using no space;
+    one bull per corporation, inherited ones included); a public corporation's tokens left on
+    its charter are then forfeit, the destination token included."""
 
     actions: ClassVar[tuple[type[Action], ...]] = (PlaceBull,)
     rule = RULE_BULL
@@ -218,33 +252,30 @@ class BullToken(CompanyStep):
     ) -> None:
         assert isinstance(action, PlaceBull)
         g = self.game
-        op = state.operating
         data = c2c_data(state)
         corp = state.corps[sym]
-        if sym not in data.bulls or sym in data.bull_placed:
+        charter = data.charter(sym)
+        if charter.bulls < 1:
             raise IllegalAction(RULE_BULL, f"{sym} has no bull token to place")
-        if op.step > TurnStage.TOKEN or op.tokened:
-            raise IllegalAction(RULE_BULL, "one token per turn, before running")
+        problem = g.token_turn_problem(state, sym, RULE_BULL)
+        if problem is not None:
+            raise problem
         if action.hex in corp.tokens:
             raise IllegalAction(RULE_BULL, f"{sym} already has a token in {action.hex}")
         g.check_bull(state, sym, action.hex)
+        full = g.free_spaces(state, sym, action.hex) <= 0
+        placed = place_bull(charter, full, g.options_of(state))
         if ctx is None:
             return
-        if g.free_spaces(state, sym, action.hex) <= 0:
-            data.bull_beside.append(sym)
-        corp.tokens.append(action.hex)
-        corp.tokens_used += 1
-        data.bull_placed[sym] = action.hex
-        data.forfeited.append(sym)
-        if sym in data.reserved:
-            data.reserved.remove(sym)
-        op.tokened = True
-        op.step = TurnStage.TOKEN
-        ctx.emit(f"{sym} places its bull token on {action.hex}; its charter tokens are forfeit")
+        data.charters[sym] = placed
+        if full:
+            data.beside.setdefault(sym, []).append(action.hex)
+        g.token_placed(state, sym, action.hex)
+        forfeit = "; its charter tokens are forfeit" if charter.kind == "public" else ""
+        ctx.emit(f"{sym} places its bull token on {action.hex}{forfeit}")
 
     def company_choices(self, state: GameState, sym: str, player: str) -> list[Action]:
-        data = c2c_data(state)
-        if sym not in data.bulls or sym in data.bull_placed:
+        if c2c_data(state).charter(sym).bulls < 1:
             return []
         return [PlaceBull(player=player, hex=h) for h in self.game.token_hexes(state, sym)]
 
@@ -278,7 +309,7 @@ class TranscontinentalBonus(CompanyStep):
         data.transcontinental.append(sym)
         g.pay(state, BANK, corp_key(sym), bonus)
         ctx.emit(f"{sym} proves a transcontinental route ({proof}) and takes {bonus}", corp=sym)
-        g.move_right_once(state, sym, ctx)
+        g.price_moves(state, sym, ctx, transcontinental=1)
 
     def company_choices(self, state: GameState, sym: str, player: str) -> list[Action]:
         data = c2c_data(state)
@@ -305,7 +336,8 @@ class DestinationRunStep(CompanyStep):
         op = state.operating
         data = c2c_data(state)
         corp = state.corps[sym]
-        if sym not in data.reserved:
+        charter = data.charter(sym)
+        if not can_make_destination_run(charter):
             raise IllegalAction(RULE_DESTINATION, f"{sym} has no destination token reserved")
         if not corp.trains:
             raise IllegalAction(RULE_DESTINATION, f"{sym} has no train")
@@ -318,17 +350,21 @@ class DestinationRunStep(CompanyStep):
             )
         if ctx is None:
             return
-        destination = g.spec(state).corp(sym).destination
-        data.reserved.remove(sym)
-        data.destination_done.append(sym)
-        if destination not in corp.tokens:
+        destination = g.home_and_destination(state, sym)[1]
+        charter = place_destination_token(charter)
+        if destination in corp.tokens:
+            charter = return_tokens(charter, 1)  # already there: the token stays on the charter
+        else:
             corp.tokens.append(destination)
             corp.tokens_used += 1
+        data.charters[sym] = charter
+        g.price_moves(state, sym, ctx, destination=1)
         op.revenue = revenue
         ctx.emit(f"{sym} makes its destination run for {revenue}", revenue=revenue)
         op.step = TurnStage.DIVIDEND
 
     def company_choices(self, state: GameState, sym: str, player: str) -> list[Action]:
-        if sym not in c2c_data(state).reserved or not state.corps[sym].trains:
+        charter = c2c_data(state).charter(sym)
+        if not can_make_destination_run(charter) or not state.corps[sym].trains:
             return []
         return [DestinationRun(player=player)]

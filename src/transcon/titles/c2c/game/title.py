@@ -24,7 +24,7 @@ from transcon.eighteen.framework.rounds import Round, TurnStage
 from transcon.eighteen.framework.spec import GameSpec
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.steps.auction import AuctionRound, PendingPar
-from transcon.eighteen.framework.steps.operating import OperatingRound
+from transcon.eighteen.framework.steps.operating import OperatingRound, Token
 from transcon.eighteen.framework.steps.stock import BuySellParShares, StockRound
 from transcon.eighteen.framework.title import EighteenTitle
 from transcon.eighteen.routes import RouteError
@@ -47,13 +47,13 @@ from transcon.titles.c2c.game.steps import (
     EliminatePrivates,
     OperatingRoundC2C,
     PacketAuction,
+    TokenC2C,
     TokenPurchase,
     TranscontinentalBonus,
 )
-from transcon.titles.c2c.options import OPTIONS, TOKEN_COSTS, C2COptions
+from transcon.titles.c2c.market import columns_right, move_right
+from transcon.titles.c2c.options import OPTIONS, C2COptions
 from transcon.titles.c2c.privates import (
-    ARCHITECTS,
-    TERMINALS,
     eliminations_for,
     purchase_price_range,
 )
@@ -64,6 +64,12 @@ from transcon.titles.c2c.tilepoints import (
     lay_points,
     points_left,
     turn_budget,
+)
+from transcon.titles.c2c.tokens import (
+    RULE_MERGER_TOKENS,
+    gain_from_private,
+    tokens_per_or,
+    unbought_costs,
 )
 
 if TYPE_CHECKING:
@@ -100,7 +106,7 @@ class TitleC2C(EighteenTitle):
 
     def operating_round(self) -> OperatingRound:
         steps = [
-            *super().operating_round().steps,
+            *(TokenC2C(self) if type(s) is Token else s for s in super().operating_round().steps),
             BullToken(self),
             TranscontinentalBonus(self),
             DestinationRunStep(self),
@@ -199,14 +205,31 @@ class TitleC2C(EighteenTitle):
     # -- tokens ------------------------------------------------------------------------------
 
     def token_cost(self, state: GameState, sym: str) -> int | None:
-        """Seed 001 3e: tokens are bought at float, so placing one is free; the reserved
-        destination token stays on the charter (destination runs: not yet done)."""
-        data = c2c_data(state)
-        if sym in data.forfeited:
+        """D variant 3e: tokens are bought at float, so placing one is free; the token
+        reserved for the destination stays on the charter for the destination run."""
+        return 0 if c2c_data(state).charter(sym).tokens else None
+
+    def token_turn_problem(self, state: GameState, sym: str, rule: str) -> IllegalAction | None:
+        """Why ``sym`` may place no more tokens this turn, or None: one per turn for a public
+        corporation (base rules 4.7.2), two per operating round for a merger corporation,
+        Amtrak and Conrail (D variant 3g); always before running."""
+        op = state.operating
+        most = tokens_per_or(c2c_data(state).charter(sym).kind)
+        if op.step <= TurnStage.TOKEN and c2c_data(state).turn_tokens < most:
             return None
-        charter = data.charters.get(sym, [0])
-        placeable = len(charter) - (sym in data.reserved) + (sym in data.bull_placed)
-        return 0 if state.corps[sym].tokens_used < placeable else None
+        if most == 1:
+            return IllegalAction(rule, "one token per turn, before running")
+        return IllegalAction(RULE_MERGER_TOKENS, f"{most} tokens per turn, before running")
+
+    def token_placed(self, state: GameState, sym: str, label: str) -> None:
+        """Bookkeeping of a token just placed on ``label`` (a token of the turn)."""
+        corp = state.corps[sym]
+        corp.tokens.append(label)
+        corp.tokens_used += 1
+        c2c_data(state).turn_tokens += 1
+        op = state.operating
+        op.tokened = True
+        op.step = TurnStage.TOKEN
 
     def free_spaces(self, state: GameState, sym: str, label: str) -> int:
         """Token spaces of the city on ``label`` that ``sym`` may take: its spaces less the
@@ -216,9 +239,7 @@ class TitleC2C(EighteenTitle):
         used = sum(
             1
             for other, c in state.corps.items()
-            if not c.closed
-            and label in c.tokens
-            and not (other in data.bull_beside and data.bull_placed.get(other) == label)
+            if not c.closed and label in c.tokens and label not in data.beside.get(other, ())
         )
         reserved = sum(
             1
@@ -229,6 +250,11 @@ class TitleC2C(EighteenTitle):
             and self.spec(state).corp(other).home == label
         )
         return track.city_slots(state, self.setup, label) - used - reserved
+
+    def home_and_destination(self, state: GameState, sym: str) -> tuple[str, str]:
+        """The home and destination cities of ``sym``'s destination run."""
+        corp = self.spec(state).corp(sym)
+        return corp.home, corp.destination
 
     def check_reachable_city(self, state: GameState, sym: str, label: str, rule: str) -> None:
         """A city or off-board in play, reachable from the network (``check_reach``)."""
@@ -330,15 +356,10 @@ class TitleC2C(EighteenTitle):
         owned = tuple(state.corps[sym].trains)
         key = ("destination", sym, tuple(t.rsplit("-", 1)[0] for t in owned))
         if key not in ctx.memo:
-            corp = self.spec(state).corp(sym)
+            home, destination = self.home_and_destination(state, sym)
             board = track.map_of(self.setup)[0].board
             found = run_to_destination(
-                board,
-                ctx.graph(),
-                sym,
-                [train_of(t) for t in owned],
-                corp.home,
-                (corp.destination,),
+                board, ctx.graph(), sym, [train_of(t) for t in owned], home, (destination,)
             )
             ok = found is not None and found.solution.feasible
             ctx.memo[key] = int(found.solution.revenue) if ok and found is not None else None
@@ -346,28 +367,45 @@ class TitleC2C(EighteenTitle):
         assert got is None or isinstance(got, int)
         return got
 
-    def move_right_once(self, state: GameState, sym: str, ctx: ActionContext) -> None:
-        """D variant 3m: a public corporation's price moves right one column in an OR in
-        which it pays a non-zero full dividend and/or makes a transcontinental run (both:
-        still one column)."""
-        data = c2c_data(state)
+    def price_moves(self, state: GameState, sym: str, ctx: ActionContext, **seen: int) -> None:
+        """D variant 3m: note what moves ``sym``'s price right this operating round
+        (``dividend``: a full dividend paid, ``transcontinental``: runs, ``destination``: the
+        dividend is a destination run's) and move it to the columns ``columns_right`` gives
+        for all of it (a public corporation: one for a dividend and/or transcontinental run)."""
         corp = state.corps[sym]
-        if sym in data.moved_right or corp.cell is None:
+        if corp.cell is None:
             return
-        data.moved_right.append(sym)
-        self.move_to(state, sym, self.market(state).right(corp.cell), ctx)
+        moves = c2c_data(state).or_moves.setdefault(sym, {})
+        for what, count in seen.items():
+            moves[what] = moves.get(what, 0) + count
+        columns = columns_right(
+            c2c_data(state).charter(sym).kind,
+            full_dividend=moves.get("dividend", 0),
+            transcontinental_runs=moves.get("transcontinental", 0),
+            shells_with_trains=self.shells_with_trains(state, sym),
+            destination_run=bool(moves.get("destination")),
+            opts=self.options_of(state),
+        )
+        extra = columns - moves.get("moved", 0)
+        if extra > 0:
+            moves["moved"] = columns
+            self.move_to(state, sym, move_right(self.market(state), corp.cell, extra), ctx)
+
+    def shells_with_trains(self, state: GameState, sym: str) -> int:
+        """Train shells holding a train (a public corporation has one shell)."""
+        return min(1, len(state.corps[sym].trains))
 
     def pay_dividend(
         self, state: GameState, sym: str, revenue: int, kind: str, ctx: ActionContext
     ) -> None:
-        """The framework's dividends; a full payout moves the price right only once per OR
-        with the transcontinental run (D variant 3m)."""
+        """The framework's dividends; a full payout moves the price right as D variant 3m
+        says (with a transcontinental run this OR: see :meth:`price_moves`)."""
         if kind != "payout":
             super().pay_dividend(state, sym, revenue, kind, ctx)
             return
         self.distribute(state, sym, revenue, ctx)
         if revenue:
-            self.move_right_once(state, sym, ctx)
+            self.price_moves(state, sym, ctx, dividend=revenue)
 
     def hook_bot_run(self, state: GameState, sym: str, player: str) -> RunRoutes:
         revenue, routes, trains = self.best_run(state, sym)
@@ -392,20 +430,15 @@ class TitleC2C(EighteenTitle):
         apply. A buyer without a reserved destination token (and no destination run made)
         reserves one of them; no bull token comes this way (a bull holder bought all four
         costs at float, so these privates give it nothing)."""
-        offered = {TERMINALS: (40, 60), ARCHITECTS: TOKEN_COSTS}.get(private)
-        if offered is None:
-            return
         data = c2c_data(state)
-        charter = data.charters.setdefault(sym, [0])
-        gained = [c for c in offered if c not in charter][:2]
+        charter = data.charter(sym)
+        gained = unbought_costs(charter, private)
         if not gained:
             return
-        charter.extend(gained)
-        reserve = sym not in data.reserved and sym not in data.destination_done
-        if reserve:
-            data.reserved.append(sym)
+        data.charters[sym] = gain_from_private(charter, private, gained)
+        reserve = charter.destination != data.charters[sym].destination
         ctx.emit(
-            f"{private} gives {sym} free tokens {gained}"
+            f"{private} gives {sym} free tokens {list(gained)}"
             + (" (one reserved for its destination)" if reserve else ""),
             corp=sym,
         )
