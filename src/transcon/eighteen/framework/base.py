@@ -114,6 +114,11 @@ class EngineBase:
     def train_limit(self, state: GameState) -> int:
         return self.phase(state).train_limit
 
+    def corp_train_limit(self, state: GameState, sym: str) -> int:
+        """Company ``sym``'s train limit (default the phase's; titles with larger
+        charters, such as 18C2C's merger corporations, override)."""
+        return self.train_limit(state)
+
     # -- market ------------------------------------------------------------------------------
 
     def price(self, state: GameState, sym: str) -> int:

@@ -98,7 +98,12 @@ class DepotMixin(EngineBase):
     def over_limit(self, state: GameState) -> list[str]:
         """Companies holding more trains than the phase allows (operating order)."""
         limit = self.train_limit(state)
-        return [s for s in sorted(state.corps) if len(state.corps[s].trains) > limit]
+        return [
+            s
+            for s in sorted(state.corps)
+            if len(state.corps[s].trains) > limit
+            and len(state.corps[s].trains) > self.corp_train_limit(state, s)
+        ]
 
     def train_price(self, state: GameState, action: BuyTrain, sym: str) -> tuple[str, int]:
         """The train id bought and its price; raises on a bad purchase."""

@@ -63,6 +63,35 @@ class C2COptions(Options):
         "them with 'or'; for public corporations 'and/or' gives one column for both.",
         rule="D variant 3m",
     )
+    merger_from_phase: Literal["3", "4", "5", "3D", "4D", "5D", "6D"] = option(
+        "3",
+        "The first phase in which mergers may be declared. Assumed: base rule 4.3.5 is not "
+        "in our sources; mergers need two corporations that have operated.",
+        rule="Base rules 4.3.5",
+    )
+    merger_declarer: Literal["president_of_both", "either_president"] = option(
+        "president_of_both",
+        "Who may declare a merger on their stock-round turn: only a player presiding both "
+        "corporations, or the president of either (the other has no veto). Assumed: base "
+        "rule 4.3.5 is not in our sources.",
+        rule="Base rules 4.3.5",
+    )
+    merger_charters: int = option(
+        8,
+        "How many merger corporation charters the game has (each merger takes one; a "
+        "merger corporation that closes does not give its charter back). Assumed.",
+        rule="Base rules 4.8",
+        min=0,
+        max=17,
+    )
+    merger_train_limit: Literal["double", "phase"] = option(
+        "double",
+        "A merger corporation's train limit: each of its two train shells holds the phase's "
+        "limit (double) or the two shells together hold it (phase; trains over it go to the "
+        "pool, oldest first, when the merger forms). Assumed: base rule 4.8.3 is not in our "
+        "sources.",
+        rule="Base rules 4.8.3",
+    )
     game_end: Literal["set_of_ors", "current_or"] = option(
         "set_of_ors",
         "When the bank breaks the game ends after the current set of operating rounds "

@@ -221,6 +221,7 @@ def merged_charter(first: Charter, second: Charter, kind: CorpKind) -> Charter:
     """The charter of a merger corporation (or Amtrak/Conrail, when folded in one by one):
     all tokens and inherited bulls (3f), free to place (3g). One reserved destination token
     stays reserved; a second becomes an ordinary token (assumed: base rule 4.8.4 unseen).
+    The costs bought by either count as bought (4c then gives only costs neither bought).
     ``full_city_bull_used`` carries over: a bull already in a full city uses the one allowed."""
     reserved = (first.destination == "reserved") + (second.destination == "reserved")
     return Charter(
@@ -228,7 +229,7 @@ def merged_charter(first: Charter, second: Charter, kind: CorpKind) -> Charter:
         tokens=first.tokens + second.tokens + max(reserved - 1, 0),
         destination="reserved" if reserved else "none",
         bulls=first.bulls + second.bulls,
-        costs=frozenset(),
+        costs=first.costs | second.costs,
         full_city_bull_used=first.full_city_bull_used or second.full_city_bull_used,
     )
 

@@ -46,6 +46,9 @@ def play(variant: str, seed: int, bots: str, players: int, limit: int) -> Game[G
 def test_random_bot_games_keep_the_invariants(variant: str) -> None:
     game = play(variant, 1, "random", 3, 600)
     assert len(game.log) > 100
+    if variant == "super-short":  # random players merge (base rules 4.3.5); saves replay
+        assert "merge" in {a.type for a in game.log}
+        assert game.verify_replay().identical
 
 
 def test_builder_bots_build_run_and_buy_trains() -> None:

@@ -40,7 +40,7 @@ class BuyTrains(CompanyStep):
         if action.price is not None and action.seller in ("bank", "pool") and action.price != price:
             raise IllegalAction(RULE_TRAIN, f"the price is {price}")
         keep = len(corp.trains) - (1 if action.exchange else 0)
-        if keep >= g.train_limit(state):
+        if keep >= g.corp_train_limit(state, sym):
             raise IllegalAction(RULE_TRAIN, f"{sym} is at its train limit")
         extra = 0
         if price > corp.cash:

@@ -48,6 +48,15 @@ class DestinationRun(Action):
     type: Literal["destination"] = "destination"
 
 
+class Merge(Action):
+    """Base rules 4.3.5 (D variant 3f, 3g, 3h): in a stock round a player declares the
+    merger of two public corporations into a merger corporation."""
+
+    type: Literal["merge"] = "merge"
+    corp: str
+    other: str
+
+
 ACTION_TYPES_C2C: tuple[type[Action], ...] = (
     *ACTION_TYPES,
     Eliminate,
@@ -55,4 +64,5 @@ ACTION_TYPES_C2C: tuple[type[Action], ...] = (
     PlaceBull,
     Transcontinental,
     DestinationRun,
+    Merge,
 )

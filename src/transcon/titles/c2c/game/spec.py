@@ -33,6 +33,12 @@ MAX_TOKENS = 6
 
 PAR_PRICES = (100, 90, 82, 76, 72, 68)
 
+
+def merger_symbols(count: int) -> tuple[str, ...]:
+    """The merger charters' symbols (``M1`` ...; base rules 4.8)."""
+    return tuple(f"M{i}" for i in range(1, count + 1))
+
+
 _MARKET_1870 = """
 64y 68 72 76 82 90 100p 110 120 140 160 180 200 225 250 275 300 325 350 375 400
 60y 64y 68 72 76 82 90p 100 110 120 140 160 180 200 225 250 275 300 325 350 375
@@ -108,10 +114,11 @@ def phases() -> tuple[PhaseSpec, ...]:
     )
 
 
-def corps(setup: Setup) -> tuple[CorpSpec, ...]:
+def corps(setup: Setup, merger_charters: int = 0) -> tuple[CorpSpec, ...]:
     """The corporations of ``setup`` (Super-short: the twelve of seed 001 Super-short 1) with
     the D destinations (seed 001 2g); token costs are paid at float (seed 001 3e), so every
-    placement is free."""
+    placement is free. The merger charters (``M1``...: option ``merger_charters``) follow;
+    they stay out of play until a merger opens one."""
     from transcon.titles.c2c.data import destination
 
     out = []
@@ -120,6 +127,8 @@ def corps(setup: Setup) -> tuple[CorpSpec, ...]:
             continue
         dest = destination(c.sym, "d")
         out.append(CorpSpec(c.sym, c.name, c.home, dest[0] if dest else "", (0,) * MAX_TOKENS, 60))
+    for sym in merger_symbols(merger_charters):
+        out.append(CorpSpec(sym, f"merger corporation {sym}", "", "", (), 60))
     return tuple(out)
 
 
@@ -159,7 +168,7 @@ def game_spec(setup: Setup, opts: C2COptions) -> GameSpec:
     """The whole spec of a setup (cached per setup and options)."""
     short = setup == SUPER_SHORT
     return GameSpec(
-        corps=corps(setup),
+        corps=corps(setup, opts.merger_charters),
         privates=privates(setup, opts),
         trains=trains(setup),
         phases=phases(),

@@ -33,6 +33,11 @@ class C2CData(TitleData):
     """Corporation -> what moves its price right this operating round (D variant 3m):
     ``dividend`` (full dividend paid), ``transcontinental`` (runs), ``destination`` (1 when
     the dividend was a destination run's), ``moved`` (columns moved so far)."""
+    merged: dict[str, list[str]] = field(default_factory=dict)
+    """Merger corporation -> the two public corporations that formed it (base rules 4.8)."""
+    destination_of: dict[str, str] = field(default_factory=dict)
+    """Merger corporation -> the merged corporation whose reserved destination token (and so
+    whose home and destination run) it keeps (assumed: base rules 4.8.4 unseen)."""
     or_phase: str = ""
     """The phase in which the current operating round began (D variant 3b)."""
 

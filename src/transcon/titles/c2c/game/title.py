@@ -36,10 +36,12 @@ from transcon.titles.c2c.game.actions import (
     BuyTokens,
     DestinationRun,
     Eliminate,
+    Merge,
     PlaceBull,
     Transcontinental,
 )
-from transcon.titles.c2c.game.spec import game_spec
+from transcon.titles.c2c.game.mergers import DeclareMerger
+from transcon.titles.c2c.game.spec import game_spec, merger_symbols
 from transcon.titles.c2c.game.state import C2CData, c2c_data
 from transcon.titles.c2c.game.steps import (
     BullToken,
@@ -102,7 +104,7 @@ class TitleC2C(EighteenTitle):
         return AuctionRound(self, [EliminatePrivates(self), PendingPar(self), PacketAuction(self)])
 
     def stock_round(self) -> StockRound:
-        return StockRound(self, [TokenPurchase(self), BuySellParShares(self)])
+        return StockRound(self, [TokenPurchase(self), BuySellParShares(self), DeclareMerger(self)])
 
     def operating_round(self) -> OperatingRound:
         steps = [
@@ -143,9 +145,15 @@ class TitleC2C(EighteenTitle):
 
     def first_turn_bonus(self, state: GameState, sym: str) -> int:
         """D variant 3d: +1 on the first turn of a corporation whose home is in the Plains
-        or the West (not in Super-short)."""
+        or the West (not in Super-short; a merger corporation has operated already)."""
+        if state.corps[sym].operated:
+            return 0
         home = track.hex_zone(self.setup, self.spec(state).corp(sym).home)
-        return first_turn_bonus(home, not state.corps[sym].operated, self.super_short)
+        return first_turn_bonus(home, True, self.super_short)
+
+    def is_merger(self, state: GameState, sym: str) -> bool:
+        """Whether ``sym`` is a merger corporation (base rules 4.8)."""
+        return c2c_data(state).charter(sym).kind != "public"
 
     def tile_points(self, state: GameState, sym: str, hexes: list[str]) -> int:
         """D variant 3c/3d: the tile points of a turn laying on ``hexes`` (Table B's normal
@@ -155,7 +163,8 @@ class TitleC2C(EighteenTitle):
         bonus = self.first_turn_bonus(state, sym)
         phase = self.phase(state).name
         opts = self.options_of(state)
-        return turn_budget(phase, zones, opts, bonus, super_short=self.super_short)
+        merger = self.is_merger(state, sym)
+        return turn_budget(phase, zones, opts, bonus, merger=merger, super_short=self.super_short)
 
     def turn_lays(self, state: GameState) -> list[Lay]:
         return [Lay(zone, colour) for zone, colour in c2c_data(state).turn_lays]
@@ -190,6 +199,7 @@ class TitleC2C(EighteenTitle):
             lays,
             self.options_of(state),
             self.first_turn_bonus(state, sym),
+            merger=self.is_merger(state, sym),
             super_short=self.super_short,
         )
         fresh = action.hex not in state.tiles and upgrade is False
@@ -252,9 +262,47 @@ class TitleC2C(EighteenTitle):
         return track.city_slots(state, self.setup, label) - used - reserved
 
     def home_and_destination(self, state: GameState, sym: str) -> tuple[str, str]:
-        """The home and destination cities of ``sym``'s destination run."""
-        corp = self.spec(state).corp(sym)
+        """The home and destination cities of ``sym``'s destination run (a merger
+        corporation: those of the merged corporation whose reserved token it kept)."""
+        corp = self.spec(state).corp(c2c_data(state).destination_of.get(sym, sym))
         return corp.home, corp.destination
+
+    def hook_home_token(self, state: GameState, sym: str, ctx: ActionContext) -> None:
+        """A merger corporation has no home of its own (its tokens came with the merger)."""
+        if self.spec(state).corp(sym).home:
+            super().hook_home_token(state, sym, ctx)
+
+    # -- mergers (base rules 4.3.5, 4.8; D variant 3f, 3g, 3h) -------------------------------
+
+    def hook_setup(self, state: GameState) -> None:
+        """The merger charters stay out of play until a merger opens one."""
+        for sym in merger_symbols(self.options_of(state).merger_charters):
+            state.corps[sym].closed = True
+
+    def free_merger_charter(self, state: GameState) -> str | None:
+        """The next merger charter no merger has used, or None."""
+        data = c2c_data(state)
+        for sym in merger_symbols(self.options_of(state).merger_charters):
+            if sym not in data.merged:
+                return sym
+        return None
+
+    def corp_train_limit(self, state: GameState, sym: str) -> int:
+        """A merger corporation's two train shells each hold the phase's limit (option
+        ``merger_train_limit``, assumed: base rules 4.8.3)."""
+        limit = self.train_limit(state)
+        if sym in c2c_data(state).merged and self.options_of(state).merger_train_limit == "double":
+            return 2 * limit
+        return limit
+
+    def discard_over_limit(self, state: GameState, sym: str, ctx: ActionContext) -> None:
+        """Trains over ``sym``'s limit go to the pool, oldest first (a merger formed)."""
+        corp = state.corps[sym]
+        while len(corp.trains) > self.corp_train_limit(state, sym):
+            train = corp.trains.pop(0)
+            state.pool_trains.append(train)
+            state.train_owner[train] = "pool"
+            ctx.emit(f"{sym} is over its train limit: {train} goes to the pool")
 
     def check_reachable_city(self, state: GameState, sym: str, label: str, rule: str) -> None:
         """A city or off-board in play, reachable from the network (``check_reach``)."""
@@ -392,8 +440,10 @@ class TitleC2C(EighteenTitle):
             self.move_to(state, sym, move_right(self.market(state), corp.cell, extra), ctx)
 
     def shells_with_trains(self, state: GameState, sym: str) -> int:
-        """Train shells holding a train (a public corporation has one shell)."""
-        return min(1, len(state.corps[sym].trains))
+        """Train shells holding a train: a public corporation has one, a merger corporation
+        two, among which its trains move freely (base rules 4.8.3 "train shuffling", assumed),
+        so two trains fill both."""
+        return min(2 if self.is_merger(state, sym) else 1, len(state.corps[sym].trains))
 
     def pay_dividend(
         self, state: GameState, sym: str, revenue: int, kind: str, ctx: ActionContext
@@ -461,6 +511,7 @@ class TitleC2C(EighteenTitle):
             self.turn_lays(state),
             self.options_of(state),
             self.first_turn_bonus(state, sym),
+            merger=self.is_merger(state, sym),
             super_short=self.super_short,
         )
         if max(left.values()) < lay_points("yellow", self.options_of(state)):
@@ -489,6 +540,12 @@ class TitleC2C(EighteenTitle):
         words = text.split()
         generic = "=" in text or text.lstrip().startswith("{")
         verb, args = (words[0].lower(), words[1:]) if words and not generic else ("", [])
+        if verb == "merge":
+            need(args, 2, "merge CORP CORP")
+            merge = Merge(player=player, corp=args[0], other=args[1])
+            return merge.model_copy(
+                update={"corp": self._symbol(state, args[0]), "other": self._symbol(state, args[1])}
+            )
         if verb == "eliminate":
             need(args, 1, "eliminate PRIVATE")
             return Eliminate(player=player, private=args[0].upper())
@@ -518,14 +575,19 @@ class TitleC2C(EighteenTitle):
         """Corporation symbols are read without regard to case (``erie`` is ``Erie``)."""
         corp = getattr(action, "corp", None)
         if isinstance(corp, str) and corp not in state.corps:
-            by_upper = {s.upper(): s for s in state.corps}
-            if corp.upper() in by_upper:
-                return action.model_copy(update={"corp": by_upper[corp.upper()]})
+            return action.model_copy(update={"corp": self._symbol(state, corp)})
         return action
+
+    @staticmethod
+    def _symbol(state: GameState, text: str) -> str:
+        by_upper = {s.upper(): s for s in state.corps}
+        return by_upper.get(text.upper(), text)
 
     def format_action(self, action: Action) -> str:
         if isinstance(action, Eliminate):
             return f"eliminate {action.private}"
+        if isinstance(action, Merge):
+            return f"merge {action.corp} {action.other}"
         if isinstance(action, DestinationRun):
             return "destination"
         if isinstance(action, Transcontinental):
@@ -535,6 +597,18 @@ class TitleC2C(EighteenTitle):
         if isinstance(action, BuyTokens):
             return f"tokens {action.corp} {','.join(map(str, action.costs)) or 'none'}"
         return super().format_action(action)
+
+    def describe_status(self, state: GameState) -> str:
+        """The framework's status plus the merger corporations and what they merged."""
+        text = super().describe_status(state)
+        merged = c2c_data(state).merged
+        if not merged:
+            return text
+        lines = text.split("\n")
+        where = next(i for i, line in enumerate(lines) if line.startswith("  Privates:"))
+        mergers = ", ".join(f"{m} = {'+'.join(parts)}" for m, parts in merged.items())
+        lines.insert(where, f"  Mergers: {mergers}")
+        return "\n".join(lines)
 
     def render_png(self, state: GameState, path: Path) -> None:
         from transcon.titles.c2c.game.render import render_game
