@@ -40,8 +40,8 @@ from transcon.core.errors import IllegalAction
 from transcon.core.title import Action
 from transcon.titles.railway_rivals import actions as act
 from transcon.titles.railway_rivals.building import own_components, points_available
-from transcon.titles.railway_rivals.races import check_entry, entry_team, race_ends, route_options
-from transcon.titles.railway_rivals.routes import RouteOption, bounds_to_targets
+from transcon.titles.railway_rivals.races import entry_team, race_ends, route_options
+from transcon.titles.railway_rivals.routes import RouteOption, bounds_to_targets, team_steps
 from transcon.titles.railway_rivals.state import Race, RRState, edge
 from transcon.titles.railway_rivals.tracks import better, track_graph
 
@@ -163,37 +163,47 @@ def entry_actions(state: RRState, player: str) -> list[Action]:
     for race in state.races:
         if race.id in entered:
             continue
-        # a joint run and an exchange with the same partner use the same team's routes
-        by_team: dict[tuple[str, ...], list[tuple[list[int], list[str]]]] = {}
         for partner, exchange in kinds:
             team = entry_team(player, partner, exchange)
             if route_options(state, race, team):
                 out.append(
                     act.Enter(player=player, race=race.id, partner=partner, exchange=exchange)
                 )
-            routes = by_team.get(team)
-            if routes is None:
-                try:
-                    routes = list(legal_routes(state, race, team))
-                except TooManyRoutes:
-                    routes = []  # only the GM route (see the module docstring)
-                by_team[team] = routes
-            for route, owners in routes:
+            for route, owners in listed_routes(state, race, team) or ():
+                # team links written without an owner (the canonical spelling); the routes
+                # are enumerated exactly as ``check_entry`` judges them (tests check that
+                # every listed entry is legal), so they are not checked one by one again
                 named = tuple(o if o not in team else "" for o in owners)
-                action = act.Enter(
-                    player=player,
-                    race=race.id,
-                    route=tuple(lab[h] for h in route),
-                    owners=named if any(named) else (),
-                    partner=partner,
-                    exchange=exchange,
+                out.append(
+                    act.Enter(
+                        player=player,
+                        race=race.id,
+                        route=tuple(lab[h] for h in route),
+                        owners=named if any(named) else (),
+                        partner=partner,
+                        exchange=exchange,
+                    )
                 )
-                try:
-                    check_entry(state, player, race.id, route, action.owners, partner, exchange)
-                except IllegalAction:  # pragma: no cover - the enumeration mirrors the check
-                    continue
-                out.append(action)
     return out
+
+
+def listed_routes(
+    state: RRState, race: Race, team: tuple[str, ...]
+) -> list[tuple[list[int], list[str]]] | None:
+    """``legal_routes``, or None when there are too many to list (see the module docstring).
+    Cached until the track changes, per race ends and team as a set: a joint run (and an
+    exchange) with a partner has the same routes for both rivals, and a later listing on the
+    same track (the next rival's, the race summary's) reuses them."""
+    starts, ends = race_ends(state, race)
+    team = tuple(sorted(team))
+    key = ("listed_routes", tuple(starts), tuple(ends), team)
+    if key not in state.cache:
+        try:
+            state.cache[key] = list(legal_routes(state, race, team))
+        except TooManyRoutes:
+            state.cache[key] = None  # only the GM route (see the module docstring)
+    cached: list[tuple[list[int], list[str]]] | None = state.cache[key]
+    return cached
 
 
 def legal_routes(
@@ -212,6 +222,7 @@ def legal_routes(
     starts, ends = race_ends(state, race)
     end_set = frozenset(ends)
     graph = track_graph(state)
+    near = team_steps(state, team)
     lower, fewest = bounds_to_targets(state, team, end_set)
     cap = cfg.max_foreign_hexes_per_owner
     fee = cfg.track_use_fee_per_hex
@@ -246,9 +257,8 @@ def legal_routes(
             if len(found) >= ROUTE_LIST_LIMIT:
                 raise TooManyRoutes
             found.append((list(route), list(owners)))
-        for nxt, step, line in graph.get(node, ()):
-            mine = [p for p in team if p in line]
-            flag = own or bool(mine)  # own track used once at nxt
+        for nxt, step, line, member in near(node):
+            flag = own or member is not None  # own track used once at nxt
             if nxt in on_route or nxt not in lower[flag]:
                 continue
             new_len = length + step
@@ -256,7 +266,7 @@ def legal_routes(
             if reach > max_len:
                 continue
             rest = fee * fewest[flag][nxt]
-            for owner, free in [(mine[0], True)] if mine else [(o, False) for o in line]:
+            for owner, free in [(member, True)] if member else [(o, False) for o in line]:
                 new_total = total if free else total + fee
                 least = new_total + rest
                 for fl, ft in wide_points:

@@ -20,9 +20,8 @@ from typing import TYPE_CHECKING
 from transcon.core.names import name_word
 from transcon.titles.railway_rivals.building import link_fees, path_costs
 from transcon.titles.railway_rivals.legal import (
-    TooManyRoutes,
     affordable_links,
-    legal_routes,
+    listed_routes,
     wco_hexes,
     wco_open,
 )
@@ -113,9 +112,8 @@ def _entry_lines(state: RRState, player: str, race: Race) -> list[str]:
     ]
     lab = state.model.labels
     fee = state.cfg.track_use_fee_per_hex
-    try:
-        routes = list(legal_routes(state, race, team))
-    except TooManyRoutes:
+    routes = listed_routes(state, race, team)
+    if routes is None:
         return [*out, "#   too many routes to list: enter with the GM's route or write one"]
     for route, owners in routes:
         words = [lab[route[0]]]

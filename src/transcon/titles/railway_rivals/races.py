@@ -180,8 +180,10 @@ def route_options(
     """The Pareto front of the team's legal routes for a race (one route per front point:
     checking an entry needs only the points); ``capped`` false: without the per-rival cap
     (routes that ``fee_netting`` may allow); ``max_total``: only the front routes paying at
-    most that (all that can be better than a route paying that)."""
+    most that (all that can be better than a route paying that). A joint team's front is
+    the same whichever member enters, so the team is searched (and cached) as a set."""
     starts, ends = race_ends(state, race)
+    team = sorted(team)
     return find_routes(state, team, starts, ends, splits=False, capped=capped, max_total=max_total)
 
 

@@ -231,13 +231,6 @@ class _Query:
             rival_links=tuple(links),
         )
 
-    def team_owner(self, owners: tuple[str, ...]) -> str | None:
-        """The team member whose line a link uses for free, if any."""
-        for member in self.team:
-            if member in owners:
-                return member
-        return None
-
     def option(
         self, length: int, counts: Sequence[int], route: list[int], owners: list[str]
     ) -> RouteOption:
@@ -274,7 +267,7 @@ class _Search(LabelSearch[int, Figures, str]):
         self.forbidden = forbidden
         self.dist, self.hexes = bounds_to_targets(q.state, q.team, q.targets, forbidden)
         self.need = [(i, _rival_need(q, i)) for i in self.capped]
-        self.near = _near(q)
+        self.near = team_steps(q.state, q.team)
         self.room = q.cap * sum(1 for p in q.state.players if p not in q.team)
         # (len, total) of target labels with own track, and of routes found before
         self.front: list[tuple[int, int]] = list(known)
@@ -578,20 +571,30 @@ def _assign_shared(
     return tuple(load)
 
 
-def _near(q: _Query) -> Callable[[int], list[Near]]:
-    """The links from a hex with the team member whose line each uses free, if any (shared
-    by the team's queries until the track changes: the cache is cleared with it)."""
-    cache: dict[int, list[Near]] = q.state.cache.setdefault(("near", q.team), {})
-    graph = q.graph
+def team_steps(state: RRState, team: Sequence[str]) -> Callable[[int], list[Near]]:
+    """The links from a hex with the team member whose line each uses free, if any (the
+    first member in ``team`` order with a line there; shared by the team's queries and
+    route listings until the track changes: the cache is cleared with it)."""
+    members = tuple(team)
+    cache: dict[int, list[Near]] = state.cache.setdefault(("near", members), {})
+    graph = track_graph(state)
 
     def near_of(h: int) -> list[Near]:
         near = cache.get(h)
         if near is None:
-            near = [(n, step, o, q.team_owner(o)) for n, step, o in graph.get(h, ())]
+            near = [(n, step, o, _member_on(members, o)) for n, step, o in graph.get(h, ())]
             cache[h] = near
         return near
 
     return near_of
+
+
+def _member_on(team: tuple[str, ...], owners: tuple[str, ...]) -> str | None:
+    """The first team member with a line among ``owners``, if any."""
+    for member in team:
+        if member in owners:
+            return member
+    return None
 
 
 def _reverse_lengths(state: RRState) -> dict[int, list[tuple[int, int]]]:
