@@ -3,7 +3,7 @@ slowest single command (`act`, `status`, `legal`) on any position of those games
 
     .venv/bin/python benchmarks/bench_railway_rivals.py [--players 2,3,4,5,6] [--games 5]
         [--cpu-budget 60] [--legal-every 10] [--bot greedy] [--map usa-transcontinental]
-        [--seed 0] [--at RIVALS:SEED:POSITION,...]
+        [--seed 0] [--at RIVALS:SEED:POSITION,...] [--baseline OTHER_TREE]
 
 The map is loaded (and indexed) once before timing. Each game is played to the end by bots
 through the normal ``Game.apply`` path (every action validated), so games per CPU-second
@@ -18,9 +18,15 @@ through i; `status` costs the replay plus the status text (timed at the last pos
 longest replay); `legal` costs the replay plus what it prints for every rival who may act:
 the summary by default (``Title.legal_lines``) and with ``--all``/``--json`` the full list
 (``Title.legal_actions``), both timed every ``--legal-every`` positions and at the last (0:
-never). Save-file I/O (JSON) is not included. ``--at`` times `legal` (and `--all`) at the
-given positions of the games those seeds play (e.g. ``6:0:830``: 6 rivals, seed 0, after
-830 actions), then stops. Compare two trees in one run with PYTHONPATH=OTHER/src.
+never), each from the state as loading left it (the route caches the replay filled, not
+those of the other listing). Save-file I/O (JSON) is not included. ``--at`` times `legal`
+(and `--all`) at the given positions of the games those seeds play (e.g. ``6:0:830``: 6
+rivals, seed 0, after 830 actions), then stops.
+
+``--baseline OTHER_TREE`` measures another checkout (e.g. a ``git worktree`` of main) in the
+same run: for each rival count this script runs once with ``PYTHONPATH=OTHER_TREE/src`` in a
+child process, then in this process, and prints both (CPU time, so other load on the
+machine matters little) and whether the games were the same (equal log digests).
 
 Each rival count also prints a digest (SHA-256) of the games' logs: a speed change must
 leave it as it was (the same games for the same seeds; compare with the same ``--games``
@@ -30,9 +36,15 @@ and a budget large enough that every game is played).
 from __future__ import annotations
 
 import argparse
+import copy
 import hashlib
+import json
+import os
+import subprocess
+import sys
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from transcon.core.bots import bot_seed, make_bot
 from transcon.core.game import Game
@@ -86,12 +98,15 @@ def time_commands(
         if replay > fig.slowest_act[0]:
             fig.slowest_act = (replay, f"{where} action {i}/{len(log)}")
         if legal_every and (i % legal_every == 0 or i == len(log)) and not fresh.is_over():
+            loaded = copy.deepcopy(fresh.state.cache)  # what loading the save computed
             t0 = time.process_time()
             for player in fresh.current_players():  # what `transcon legal` prints
                 title.legal_lines(fresh.state, player)
             took = replay + time.process_time() - t0
             if took > fig.slowest_summary[0]:
                 fig.slowest_summary = (took, f"{where} position {i}/{len(log)}")
+            fresh.state.cache.clear()
+            fresh.state.cache.update(loaded)
             t0 = time.process_time()
             fresh.legal_actions()  # `transcon legal --all` / `--json`
             took = replay + time.process_time() - t0
@@ -132,6 +147,90 @@ def time_positions(title: RailwayRivalsUSA, args: argparse.Namespace, at: str) -
         )
 
 
+def measure(title: RailwayRivalsUSA, args: argparse.Namespace, count: int) -> Figures:
+    """Greedy games at one rival count, then the commands timed over their positions."""
+    names = [f"P{i}" for i in range(1, count + 1)]
+    fig = Figures()
+    games = []
+    for index in range(args.games):
+        if index and fig.cpu >= args.cpu_budget:
+            break
+        t0 = time.process_time()
+        game = play_game(title, args, names, index)
+        fig.cpu += time.process_time() - t0
+        fig.games += 1
+        fig.actions += len(game.log)
+        fig.tc_runs += game.state.tc_run_round is not None
+        for action in game.log:
+            fig.digest.update(action.model_dump_json().encode())
+        games.append((index, game))
+    for index, game in games:
+        time_commands(title, game, fig, f"seed {args.seed + index}", args.legal_every)
+    return fig
+
+
+def as_json(fig: Figures) -> dict[str, Any]:
+    return {
+        "games": fig.games,
+        "actions": fig.actions,
+        "cpu": fig.cpu,
+        "act": list(fig.slowest_act),
+        "status": list(fig.slowest_status),
+        "legal": list(fig.slowest_summary),
+        "all": list(fig.slowest_legal),
+        "checked": fig.legal_checked,
+        "tc_runs": fig.tc_runs,
+        "digest": fig.digest.hexdigest()[:16],
+    }
+
+
+def baseline(args: argparse.Namespace, count: int) -> dict[str, Any]:
+    """This benchmark at one rival count on the ``--baseline`` tree (a child process)."""
+    command = [sys.executable, __file__, "--players", str(count), "--json"]
+    for option in ("games", "cpu_budget", "legal_every", "bot", "map", "seed"):
+        command += [f"--{option.replace('_', '-')}", str(getattr(args, option))]
+    env = dict(os.environ, PYTHONPATH=os.path.join(args.baseline, "src"))
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+def report(label: str, count: int, f: dict[str, Any]) -> None:
+    print(
+        f"{label}{count} rivals: {f['games']} games, {f['actions']} actions, {f['cpu']:.1f} "
+        f"CPU-s: {f['games'] / f['cpu']:.3f} games per CPU-second; slowest act "
+        f"{f['act'][0]:.2f} s ({f['act'][1]}), status {f['status'][0]:.2f} s, legal "
+        f"{f['legal'][0]:.2f} s ({f['legal'][1]}), legal --all {f['all'][0]:.2f} s "
+        f"({f['checked']} positions; {f['all'][1]}); Transcontinental race run in "
+        f"{f['tc_runs']}/{f['games']}; log digest {f['digest']}",
+        flush=True,
+    )
+
+
+def table(rows: list[tuple[int, dict[str, Any] | None, dict[str, Any]]]) -> None:
+    """The summary: per rival count the figures (before -> after with ``--baseline``)."""
+
+    def cell(before: dict[str, Any] | None, after: dict[str, Any], key: str) -> str:
+        def one(f: dict[str, Any]) -> str:
+            return f"{f['games'] / f['cpu']:.2f}" if key == "rate" else f"{f[key][0]:.2f} s"
+
+        return one(after) if before is None else f"{one(before)} -> {one(after)}"
+
+    columns = [
+        ("games/CPU-s", "rate"),
+        ("slowest act", "act"),
+        ("status", "status"),
+        ("legal", "legal"),
+        ("legal --all", "all"),
+    ]
+    width = 20 if rows and rows[0][1] is not None else 11
+    print("\nrivals  " + "  ".join(f"{name:>{width}}" for name, _ in columns) + "  same games")
+    for count, before, after in rows:
+        same = "-" if before is None else ("yes" if before["digest"] == after["digest"] else "NO")
+        cells = "  ".join(f"{cell(before, after, key):>{width}}" for _, key in columns)
+        print(f"{count:>6}  {cells}  {same}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", default="2,3,4,5,6", help="rival counts, comma-separated")
@@ -142,52 +241,30 @@ def main() -> None:
     parser.add_argument("--map", default=MAP_NAME)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--at", default="", help="time legal at RIVALS:SEED:POSITION,...")
+    parser.add_argument("--baseline", default="", help="another tree to measure first")
+    parser.add_argument("--json", action="store_true", help="one JSON line per rival count")
     args = parser.parse_args()
     title = RailwayRivalsUSA()
     started = time.perf_counter()
     rr_map(args.map)
-    print(f"map {args.map}: loaded and indexed in {time.perf_counter() - started:.2f} s")
+    if not args.json:
+        print(f"map {args.map}: loaded and indexed in {time.perf_counter() - started:.2f} s")
     if args.at:
         time_positions(title, args, args.at)
         return
-    rows: list[tuple[int, Figures]] = []
+    rows: list[tuple[int, dict[str, Any] | None, dict[str, Any]]] = []
     for count in (int(n) for n in args.players.split(",")):
-        names = [f"P{i}" for i in range(1, count + 1)]
-        fig = Figures()
-        games = []
-        for index in range(args.games):
-            if index and fig.cpu >= args.cpu_budget:
-                break
-            t0 = time.process_time()
-            game = play_game(title, args, names, index)
-            fig.cpu += time.process_time() - t0
-            fig.games += 1
-            fig.actions += len(game.log)
-            fig.tc_runs += game.state.tc_run_round is not None
-            for action in game.log:
-                fig.digest.update(action.model_dump_json().encode())
-            games.append((index, game))
-        for index, game in games:
-            time_commands(title, game, fig, f"seed {args.seed + index}", args.legal_every)
-        rows.append((count, fig))
-        print(
-            f"{count} rivals: {fig.games} games, {fig.actions} actions, {fig.cpu:.1f} CPU-s: "
-            f"{fig.games / fig.cpu:.3f} games per CPU-second; slowest act "
-            f"{fig.slowest_act[0]:.2f} s ({fig.slowest_act[1]}), status "
-            f"{fig.slowest_status[0]:.2f} s, legal {fig.slowest_summary[0]:.2f} s "
-            f"({fig.slowest_summary[1]}), legal --all {fig.slowest_legal[0]:.2f} s "
-            f"({fig.legal_checked} positions; {fig.slowest_legal[1]}); "
-            f"Transcontinental race run in {fig.tc_runs}/{fig.games}; "
-            f"log digest {fig.digest.hexdigest()[:16]}",
-            flush=True,
-        )
-    print("\nrivals  games/CPU-s  slowest act  slowest status  slowest legal / --all (sampled)")
-    for count, fig in rows:
-        print(
-            f"{count:>6}  {fig.games / fig.cpu:>11.3f}  {fig.slowest_act[0]:>9.2f} s"
-            f"  {fig.slowest_status[0]:>12.2f} s  {fig.slowest_summary[0]:>8.2f} s"
-            f" / {fig.slowest_legal[0]:.2f} s"
-        )
+        before = baseline(args, count) if args.baseline else None
+        if before is not None:
+            report("before: ", count, before)
+        after = as_json(measure(title, args, count))
+        if args.json:
+            print(json.dumps(after), flush=True)
+            continue
+        report("after:  " if before is not None else "", count, after)
+        rows.append((count, before, after))
+    if not args.json:
+        table(rows)
 
 
 if __name__ == "__main__":
