@@ -33,7 +33,7 @@ sequence of listed moves:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from transcon.core.errors import IllegalAction
@@ -209,7 +209,13 @@ def listed_routes(
 def legal_routes(
     state: RRState, race: Race, team: tuple[str, ...]
 ) -> Iterator[tuple[list[int], list[str]]]:
-    """Every (route, owner per link) the team may enter the race with, in a stable order."""
+    """Every (route, owner per link) the team may enter the race with, in a stable order
+    (depth first, neighbours and then lines in track order).
+
+    The search runs over hex paths: whose line a rival link uses changes neither the length
+    nor the payments, so each accepted hex path is then spelled out once per choice of lines
+    within the cap (many rivals' parallel lines make thousands of spellings of a few paths).
+    """
     cfg = state.cfg
     front: list[RouteOption] = route_options(state, race, team)
     netting = cfg.fee_netting
@@ -229,17 +235,77 @@ def legal_routes(
     own_needed = cfg.min_own_track == "any"
     route: list[int] = []
     on_route: set[int] = set()
-    owners: list[str] = []
-    counts: dict[str, int] = {}
-    found: list[tuple[list[int], list[str]]] = []
+    # per link: its neighbour's place in the track order, and the team member whose line it
+    # uses or (None) the rival owners to choose from
+    order: list[int] = []
+    lines: list[tuple[str | None, tuple[str, ...]]] = []
+    single: dict[str, int] = {}  # rival links with one owner: that rival's hexes for sure
+    found: list[tuple[tuple[int, ...], list[int], list[str]]] = []
     visited = 0
 
-    def accepted(length: int, total: int) -> bool:
-        over = any(c > cap for c in counts.values())
-        if over and not netting:
-            return False
-        check = wide_points if over else points
-        return not any(better(fl, ft, length, total) for fl, ft in check)
+    def spell(length: int, total: int) -> None:
+        """Add every spelling of the hex path on the route (see the docstring)."""
+        if any(better(fl, ft, length, total) for fl, ft in points):
+            return  # beaten within the cap, so also above it
+        # with fee_netting, spellings above the cap must not be beaten without the cap either
+        over_ok = netting and not any(better(fl, ft, length, total) for fl, ft in wide_points)
+        chosen: list[str] = []
+        keys: list[int] = []
+        counts: dict[str, int] = {}
+        memo: dict[tuple[int, tuple[tuple[str, int], ...]], int] = {}
+
+        def choices(k: int) -> tuple[str, ...]:
+            member, owners = lines[k]
+            return owners if member is None else (member,)
+
+        def spellings(k: int) -> int:
+            """How many ways the links from k on can choose their lines (within the cap
+            unless ``over_ok``), given the rivals' hexes in ``counts``."""
+            if k == len(lines):
+                return 1
+            key = (k, tuple(sorted(counts.items())))
+            known = memo.get(key)
+            if known is None:
+                known = 0
+                for owner in choices(k):
+                    known += extended(k, owner, spellings)
+                memo[key] = known
+            return known
+
+        def extended(k: int, owner: str, then: Callable[[int], int]) -> int:
+            """``then(k + 1)`` with link k on ``owner``'s line (0 if that breaks the cap)."""
+            if lines[k][0] is not None:
+                return then(k + 1)
+            had = counts.get(owner, 0)
+            if had >= cap and not over_ok:
+                return 0
+            counts[owner] = had + 1
+            result = then(k + 1)
+            if had:
+                counts[owner] = had
+            else:
+                del counts[owner]
+            return result
+
+        def assign(k: int) -> int:
+            if k == len(lines):
+                found.append((tuple(keys), list(route), list(chosen)))
+                return 1
+            keys.append(order[k])
+            for index, owner in enumerate(choices(k)):
+                chosen.append(owner)
+                keys.append(index)
+                if extended(k, owner, spellings):
+                    extended(k, owner, assign)
+                keys.pop()
+                chosen.pop()
+            keys.pop()
+            return 1
+
+        if len(found) + spellings(0) > ROUTE_LIST_LIMIT:
+            raise TooManyRoutes
+        keys.append(route[0])
+        assign(0)
 
     def walk(length: int, total: int, own: bool) -> None:
         """Depth first over simple paths (a plain recursion: far cheaper than generators)."""
@@ -248,16 +314,9 @@ def legal_routes(
         visited += 1
         if visited > ROUTE_SEARCH_LIMIT:
             raise TooManyRoutes
-        if (
-            len(route) > 1
-            and node in end_set
-            and (own or not own_needed)
-            and accepted(length, total)
-        ):
-            if len(found) >= ROUTE_LIST_LIMIT:
-                raise TooManyRoutes
-            found.append((list(route), list(owners)))
-        for nxt, step, line, member in near(node):
+        if len(route) > 1 and node in end_set and (own or not own_needed):
+            spell(length, total)
+        for place, (nxt, step, line, member) in enumerate(near(node)):
             flag = own or member is not None  # own track used once at nxt
             if nxt in on_route or nxt not in lower[flag]:
                 continue
@@ -265,28 +324,29 @@ def legal_routes(
             reach = new_len + lower[flag][nxt]
             if reach > max_len:
                 continue
-            rest = fee * fewest[flag][nxt]
-            for owner, free in [(member, True)] if member else [(o, False) for o in line]:
-                new_total = total if free else total + fee
-                least = new_total + rest
-                for fl, ft in wide_points:
-                    if reach <= fl and least <= ft:
-                        break
-                else:
-                    continue  # cannot end on a front point (all bounds added)
-                if not free:
-                    if counts.get(owner, 0) >= cap and not netting:
-                        continue
-                    counts[owner] = counts.get(owner, 0) + 1
-                route.append(nxt)
-                on_route.add(nxt)
-                owners.append(owner)
-                walk(new_len, new_total, own or free)
-                route.pop()
-                on_route.discard(nxt)
-                owners.pop()
-                if not free:
-                    counts[owner] -= 1
+            new_total = total if member is not None else total + fee
+            least = new_total + fee * fewest[flag][nxt]
+            for fl, ft in wide_points:
+                if reach <= fl and least <= ft:
+                    break
+            else:
+                continue  # cannot end on a front point (all bounds added)
+            sole = line[0] if member is None and len(line) == 1 else None
+            if sole is not None:
+                if single.get(sole, 0) >= cap and not netting:
+                    continue
+                single[sole] = single.get(sole, 0) + 1
+            route.append(nxt)
+            on_route.add(nxt)
+            order.append(place)
+            lines.append((member, line))
+            walk(new_len, new_total, flag)
+            route.pop()
+            on_route.discard(nxt)
+            order.pop()
+            lines.pop()
+            if sole is not None:
+                single[sole] -= 1
 
     for s in sorted(set(starts)):
         if s in graph and s in lower[False]:
@@ -295,4 +355,6 @@ def legal_routes(
             walk(0, 0, False)
             route.pop()
             on_route.discard(s)
-    yield from found
+    found.sort(key=lambda spelled: spelled[0])
+    for _, hexes, owners in found:
+        yield hexes, owners
