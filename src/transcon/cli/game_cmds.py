@@ -15,7 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from transcon.cli.common import print_json, user_errors
-from transcon.cli.legal_view import distinct, legal_lines, prompt_help
+from transcon.cli.legal_view import distinct, every_line, legal_lines, prompt_help
 from transcon.core.bots import Bot, bot_seed, make_bot
 from transcon.core.errors import InputError, TransconError
 from transcon.core.game import Game
@@ -242,12 +242,9 @@ def legal(
     game = load_game(file)
     actors = game.actors_for(_viewer(game, viewer), player)
     if not as_json and not show_all:
-        lines = _title_legal_lines(game, actors)
-        if lines is not None:
-            if not lines:
-                print(_nothing_to_list(game, actors))
-            print("\n".join(lines))
-            return
+        lines = legal_lines(game, actors)
+        print("\n".join(lines) if lines else _nothing_to_list(game, actors))
+        return
     actions = [action for who in actors for action in game.legal_actions(who)]
     if as_json:
         print_json(
@@ -260,10 +257,7 @@ def legal(
             }
         )
         return
-    if not actions:
-        print(_nothing_to_list(game, actors))
-    for line in legal_lines(game, actions, full=show_all):
-        print(line)
+    print("\n".join(every_line(game, actions)) if actions else _nothing_to_list(game, actors))
 
 
 def _nothing_to_list(game: Game[Any], actors: list[str]) -> str:
@@ -272,18 +266,6 @@ def _nothing_to_list(game: Game[Any], actors: list[str]) -> str:
     if not actors and game.current_players():
         return f"{_to_act(game)} Their options are secret: list them with --as NAME."
     return "No legal actions."
-
-
-def _title_legal_lines(game: Game[Any], actors: list[str]) -> list[str] | None:
-    """The title's own ``legal`` summary (Title.legal_lines) for ``actors``, or None when
-    the title has none (then the generic grouping is printed)."""
-    lines: list[str] = []
-    for who in actors:
-        own = game.title.legal_lines(game.state, who)
-        if own is None:
-            return None
-        lines.extend(own)
-    return lines
 
 
 @user_errors
@@ -449,7 +431,7 @@ def _human_turn(game: Game[Any], player: str, humans: list[str]) -> bool:
             return False
         if text in ("?", "help"):
             print(f"Notation: {game.title.notation or 'see transcon rules'}")
-            print("\n".join(prompt_help(game, game.legal_actions(player))))
+            print("\n".join(prompt_help(player, game.title.legal_groups(game.state, player))))
             print("Also: status, undo, quit.")
         elif text == "status":
             print(game.status_for(player))

@@ -1,5 +1,6 @@
-"""The legal actions for people: duplicates removed, and when there are many, grouped by
-:meth:`~transcon.core.title.Title.action_group` with a count and a few examples each.
+"""The legal actions for people, from the title's :meth:`~transcon.core.title.Title.legal_groups`:
+listed one by one when few (or when the title lists them in detail, with notes), else one
+line per group with a count and a few examples.
 
 Used by ``transcon legal`` and by ``?`` in ``transcon play``; title-agnostic.
 """
@@ -10,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from transcon.core.game import Game
+from transcon.core.legal import LegalGroup
 from transcon.core.title import Action
 
 #: Up to this many distinct actions a player's list is printed in full.
@@ -30,48 +32,64 @@ def distinct(game: Game[Any], actions: Sequence[Action]) -> list[tuple[Action, s
     return out
 
 
-def legal_lines(game: Game[Any], actions: Sequence[Action], *, full: bool = False) -> list[str]:
-    """``PLAYER: action`` lines; a player with more than :data:`FULL_LIST_MAX` distinct
-    actions gets one line per group instead (unless ``full``)."""
-    players: dict[str, list[tuple[Action, str]]] = {}
-    for action, text in distinct(game, actions):
-        players.setdefault(action.player, []).append((action, text))
+def every_line(game: Game[Any], actions: Sequence[Action]) -> list[str]:
+    """``PLAYER: action`` for every distinct action (``legal --all``)."""
+    return [f"{action.player}: {text}" for action, text in distinct(game, actions)]
+
+
+def legal_lines(game: Game[Any], players: Sequence[str]) -> list[str]:
+    """What ``transcon legal`` prints for ``players`` (see :func:`player_lines`)."""
     lines: list[str] = []
-    for player, entries in players.items():
-        if full or len(entries) <= FULL_LIST_MAX:
-            lines.extend(f"{player}: {text}" for _, text in entries)
-        else:
-            lines.append(f"{player}: {_summary_head(game, entries)} (`legal --all` lists all):")
-            lines.extend(_group_lines(game, entries))
+    for player in players:
+        lines.extend(player_lines(player, game.title.legal_groups(game.state, player)))
     return lines
 
 
-def prompt_help(game: Game[Any], actions: Sequence[Action]) -> list[str]:
-    """One player's legal actions for ``?`` in ``play``: one line when few, else by group."""
-    entries = distinct(game, actions)
-    if len(entries) <= FULL_LIST_MAX:
-        return ["Legal: " + "; ".join(text for _, text in entries)]
-    return [f"Legal: {_summary_head(game, entries)}:", *_group_lines(game, entries)]
+def player_lines(player: str, groups: Sequence[LegalGroup]) -> list[str]:
+    """``PLAYER: action`` lines (pasting back into ``act``): every action when there are at
+    most :data:`FULL_LIST_MAX` or the title lists them in detail, else one line per group."""
+    count = sum(len(group.entries) for group in groups)
+    if count <= FULL_LIST_MAX or any(group.detailed for group in groups):
+        return _listed(player, groups)
+    return [f"{player}: {_summary_head(groups)} (`legal --all` lists all):", *_group_lines(groups)]
 
 
-def _groups(game: Game[Any], entries: list[tuple[Action, str]]) -> dict[str, list[str]]:
-    groups: dict[str, list[str]] = {}
-    for action, text in entries:
-        groups.setdefault(game.title.action_group(action), []).append(text)
-    return groups
+def prompt_help(player: str, groups: Sequence[LegalGroup]) -> list[str]:
+    """One player's legal actions for ``?`` in ``play``: one line when few, the title's
+    detailed list when it has one, else one line per group."""
+    if any(group.detailed for group in groups):
+        return _listed(player, groups)
+    texts = [text for group in groups for text in group.texts]
+    if len(texts) <= FULL_LIST_MAX:
+        return ["Legal: " + "; ".join(texts)]
+    return [f"Legal: {_summary_head(groups)}:", *_group_lines(groups)]
 
 
-def _summary_head(game: Game[Any], entries: list[tuple[Action, str]]) -> str:
-    return f"{len(entries)} legal actions in {len(_groups(game, entries))} groups"
+def _listed(player: str, groups: Sequence[LegalGroup]) -> list[str]:
+    lines: list[str] = []
+    for group in groups:
+        if group.detailed:
+            lines.extend(f"# {line}" for line in (group.label, *group.comments) if line)
+        lines.extend(
+            f"{player}: {text}  # {note}" if note else f"{player}: {text}"
+            for text, note in group.entries
+        )
+    return lines
 
 
-def _group_lines(game: Game[Any], entries: list[tuple[Action, str]]) -> list[str]:
+def _summary_head(groups: Sequence[LegalGroup]) -> str:
+    count = sum(len(group.entries) for group in groups)
+    return f"{count} legal actions in {len(groups)} groups"
+
+
+def _group_lines(groups: Sequence[LegalGroup]) -> list[str]:
     lines = []
-    for label, texts in _groups(game, entries).items():
+    for group in groups:
+        texts = group.texts
         if len(texts) == 1:
             lines.append(f"  {texts[0]}")
             continue
         shown = "; ".join(texts[:EXAMPLES])
         more = f"; ... {len(texts) - EXAMPLES} more" if len(texts) > EXAMPLES else ""
-        lines.append(f"  {label} ({len(texts)}): {shown}{more}")
+        lines.append(f"  {group.label} ({len(texts)}): {shown}{more}")
     return lines

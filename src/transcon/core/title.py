@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from transcon.core.errors import IllegalAction, InputError
 from transcon.core.inputs import brief, load_json
 from transcon.core.interaction import Choice, Interaction, Panel, Pick, Played, Quote
+from transcon.core.legal import LegalGroup, group_actions
 from transcon.core.options import OptionSpec, OptionValue
 from transcon.core.rng import GameRandom
 
@@ -462,12 +463,6 @@ class Title(ABC, Generic[S]):
         map would be; titles that cannot crop their drawing raise NotImplementedError."""
         raise NotImplementedError(f"{self.display_name} cannot draw part of the map")
 
-    def action_group(self, action: Action) -> str:
-        """Where ``transcon legal`` and ``play``'s ``?`` file an action when many are legal:
-        a short label for people (builds by destination, deliveries by cube). Default: the
-        action's type."""
-        return action.type
-
     def cheapest_path(self, state: S, player: str, start: str, end: str) -> PathQuote | None:
         """The cheapest path ``player`` could build now from ``start`` to ``end``.
 
@@ -479,11 +474,13 @@ class Title(ABC, Generic[S]):
         """
         raise NotImplementedError(f"{self.display_name} has no buildable paths to look up")
 
-    def legal_lines(self, state: S, player: str) -> list[str] | None:
-        """What ``transcon legal`` prints for ``player`` instead of one line per legal action
-        (e.g. with costs, or grouped), or None for the default. Lines holding an action
-        must paste back into ``transcon act``; ``legal --all`` and ``--json`` list every action."""
-        return None
+    def legal_groups(self, state: S, player: str) -> list[LegalGroup]:
+        """``player``'s legal actions as people read them (``transcon legal``, ``?`` in
+        ``play``, the browser's button groups): the one way a title lists them its own way,
+        grouped (deliveries by cube) or with a note beside each (costs), see
+        :class:`~transcon.core.legal.LegalGroup`. Every text must paste back into
+        ``transcon act``. Default: :meth:`legal_actions` grouped by action type."""
+        return group_actions(self.legal_actions(state, player), self.format_action)
 
     def describe_hex(self, state: S, player: str | None, place: str) -> str:
         """One hex as a builder needs to see it (``transcon hex``): its terrain and what stands
@@ -501,13 +498,16 @@ class Title(ABC, Generic[S]):
 
     def choices(self, state: S, player: str) -> Interaction:
         """What ``player`` can do now as clicks. Default: every legal action one button,
-        filed under :meth:`action_group`; nothing when ``player`` is not to act."""
+        filed under its group's label (:meth:`legal_groups`); nothing when ``player`` is not
+        to act."""
         if self.is_over(state) or player not in self.current_players(state):
             return Interaction()
-        found = []
-        for action in self.legal_actions(state, player)[: self.max_generic_choices]:
-            text = self.format_action(action)
-            found.append(Choice((Pick.button(text),), text, text, group=self.action_group(action)))
+        found = [
+            Choice((Pick.button(text),), text, text, group=group.label)
+            for group in self.legal_groups(state, player)
+            for text in group.texts
+        ]
+        del found[self.max_generic_choices :]
         return Interaction(f"{player} to act", tuple(found))
 
     def path_action(self, state: S, player: str, tool: str, hexes: Sequence[str]) -> Action:

@@ -57,7 +57,7 @@ def queries(
     for player in game.players:
         yield f"legal_actions({player})", partial(stable_legal_actions, game, player)
     for player in game.current_players():
-        yield f"legal_lines({player})", partial(title.legal_lines, state, player)
+        yield f"legal_groups({player})", partial(title.legal_groups, state, player)
     yield "describe_status", game.describe_status
     for viewer in looking:
         yield f"status for {viewer!r}", partial(game.status_for, viewer)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from transcon.cli.legal_view import player_lines
 from transcon.cli.main import app
 from transcon.core.errors import IllegalAction, InputError
 from transcon.core.game import Game
@@ -149,7 +150,7 @@ def test_status_shows_allowance_left_race_labels_and_tc_ends(
 
 def _pasted(title: RailwayRivalsUSA, game: Game[RRState], player: str) -> list[str]:
     """The action lines of `legal` text, pasted back (without the `Ann: ` prefix)."""
-    lines = title.legal_lines(game.state, player)
+    lines = player_lines(player, title.legal_groups(game.state, player))
     texts = [line.split(": ", 1)[1] for line in lines if not line.startswith("#")]
     return [title.format_action(title.parse_action(t, game.state, player)) for t in texts]
 
@@ -161,7 +162,7 @@ def test_legal_text_prices_builds_and_pastes_back(title: RailwayRivalsUSA, strip
     game = started(title, strip_path, {"Ann": "E29", "Bob": "G29"})
     s = clean(game, (5, 4, 3))
     link(game, "Bob", "G29", "F28")
-    lines = title.legal_lines(s, "Ann")
+    lines = player_lines("Ann", title.legal_groups(s, "Ann"))
     assert lines[:2] == ["# Building segment 1 of 3: die 5", "# Ann: 5 points left in this segment"]
     assert "Ann: build E29 F28  # cost 1 point, fees 1 (1 to Bob)" in lines
     legal = [title.format_action(a) for a in title.legal_actions(s, "Ann")]
@@ -174,7 +175,7 @@ def test_legal_text_entries_with_length_and_fees_no_partner_lists(
     """Issue 15 item 20 / base 3.3, 3.6: race entries with their length and fees; joint runs
     are not listed with every partner (one line says how to write them)."""
     game = scenario(title, strip_path)
-    lines = title.legal_lines(game.state, "Ann")
+    lines = player_lines("Ann", title.legal_groups(game.state, "Ann"))
     assert "Ann: enter 1  # the GM's route: length 4, 5 hexes, fees 3 (3 to Bob)" in lines
     assert "Ann: enter 1 E29 E28 F27 F26 F25 E25  # length 5, 6 hexes, no fees" in lines
     assert sum(" with " in line for line in lines) == 1

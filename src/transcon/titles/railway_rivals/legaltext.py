@@ -1,4 +1,4 @@
-"""What ``transcon legal`` prints for a rival (``Title.legal_lines``): the legal actions with
+"""What ``transcon legal`` prints for a rival (``Title.legal_groups``): the legal actions with
 what each costs, as ``Ann: ACTION  # note`` lines that paste back into ``transcon act`` (the
 notation ignores a `` # note``), under ``#`` headers.
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
+from transcon.core.legal import LegalGroup
 from transcon.core.names import name_word
 from transcon.titles.railway_rivals.building import link_fees, path_costs
 from transcon.titles.railway_rivals.legal import (
@@ -34,18 +35,17 @@ if TYPE_CHECKING:
     from transcon.titles.railway_rivals.rules import RailwayRivalsUSA
 
 
-def legal_lines(title: RailwayRivalsUSA, state: RRState, player: str) -> list[str]:
+def legal_groups(title: RailwayRivalsUSA, state: RRState, player: str) -> list[LegalGroup]:
     if player not in title.current_players(state):
         return []
     lab = state.model.labels
     if state.phase == "start":
         east = [h for h in sorted(state.model.east_coast) if state.model.buildable[h]]
-        return ["# East Coast hexes (variant Game Start)"] + [
-            f"{player}: start {lab[h]}" for h in east
-        ]
+        entries = tuple((f"start {lab[h]}", "") for h in east)
+        return [LegalGroup("East Coast hexes (variant Game Start)", entries, detailed=True)]
     if state.phase == "races":
-        return _race_lines(state, player)
-    return _build_lines(title, state, player)
+        return _race_groups(state, player)
+    return [_build_group(title, state, player)]
 
 
 def _fees_text(fees: list[tuple[str, int]] | dict[str, int]) -> str:
@@ -56,14 +56,14 @@ def _fees_text(fees: list[tuple[str, int]] | dict[str, int]) -> str:
     return f"fees {total} (" + ", ".join(f"{n} to {r}" for r, n in items) + ")"
 
 
-def _build_lines(title: RailwayRivalsUSA, state: RRState, player: str) -> list[str]:
+def _build_group(title: RailwayRivalsUSA, state: RRState, player: str) -> LegalGroup:
     lab = state.model.labels
-    out = [f"# {line.strip()}" for line in build_allowance(state, player)]
-    out.append(f"{player}: done")
+    comments = tuple(line.strip() for line in build_allowance(state, player))
+    entries = [("done", "")]
     if wco_open(state, player):
         price = state.cfg.wco_cost
-        out += [
-            f"{player}: westcoast {h}  # West Coast operations, pay {price}"
+        entries += [
+            (f"westcoast {h}", f"West Coast operations, pay {price}")
             for h in wco_hexes(title, state, player)
         ]
     for a, b in affordable_links(state, player):
@@ -71,50 +71,62 @@ def _build_lines(title: RailwayRivalsUSA, state: RRState, player: str) -> list[s
         mult = state.cfg.wco_build_multiplier if west[0] and state.cfg.wc_double_fees else 1
         unit = "cash" if state.cash_mode else "point" if cost == 1 else "points"
         note = f"cost {cost} {unit}, {_fees_text(link_fees(state, player, a, b, mult))}"
-        out.append(f"{player}: build {lab[a]} {lab[b]}  # {note}")
-    return out
+        entries.append((f"build {lab[a]} {lab[b]}", note))
+    return LegalGroup("", tuple(entries), comments, detailed=True)
 
 
-def _race_lines(state: RRState, player: str) -> list[str]:
-    out = [f"{player}: done"]
+def _race_groups(state: RRState, player: str) -> list[LegalGroup]:
+    out = [LegalGroup("", (("done", ""),), detailed=True)]
     entered = {e.race for e in state.entries if e.player == player}
     limit = state.cfg.max_entries_per_round
     if limit and len(entered) >= limit:
-        return [*out, f"# at most {limit} entries a round (base 3.2): none left"]
+        return [*out, _comment(f"at most {limit} entries a round (base 3.2): none left")]
     for race in state.races:
         if race.id in entered:
             continue
-        out.append(f"# race {race_line(state, race)}")
-        out.extend(_entry_lines(state, player, race))
+        out.append(_entry_group(state, player, race))
     others = ", ".join(p for p in state.players if p != player)
     if state.cfg.joint_runs and state.races:
         out.append(
-            f"# joint run: enter N with RIVAL ROUTE (base 3.6; RIVAL one of {others}, who "
-            "must enter the same route with you)"
+            _comment(
+                f"joint run: enter N with RIVAL ROUTE (base 3.6; RIVAL one of {others}, who "
+                "must enter the same route with you)"
+            )
         )
     if state.cfg.allow_running_power_exchange and state.races:
         out.append(
-            f"# exchange of running powers: enter N erp RIVAL [ROUTE] (base 3.7; RIVAL one of "
-            f"{others}, who must enter erp you)"
+            _comment(
+                f"exchange of running powers: enter N erp RIVAL [ROUTE] (base 3.7; RIVAL one "
+                f"of {others}, who must enter erp you)"
+            )
         )
     return out
 
 
-def _entry_lines(state: RRState, player: str, race: Race) -> list[str]:
+def _comment(text: str) -> LegalGroup:
+    return LegalGroup(text, detailed=True)
+
+
+def _entry_group(state: RRState, player: str, race: Race) -> LegalGroup:
+    label = f"race {race_line(state, race)}"
     team = (player,)
     front = route_options(state, race, team)
     if not front:
-        return ["#   no legal route for you"]
+        return LegalGroup(label, (), ("  no legal route for you",), detailed=True)
     gm = min(front, key=lambda o: (o.length, o.total))
-    out = [
-        f"{player}: enter {race.id}  # the GM's route: length {gm.length}, "
-        f"{len(gm.route)} hexes, {_fees_text(dict(gm.payments))}"
+    entries = [
+        (
+            f"enter {race.id}",
+            f"the GM's route: length {gm.length}, {len(gm.route)} hexes, "
+            f"{_fees_text(dict(gm.payments))}",
+        )
     ]
     lab = state.model.labels
     fee = state.cfg.track_use_fee_per_hex
     routes = listed_routes(state, race, team)
     if routes is None:
-        return [*out, "#   too many routes to list: enter with the GM's route or write one"]
+        comment = "  too many routes to list: enter with the GM's route or write one"
+        return LegalGroup(label, tuple(entries), (comment,), detailed=True)
     for route, owners in routes:
         words = [lab[route[0]]]
         fees: dict[str, int] = {}
@@ -125,11 +137,9 @@ def _entry_lines(state: RRState, player: str, race: Race) -> list[str]:
                 words.append(f"{lab[h]}:{name_word(owner)}")
                 fees[owner] = fees.get(owner, 0) + fee
         length = _length(state, route)
-        out.append(
-            f"{player}: enter {race.id} {' '.join(words)}  # length {length}, "
-            f"{len(route)} hexes, {_fees_text(fees)}"
-        )
-    return out
+        note = f"length {length}, {len(route)} hexes, {_fees_text(fees)}"
+        entries.append((f"enter {race.id} {' '.join(words)}", note))
+    return LegalGroup(label, tuple(entries), detailed=True)
 
 
 def _length(state: RRState, route: list[int]) -> int:

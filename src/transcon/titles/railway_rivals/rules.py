@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from transcon.core.errors import IllegalAction, InputError
 from transcon.core.interaction import Interaction, Panel, Played
+from transcon.core.legal import LegalGroup
 from transcon.core.options import OptionSpec, OptionValue
 from transcon.core.rng import GameRandom
 from transcon.core.title import (
@@ -342,10 +343,10 @@ class RailwayRivalsUSA(Title[RRState]):
 
         return legal_actions(self, state, player)
 
-    def legal_lines(self, state: RRState, player: str) -> list[str]:
-        from transcon.titles.railway_rivals.legaltext import legal_lines
+    def legal_groups(self, state: RRState, player: str) -> list[LegalGroup]:
+        from transcon.titles.railway_rivals.legaltext import legal_groups
 
-        return legal_lines(self, state, player)
+        return legal_groups(self, state, player)
 
     def parse_action(self, text: str, state: RRState, player: str) -> Action:
         parsed = act.parse(text, player, Spelling.of(state))

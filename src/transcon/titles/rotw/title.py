@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from transcon.core.errors import IllegalAction
 from transcon.core.interaction import Interaction, Panel, Played
+from transcon.core.legal import LegalGroup, group_actions
 from transcon.core.options import OptionSpec
 from transcon.core.rng import GameRandom
 from transcon.core.title import Action, ActionContext, PathQuote, Score, Setup, Title
@@ -304,14 +305,10 @@ class RailwaysOfTheWorldEastWest(Title[RotwState]):
         text = notation.fmt(action)
         return text if text is not None else super().format_action(action)
 
-    def action_group(self, action: Action) -> str:
+    def legal_groups(self, state: RotwState, player: str) -> list[LegalGroup]:
         """Deliveries by cube, builds as one group (`transcon path` finds a given one), the
         rest by type."""
-        if isinstance(action, Build):
-            return "build (or ask `transcon path GAME FROM TO`)"
-        if isinstance(action, Deliver):
-            return f"deliver {LETTER[action.cube]}"
-        return action.type
+        return group_actions(self.legal_actions(state, player), self.format_action, _group_of)
 
     def state_to_json(self, state: RotwState) -> dict[str, Any]:
         return state.to_json()
@@ -424,3 +421,11 @@ class RailwaysOfTheWorldEastWest(Title[RotwState]):
         from transcon.titles.rotw.status import aggregate_statistics
 
         return aggregate_statistics(games)
+
+
+def _group_of(action: Action) -> str:
+    if isinstance(action, Build):
+        return "build (or ask `transcon path GAME FROM TO`)"
+    if isinstance(action, Deliver):
+        return f"deliver {LETTER[action.cube]}"
+    return action.type
