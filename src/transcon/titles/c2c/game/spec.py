@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from transcon.eighteen.framework.market_grids import MAYFAIR_1870_PARS, frozen, mayfair_1870_rows
 from transcon.eighteen.framework.spec import (
     CorpSpec,
     EndTiming,
@@ -31,7 +32,7 @@ SUPER_SHORT = "super-short"
 MAX_TOKENS = 6
 """Home, four bought tokens ($40/$60/$80/$100) and a bull token (seed 001 3e, 3f)."""
 
-PAR_PRICES = (100, 90, 82, 76, 72, 68)
+PAR_PRICES = MAYFAIR_1870_PARS
 
 
 def merger_symbols(count: int) -> tuple[str, ...]:
@@ -39,19 +40,6 @@ def merger_symbols(count: int) -> tuple[str, ...]:
     return tuple(f"M{i}" for i in range(1, count + 1))
 
 
-_MARKET_1870 = """
-64y 68 72 76 82 90 100p 110 120 140 160 180 200 225 250 275 300 325 350 375 400
-60y 64y 68 72 76 82 90p 100 110 120 140 160 180 200 225 250 275 300 325 350 375
-55y 60y 64y 68 72 76 82p 90 100 110 120 140 160 180 200 225 250L 275L 300L 325L 350L
-50o 55y 60y 64y 68 72 76p 82 90 100 110 120 140 160L 180L 200L 225L 250L 275L 300L 325L
-40b 50o 55y 60y 64 68 72p 76 82 90 100 110L 120L 140L 160L 180L
-30b 40o 50o 55y 60y 64 68p 72 76 82 90L 100L 110L
-20b 30b 40o 50o 55y 60y 64 68 72 76L 82L
-10b 20b 30b 40o 50y 55y 60y 64 68L 72L
-0c 10b 20b 30b 40o 50y 55y 60L 64L
-0c 0c 10b 20b 30b 40o 50y
-0c 0c 0c 10b 20b 30b 40o
-"""
 _EXTENSION = (
     "425 450 475 500",
     "400 425 450 475",
@@ -63,10 +51,10 @@ _EXTENSION = (
 def market() -> tuple[tuple[str, ...], ...]:
     """1870's market (Mayfair cells) with its four upper rows extended to 25 columns ($500
     top right) like the Rails draft's 18C2C market (assumed: 18c2c-base.md A8)."""
-    rows = [line.split() for line in _MARKET_1870.strip().splitlines()]
+    rows = mayfair_1870_rows()
     for row, more in zip(rows, _EXTENSION, strict=False):
         row.extend(more.split())
-    return tuple(tuple(row) for row in rows)
+    return frozen(rows)
 
 
 PLAYERS = range(2, 9)

@@ -6,6 +6,7 @@ to that file. Dixon's values are the defaults; the Mayfair values are selected b
 
 from __future__ import annotations
 
+from transcon.eighteen.framework.market_grids import MAYFAIR_1870_PARS, frozen, mayfair_1870_rows
 from transcon.eighteen.framework.spec import CorpSpec, PhaseSpec, PrivateSpec, TrainSpec
 
 CORPS: tuple[CorpSpec, ...] = (
@@ -99,32 +100,18 @@ def phases(diesels: bool) -> tuple[PhaseSpec, ...]:
     )
 
 
-_MARKET_MAYFAIR = """
-64y 68 72 76 82 90 100p 110 120 140 160 180 200 225 250 275 300 325 350 375 400
-60y 64y 68 72 76 82 90p 100 110 120 140 160 180 200 225 250 275 300 325 350 375
-55y 60y 64y 68 72 76 82p 90 100 110 120 140 160 180 200 225 250L 275L 300L 325L 350L
-50o 55y 60y 64y 68 72 76p 82 90 100 110 120 140 160L 180L 200L 225L 250L 275L 300L 325L
-40b 50o 55y 60y 64 68 72p 76 82 90 100 110L 120L 140L 160L 180L
-30b 40o 50o 55y 60y 64 68p 72 76 82 90L 100L 110L
-20b 30b 40o 50o 55y 60y 64 68 72 76L 82L
-10b 20b 30b 40o 50y 55y 60y 64 68L 72L
-0c 10b 20b 30b 40o 50y 55y 60L 64L
-0c 0c 10b 20b 30b 40o 50y
-0c 0c 0c 10b 20b 30b 40o
-"""
-
-
 def market(dixon: bool) -> tuple[tuple[str, ...], ...]:
-    """§5.1 market; Dixon's original differs in r4c0 (40o), r6c5 and r7c6 (white 60)."""
-    rows = [line.split() for line in _MARKET_MAYFAIR.strip().splitlines()]
+    """§5.1 market (the 1870 family's grid); Dixon's original differs in r4c0 (40o), r6c5
+    and r7c6 (white 60)."""
+    rows = mayfair_1870_rows()
     if dixon:
         rows[4][0] = "40o"
         rows[6][5] = "60"
         rows[7][6] = "60"
-    return tuple(tuple(row) for row in rows)
+    return frozen(rows)
 
 
-PAR_PRICES = (100, 90, 82, 76, 72, 68)
+PAR_PRICES = MAYFAIR_1870_PARS
 BANK = 12000
 STARTING_CASH = {2: 1050, 3: 700, 4: 525, 5: 420, 6: 350}
 CERT_LIMITS = {
