@@ -160,7 +160,7 @@ def test_bad_save_files(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text('{"format": "transcon-game", "version": 999}')
     assert fails("status", path) == (
-        f"error: {path}: save format version 999 is newer than this transcon supports (1); "
+        f"error: {path}: save format version 999 is newer than this transcon supports (2); "
         "upgrade transcon"
     )
     assert fails("status", tmp_path / "missing.json").endswith("No such file or directory")

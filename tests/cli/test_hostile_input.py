@@ -116,7 +116,7 @@ def test_bad_player_names_are_refused_at_new(tmp_path: Path, name: str) -> None:
 def _save_variants(record: dict[str, object]) -> list[str]:
     nested = json.dumps(record).replace('"actions": []', '"actions": ' + NESTED)
     big_seed = json.dumps(record).replace('"seed": 3', f'"seed": {HUGE}')
-    big_version = json.dumps(record).replace('"version": 1', f'"version": {HUGE}')
+    big_version = json.dumps(record).replace('"version": 2', f'"version": {HUGE}')
     return [
         nested,
         big_seed,

@@ -27,11 +27,11 @@ def test_round_trip(tmp_path: Path) -> None:
     game = played()
     path = tmp_path / "game.json"
     save_game(game, path)
-    loaded, checksum = load_game_checked(path)
+    loaded, record = load_game_checked(path)
     assert loaded.state_json() == game.state_json()
     assert list(loaded.log) == list(game.log)
     assert loaded.rng.get_state() == game.rng.get_state()
-    assert checksum == game.state_digest()
+    assert record.checksum == game.state_digest()
     assert (loaded.players, loaded.seed, loaded.options) == (game.players, 5, game.options)
 
 
@@ -44,7 +44,7 @@ def test_file_layout(tmp_path: Path) -> None:
         "format", "version", "transcon", "title", "options", "players", "seed", "checksum",
         "actions",
     ]  # fmt: skip
-    assert (data["format"], data["version"], data["transcon"]) == ("transcon-game", 1, __version__)
+    assert (data["format"], data["version"], data["transcon"]) == ("transcon-game", 2, __version__)
     assert data["options"] == {"target": 30, "die": "d6", "must_roll": True}
     assert len(data["actions"]) == 3
     assert '\n    {"type": "roll", "player": ' in text  # one line per action
@@ -102,7 +102,7 @@ def test_a_file_without_checksum_loads(tmp_path: Path) -> None:
 def test_newer_version(tmp_path: Path) -> None:
     message = error_for(tmp_path, {**good_record(), "version": 999})
     assert message == (
-        "game.json: save format version 999 is newer than this transcon supports (1); "
+        "game.json: save format version 999 is newer than this transcon supports (2); "
         "upgrade transcon"
     )
 

@@ -21,7 +21,15 @@ from transcon.core.errors import InputError, TransconError
 from transcon.core.game import Game
 from transcon.core.options import parse_option_args
 from transcon.core.registry import available_titles, get_title
-from transcon.core.savefile import editing_game, load_game, load_game_checked, save_game
+from transcon.core.savefile import (
+    VERSION,
+    SaveRecord,
+    editing_game,
+    load_game,
+    load_game_checked,
+    save_game,
+    saved_state_matches,
+)
 from transcon.core.simulate import simulate as run_simulation
 from transcon.core.title import GAME_MASTER, PUBLIC, Event, MapView, Title
 
@@ -320,7 +328,8 @@ def replay(
     as_json: JsonFlag = False,
 ) -> None:
     """Replay a game from its log; with --verify exit 1 unless the replay is identical."""
-    game, stored = load_game_checked(file)
+    game, record = load_game_checked(file)
+    stored = record.checksum
     who = _viewer(game, viewer)
     data: dict[str, Any] = {"actions": len(game.log), "checksum": game.state_digest()}
     problems: list[str] = []
@@ -330,9 +339,12 @@ def replay(
         data["detail"] = check.detail
         if not check:
             problems.append(check.detail)
-        if stored is not None and stored != data["checksum"]:
+        matches = saved_state_matches(game, record)
+        if matches is False:
             problems.append(f"state differs from the one saved ({stored})")
         data["stored_checksum"] = stored
+        data["save_format"] = record.version
+        data["checksum_compared"] = matches is not None
         data["ok"] = not problems
     if as_json:
         print_json(data)
@@ -342,10 +354,22 @@ def replay(
     elif problems:
         print(f"{file}: replay differs: {'; '.join(problems)}")
     else:
-        saved = " and matches the saved checksum" if stored else ""
-        print(f"{file}: {data['detail']}{saved}.")
+        print(f"{file}: {data['detail']}{_saved_note(record, matches)}.")
     if problems:
         raise typer.Exit(1)
+
+
+def _saved_note(record: SaveRecord, matches: bool | None) -> str:
+    """What ``replay --verify`` says of the checksum in the file."""
+    older = f" (save format {record.version})" if record.version != VERSION else ""
+    if matches:
+        return f" and matches the saved checksum{older}"
+    if record.checksum is None:
+        return ""
+    return (
+        f"; the saved checksum{older} was taken over a state layout this game's state "
+        "cannot be laid out in, so it was not compared"
+    )
 
 
 @user_errors

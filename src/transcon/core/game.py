@@ -360,6 +360,14 @@ class Game(Generic[S]):
         """``sha256:<hex>`` of :meth:`state_json` (stored in save files as a checksum)."""
         return "sha256:" + hashlib.sha256(self.state_json()).hexdigest()
 
+    def state_digest_in_format(self, version: int) -> str | None:
+        """:meth:`state_digest` over the state layout of save format ``version``
+        (``Title.state_to_json_in_format``), or None when it cannot be rebuilt."""
+        data = self.title.state_to_json_in_format(self._state, version)
+        if data is None:
+            return None
+        return "sha256:" + hashlib.sha256(canonical_json(data)).hexdigest()
+
     # -- replay ----------------------------------------------------------------------------
 
     def replay(self) -> Game[S]:

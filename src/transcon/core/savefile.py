@@ -19,10 +19,14 @@
 
 The state is never stored: loading replays the log. ``checksum`` (optional) is the
 :meth:`~transcon.core.game.Game.state_digest` at save time, so ``transcon replay --verify``
-can tell when today's rules replay an old game differently. Writes are atomic (temporary
-file, then ``os.replace``), so a failed save leaves the previous file intact. Commands that
-change a saved game use :func:`editing_game`, which holds an OS lock on the file over the
-whole read-change-write, so two processes acting at once both land (one after the other).
+can tell when today's rules replay an old game differently.
+
+Older formats load (see :data:`FORMATS`): their actions read as they are, and their checksum
+is compared over the state layout of their format (:func:`saved_state_matches`). Writes are
+atomic (temporary file, then ``os.replace``), so a failed save leaves the previous file
+intact. Commands that change a saved game use :func:`editing_game`, which holds an OS lock
+on the file over the whole read-change-write, so two processes acting at once both land (one
+after the other).
 """
 
 from __future__ import annotations
@@ -45,16 +49,23 @@ from transcon.core.registry import get_title
 from transcon.core.title import Title, validation_message
 
 FORMAT = "transcon-game"
-VERSION = 1
+VERSION = 2
+#: What each save format version changed. The fields of the file never changed; what
+#: changed is the layout of the state whose checksum a file holds.
+FORMATS = {
+    1: "the first format",
+    2: "18xx titles: 1870's own fields left the framework's state for 1870's own part of it "
+    "(checksums of 18xx games are taken over the new layout; actions unchanged)",
+}
 
 
 class SaveRecord(BaseModel):
-    """The validated content of a save file (version 1)."""
+    """The validated content of a save file (any version of :data:`FORMATS`)."""
 
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["transcon-game"]
-    version: Literal[1]
+    version: Literal[1, 2]
     transcon: StrictStr
     title: StrictStr
     options: dict[str, bool | StrictInt | StrictStr]
@@ -141,7 +152,7 @@ def parse_record(raw: Any, where: str = "save file") -> SaveRecord:
             f"{where}: save format version {version} is newer than this transcon supports "
             f"({VERSION}); upgrade transcon"
         )
-    if type(version) is not int or version != VERSION:
+    if type(version) is not int or version not in FORMATS:
         raise SaveFileError(f"{where}: unknown save format version {version!r}")
     try:
         return SaveRecord.model_validate(raw)
@@ -172,7 +183,29 @@ def load_game(path: str | Path, titles: Callable[[str], Title[Any]] = get_title)
 
 def load_game_checked(
     path: str | Path, titles: Callable[[str], Title[Any]] = get_title
-) -> tuple[Game[Any], str | None]:
-    """Like :func:`load_game`, also returning the checksum stored in the file (or None)."""
+) -> tuple[Game[Any], SaveRecord]:
+    """Like :func:`load_game`, also returning the file's record (its checksum and format
+    version for :func:`saved_state_matches`)."""
     record = read_record(path)
-    return game_from_record(record, str(path), titles), record.checksum
+    return game_from_record(record, str(path), titles), record
+
+
+def saved_state_matches(game: Game[Any], record: SaveRecord) -> bool | None:
+    """Whether ``game``, replayed from ``record``, is in the state the file saved: its
+    checksum compared over the state layout of the file's format version (an older format's
+    layout is rebuilt by ``Title.state_to_json_in_format``). None when the file holds no
+    checksum or its format's layout cannot be rebuilt for this game."""
+    if record.checksum is None:
+        return None
+    if record.version == VERSION:
+        return game.state_digest() == record.checksum
+    digest = game.state_digest_in_format(record.version)
+    return None if digest is None else digest == record.checksum
+
+
+def digest_matches(game: Game[Any], digest: str) -> bool:
+    """Whether a checksum kept without its format version (a server's database) is that of
+    ``game``'s state, in today's layout or in an older format's."""
+    if game.state_digest() == digest:
+        return True
+    return any(game.state_digest_in_format(version) == digest for version in FORMATS)

@@ -321,6 +321,13 @@ class Title(ABC, Generic[S]):
             return dataclasses.asdict(state)
         raise NotImplementedError(f"{type(self).__name__} must implement state_to_json")
 
+    def state_to_json_in_format(self, state: S, version: int) -> dict[str, Any] | None:
+        """The state laid out as save files of format ``version`` laid it out when they took
+        their checksum (``core/savefile.py``: an older save's checksum is compared this
+        way), or None when today's state cannot rebuild that layout. Default: today's
+        layout, for titles whose layout never changed."""
+        return self.state_to_json(state)
+
     def action_type_names(self) -> list[str]:
         return list(self._action_classes())
 

@@ -14,7 +14,7 @@ from transcon.core.bots import available_bots
 from transcon.core.errors import InputError, SaveFileError
 from transcon.core.game import Game, check_players
 from transcon.core.options import resolve_options
-from transcon.core.savefile import game_record, parse_record
+from transcon.core.savefile import game_record, parse_record, saved_state_matches
 from transcon.core.title import PUBLIC, Title
 from transcon.server.db import actions, games, seats, writing
 from transcon.server.errors import bad_request, conflict, forbidden
@@ -325,7 +325,7 @@ def import_game(
         game = Game.from_log(title, parsed.players, parsed.actions, parsed.options, parsed.seed)
     except InputError as err:
         raise bad_request("bad_save_file", f"import: {err}") from None
-    if parsed.checksum and game.state_digest() != parsed.checksum:
+    if saved_state_matches(game, parsed) is False:
         raise conflict(
             "replay_differs",
             f"the save file was made by transcon {parsed.transcon}; this server "

@@ -26,6 +26,7 @@ from transcon import __version__
 from transcon.core.errors import IllegalAction, InputError, TransconError
 from transcon.core.game import Game
 from transcon.core.registry import get_title
+from transcon.core.savefile import digest_matches
 from transcon.core.title import PUBLIC, Action, Title
 from transcon.server.db import actions, games, is_postgres, seats, writing
 from transcon.server.errors import ApiError, conflict, forbidden, not_found
@@ -171,7 +172,7 @@ class GameStore:
                 live.add(row_from_db(row))
         except TransconError as err:
             self._break(meta.id, f"replay failed at action {live.seq + 1}: {err}", meta)
-        if meta.digest and game.state_digest() != meta.digest:
+        if meta.digest and not digest_matches(game, meta.digest):
             self._break(meta.id, "today's engine replays the log to a different state", meta)
         return live
 

@@ -15,7 +15,7 @@ from transcon.eighteen.framework.steps.operating import LaySlot, Track
 from transcon.eighteen.framework.steps.stock import BuySellParShares
 from transcon.eighteen.framework.testing import float_corp, skip_auction, start_operating
 from transcon.titles.t1870.game import Title1870
-from transcon.titles.t1870.game.map_tokens import MapTokens1870
+from transcon.titles.t1870.game.state import State1870
 from transcon.titles.t1870.game.steps import BuySellParShares1870, PriceProtection
 
 PLAYERS = ["A", "B", "C", "D"]
@@ -97,8 +97,10 @@ def test_game_end_conditions_are_data_and_the_soonest_end_wins() -> None:
 
 
 def test_title_state_is_typed_and_saved_without_defaults() -> None:
+    assert Title1870().new_title_data().to_json() == {}
     game = stock_game()
     data = game.state.title_data
-    assert isinstance(data, MapTokens1870) and data.to_json() == {}
+    assert isinstance(data, State1870)
     data.cattle = "B11"
-    assert game.title.state_to_json(game.state)["title_data"] == {"cattle": "B11"}
+    saved = game.title.state_to_json(game.state)["title_data"]
+    assert saved["cattle"] == "B11" and "port" not in saved and "connection" not in saved

@@ -13,6 +13,7 @@ from transcon.core.game import Game
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.testing import float_corp, skip_auction, start_operating
 from transcon.titles.t1870.game import Title1870
+from transcon.titles.t1870.game.state import state_1870
 
 PLAYERS = ["A", "B", "C", "D"]
 
@@ -76,7 +77,7 @@ def test_5_3_sold_out_counts_redeemed_shares_but_not_reissued_ones() -> None:
     state = game.state
     state.corps["MP"].ipo, state.corps["MP"].treasury = 0, 1
     assert game.title.sold_out(state, "MP")  # type: ignore[attr-defined]
-    state.corps["MP"].reissued = True
+    state_1870(state).reissued.append("MP")
     assert not game.title.sold_out(state, "MP")  # type: ignore[attr-defined]
     for player in PLAYERS:
         game.act("pass", player)

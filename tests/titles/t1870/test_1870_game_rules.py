@@ -15,7 +15,7 @@ from transcon.eighteen.framework.testing import (
     start_operating,
 )
 from transcon.titles.t1870.game import Title1870
-from transcon.titles.t1870.game.map_tokens import map_tokens
+from transcon.titles.t1870.game.state import state_1870
 
 PLAYERS = ["A", "B", "C", "D"]
 
@@ -119,7 +119,7 @@ def test_6_5_redemption_from_the_pool_or_a_player() -> None:
     mp.operated = True
     mp.ipo = 1
     mp.pool = 2
-    mp.cash_at_sr_start = mp.cash
+    state_1870(game.state).cash_at_sr_start["MP"] = mp.cash
     with pytest.raises(IllegalAction, match="market share"):
         game.act("redeem MP B", "A")
     game.act("redeem MP pool", "A")
@@ -134,7 +134,8 @@ def test_6_6_reissue_at_three_quarters_capped() -> None:
     mp.ipo, mp.treasury, mp.operated = 0, 1, True
     game.title.move_to(game.state, "MP", (0, 16), None)  # type: ignore[attr-defined]
     game.act("reissue MP", "A")
-    assert mp.reissued and mp.par == 200  # 300 * 3/4 = 225, Dixon caps at 200
+    # 300 * 3/4 = 225, Dixon caps at 200
+    assert "MP" in state_1870(game.state).reissued and mp.par == 200
     cash = mp.cash
     game.act("buy MP treasury", "B")
     assert mp.cash == cash + 200
@@ -194,11 +195,11 @@ def test_9_3_cattle_and_9_4_port_tokens() -> None:
     with pytest.raises(IllegalAction):
         game.act("assign SCC H17", "A")  # Memphis is on the Mississippi
     game.act("assign SCC B11", "A")
-    assert map_tokens(state).cattle == "B11"
+    assert state_1870(state).cattle == "B11"
     game.act("private GSC 40", "A")
     game.act("assign GSC M20", "A")
     game.act("assign GSC M20", "A")  # the closed port closes the private
-    assert state.privates["GSC"].closed and map_tokens(state).port_closed
+    assert state.privates["GSC"].closed and state_1870(state).port_closed
 
 
 class Connected1870(Title1870):
@@ -254,7 +255,7 @@ def test_8_connection_run_pays_out_or_withholds_without_moving() -> None:
     game.act("run 60", "B")
     game.act("dividend withhold", "B")
     assert price(game, "SSW") == 68
-    assert game.state.corps["SSW"].destination == "map"
+    assert state_1870(game.state).connected == {"SSW": "map"}
     with pytest.raises(IllegalAction):
         game.act("connect SSW map", "B")  # only one connection run
 

@@ -259,11 +259,16 @@ class EngineBase:
             ctx.emit(f"{sym} floats and receives {10 * corp.par}", corp=sym)
 
     def sold_out(self, state: GameState, sym: str) -> bool:
-        """§5.3 sold out: players hold every share, counting shares the company redeemed and
-        holds unsold (18xx.games ``sold_out?``: players plus non-buyable treasury shares make
-        100%); reissued treasury shares for sale are not sold."""
+        """Sold out: players hold every share, counting shares the company holds itself
+        unless they are for sale (18xx.games ``sold_out?``: players plus non-buyable
+        treasury shares make 100%)."""
         corp = state.corps[sym]
-        return not corp.ipo and not corp.pool and not (corp.reissued and corp.treasury)
+        return not corp.ipo and not corp.pool and not self.hook_treasury_for_sale(state, sym)
+
+    def hook_treasury_for_sale(self, state: GameState, sym: str) -> int:
+        """Units of its own shares ``sym`` offers players now (``buy SYM treasury``, at par;
+        default: none, shares a company holds are not for sale)."""
+        return 0
 
     def sell_shares(
         self, state: GameState, player: str, sym: str, count: int, ctx: ActionContext

@@ -57,7 +57,8 @@ class CorpState:
     ipo: int = 10
     """Units still in the initial offering (president's certificate included)."""
     treasury: int = 0
-    """Units the company bought back (redeemed) or holds for reissue."""
+    """Units the company holds itself (bought back; a title may put them up for sale,
+    ``EighteenTitle.hook_treasury_for_sale``)."""
     pool: int = 0
     holders: dict[str, int] = field(default_factory=dict)
     president: str = ""
@@ -72,11 +73,6 @@ class CorpState:
     tokens_used: int = 0
     tokens: list[str] = field(default_factory=list)
     extra_tokens: list[int] = field(default_factory=list)
-    destination: str = ""
-    """``""`` until the connection run, then ``"map"`` or ``"charter"``."""
-    reissued: bool = False
-    redeemed_this_sr: bool = False
-    cash_at_sr_start: int = 0
 
     def units(self, player: str) -> int:
         return self.holders.get(player, 0)
@@ -115,12 +111,6 @@ class StockState:
     sold: dict[str, list[str]] = field(default_factory=dict)
     """player -> companies sold this round (may not buy them back this round)."""
     last_actor: int = -1
-    protection: list[tuple[str, str, int, int, str]] = field(default_factory=list)
-    """Pending price protection offers ``(company, seller, units, price, protector)``."""
-    pending_sales: list[tuple[str, str, int, int, str]] = field(default_factory=list)
-    """Sales of the current turn (a stock turn, or an operating company's turn with its
-    president's forced sales) waiting for the protection offer at the turn's end."""
-    protected_by: int = -1
 
 
 @dataclass(slots=True)
@@ -140,11 +130,6 @@ class OperatingState:
     bought_train: bool = False
     emergency_sold: bool = False
     acted: bool = False
-    connection: str = ""
-    """Company making its connection run (interrupting the turn), if any."""
-    connection_step: int = 0
-    """0 choose, 1 run, 2 dividend."""
-    connection_revenue: int = 0
 
 
 @dataclass(slots=True)

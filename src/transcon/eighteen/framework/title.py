@@ -25,6 +25,7 @@ from transcon.eighteen.framework.actions import (
     RunRoutes,
 )
 from transcon.eighteen.framework.depot import DepotMixin
+from transcon.eighteen.framework.format1 import Format1Fields, default_fields, format_1_json
 from transcon.eighteen.framework.notation import format_action, parse_action
 from transcon.eighteen.framework.rounds import Round, RoundKind
 from transcon.eighteen.framework.state import (
@@ -242,6 +243,11 @@ class EighteenTitle(DepotMixin, Title[GameState]):
     def hook_check_run(self, state: GameState, sym: str, action: RunRoutes) -> None:
         """Check the routes run (titles plug in the route engine here)."""
 
+    def hook_turn_interrupted(self, state: GameState) -> bool:
+        """Whether another company's business interrupts the operating company's turn now
+        (1870's connection runs): its actions then do not count as the turn's."""
+        return False
+
     def hook_run_may_change(self, state: GameState, sym: str) -> bool:
         """Whether a run of 0 may still change before the dividend (a title's step between
         run and dividend, such as 1870's best run on demand); then it waits there."""
@@ -309,6 +315,19 @@ class EighteenTitle(DepotMixin, Title[GameState]):
         del data["memo"]
         data["title_data"] = state.title_data.to_json()
         return data
+
+    def state_to_json_in_format(self, state: GameState, version: int) -> dict[str, Any] | None:
+        data = self.state_to_json(state)
+        if version >= 2:
+            return data
+        fields = self.format_1_fields(state)
+        return None if fields is None else format_1_json(data, fields)
+
+    def format_1_fields(self, state: GameState) -> Format1Fields | None:
+        """The values save format 1 had in fields today's state does not have (see
+        :mod:`~transcon.eighteen.framework.format1`): default, their defaults, known until
+        the first stock round; a title that used them rebuilds them from its own state."""
+        return default_fields(state)
 
     def parse_action(self, text: str, state: GameState, player: str) -> Action:
         parsed = parse_action(text, player)

@@ -32,6 +32,7 @@ from transcon.titles.t1870.game.render import (
     position_svg,
     state_position,
 )
+from transcon.titles.t1870.game.state import state_1870
 
 #: Headings of the action types (forms and buttons of the page).
 GROUPS = {
@@ -160,7 +161,7 @@ def _prompt(title: EighteenTitle, state: GameState, player: str) -> str:
 
 def _operating(title: EighteenTitle, state: GameState, player: str) -> str | None:
     """The company ``player`` operates now as its president, if any."""
-    if state.round != "operating" or state.operating.connection:
+    if state.round != "operating" or state_1870(state).connection:
         return None
     try:
         sym = title.current_corp(state)

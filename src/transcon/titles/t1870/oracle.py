@@ -34,6 +34,7 @@ from transcon.eighteen.trains import Train, parse_train
 from transcon.render.svg import Overlay
 from transcon.titles.t1870.fixture import Action, effective_actions, recorded_runs
 from transcon.titles.t1870.game.runs import home_and_destination
+from transcon.titles.t1870.game.state import state_1870
 from transcon.titles.t1870.position import Position1870
 
 
@@ -222,7 +223,8 @@ def game_run(path: Path, company: str | None = None) -> GameRun:
         op = state.operating
         if state.round != "operating" or op.index >= len(op.order):
             raise InputError(f"{path}: no company is operating now; name one with --company")
-        company = op.connection or op.order[op.index]  # a connection run interrupts the turn
+        # a connection run interrupts the turn
+        company = state_1870(state).connection or op.order[op.index]
     corp = state.corps.get(company)
     if corp is None:
         raise InputError(f"unknown company {company!r} (have: {', '.join(state.corps)})")
@@ -236,7 +238,7 @@ def game_run(path: Path, company: str | None = None) -> GameRun:
     # a connection run (1870-base.md §8.4): one route must join home and destination
     connect = (
         home_and_destination(graph, position, company)
-        if state.round == "operating" and state.operating.connection == company
+        if state.round == "operating" and state_1870(state).connection == company
         else None
     )
     values = ctx.stop_values(graph, company)

@@ -338,7 +338,7 @@ class OperatingRound(Round):
         if not isinstance(step, CompanyStep) or action.type == "done":
             return
         same_round = state.round == RoundKind.OPERATING and state.operating is op
-        if same_round and not op.connection and op.index < len(op.order):
+        if same_round and not self.game.hook_turn_interrupted(state) and op.index < len(op.order):
             op.acted = True
             if state.corps[op.order[op.index]].closed:
                 self.end_turn(state, ctx)

@@ -141,7 +141,7 @@ class BuySellParShares(Step):
             if not multi:
                 raise IllegalAction(RULE_STOCK, "one purchase per turn")
         have = {"ipo": corp.ipo, "pool": corp.pool, "treasury": corp.treasury}[action.source]
-        if action.source == "treasury" and not corp.reissued:
+        if action.source == "treasury" and not g.hook_treasury_for_sale(state, sym):
             raise IllegalAction(RULE_STOCK, f"{sym} has no shares for sale in its treasury")
         if have < 1:
             raise IllegalAction(RULE_STOCK, f"no {sym} share in the {action.source}")
@@ -252,7 +252,7 @@ class BuySellParShares(Step):
                     tries.append(BuyShare(player=player, corp=sym, source="ipo"))
                 if corp.pool and g.price(state, sym) <= cash:
                     tries.append(BuyShare(player=player, corp=sym, source="pool"))
-                if corp.treasury and corp.reissued and corp.par <= cash:
+                if g.hook_treasury_for_sale(state, sym) and corp.par <= cash:
                     tries.append(BuyShare(player=player, corp=sym, source="treasury"))
             for action in tries:
                 try:
@@ -280,9 +280,6 @@ class StockRound(Round):
         state.round = RoundKind.STOCK
         state.stock_rounds += 1
         state.stock = StockState(number=state.stock_rounds, turn=state.priority)
-        for corp in state.corps.values():
-            corp.redeemed_this_sr = False
-            corp.cash_at_sr_start = corp.cash
         ctx.emit(f"Stock round {state.stock_rounds}")
         self.autoskip(state, ctx)
 

@@ -21,8 +21,8 @@ from transcon.eighteen.framework.base import BANK, corp_key
 from transcon.eighteen.framework.rounds import RoundKind, Step
 from transcon.eighteen.framework.state import GameState
 from transcon.titles.t1870.game.actions import Connect
-from transcon.titles.t1870.game.map_tokens import map_tokens
 from transcon.titles.t1870.game.runs import joins_home_and_destination
+from transcon.titles.t1870.game.state import state_1870
 
 if TYPE_CHECKING:
     from transcon.titles.t1870.game.title import Title1870
@@ -34,7 +34,7 @@ def connectable(game: Title1870, state: GameState, sym: str) -> bool:
     """§8.1: a floated company with a train, its destination not reached yet, whose train
     could run from home to the destination."""
     corp = state.corps[sym]
-    if corp.destination or not corp.floated or corp.closed or not corp.trains:
+    if sym in state_1870(state).connected or not corp.floated or corp.closed or not corp.trains:
         return False
     if not game.spec(state).corp(sym).destination:
         return False
@@ -50,7 +50,7 @@ def check_destinations(game: Title1870, state: GameState) -> list[str]:
     if current in found:
         found.remove(current)
         found.insert(0, current)
-    map_tokens(state).connection_queue = found
+    state_1870(state).connection_queue = found
     return found
 
 
@@ -73,16 +73,17 @@ class ConnectionToken(Step):
     rule = RULE_DESTINATION
 
     def active(self, state: GameState) -> bool:
-        return bool(map_tokens(state).connection_queue) and not state.operating.connection
+        data = state_1870(state)
+        return bool(data.connection_queue) and not data.connection
 
     def blocking(self, state: GameState) -> bool:
         return True
 
     def actors(self, state: GameState) -> list[str]:
-        return [state.corps[map_tokens(state).connection_queue[0]].president]
+        return [state.corps[state_1870(state).connection_queue[0]].president]
 
     def refusal(self, state: GameState, action: Action) -> IllegalAction:
-        sym = map_tokens(state).connection_queue[0]
+        sym = state_1870(state).connection_queue[0]
         return IllegalAction(
             RULE_DESTINATION,
             f"{sym} reached its destination: {state.corps[sym].president} chooses "
@@ -97,7 +98,7 @@ class ConnectionToken(Step):
 
     def process(self, state: GameState, action: Action, ctx: ActionContext | None) -> None:
         assert isinstance(action, Connect)
-        queue = map_tokens(state).connection_queue
+        queue = state_1870(state).connection_queue
         sym = queue[0]
         if action.corp != sym:
             raise IllegalAction(RULE_DESTINATION, f"{sym} makes its connection run first")
@@ -111,19 +112,19 @@ class ConnectionToken(Step):
             return
         queue.pop(0)
         corp = state.corps[sym]
-        op = state.operating
-        corp.destination = action.choice
-        op.connection = sym
-        op.connection_step = 1
+        data = state_1870(state)
+        data.connected[sym] = action.choice
+        data.connection = sym
+        data.connection_step = 1
         ctx.emit(f"{sym} reaches its destination ({action.choice})", corp=sym)
         if action.choice == "charter":
             corp.extra_tokens.append(100)
         else:
             destination = self.game.spec(state).corp(sym).destination
-            map_tokens(state).destination_tokens[sym] = destination
+            data.destination_tokens[sym] = destination
 
     def choices(self, state: GameState, player: str) -> list[Action]:
-        sym = map_tokens(state).connection_queue[0]
+        sym = state_1870(state).connection_queue[0]
         if state.corps[sym].president != player:
             return []
         return [Connect(player=player, corp=sym, choice=c) for c in self.choices_for(state, sym)]
@@ -140,23 +141,23 @@ class ConnectionRun(Step):
     rule = RULE_DESTINATION
 
     def active(self, state: GameState) -> bool:
-        return bool(state.operating.connection)
+        return bool(state_1870(state).connection)
 
     def blocking(self, state: GameState) -> bool:
         return True
 
     def actors(self, state: GameState) -> list[str]:
-        return [state.corps[state.operating.connection].president]
+        return [state.corps[state_1870(state).connection].president]
 
     def refusal(self, state: GameState, action: Action) -> IllegalAction:
-        sym = state.operating.connection
+        sym = state_1870(state).connection
         return IllegalAction(RULE_DESTINATION, f"{sym} is making its connection run")
 
     def process(self, state: GameState, action: Action, ctx: ActionContext | None) -> None:
         g = self.game
-        op = state.operating
-        sym = op.connection
-        if isinstance(action, RunRoutes) and op.connection_step == 1:
+        data = state_1870(state)
+        sym = data.connection
+        if isinstance(action, RunRoutes) and data.connection_step == 1:
             g.hook_check_run(state, sym, action)
             if action.routes and not joins_home_and_destination(sym, action.routes):
                 raise IllegalAction(
@@ -164,38 +165,38 @@ class ConnectionRun(Step):
                 )
             if ctx is None:
                 return
-            op.connection_revenue = action.revenue
+            data.connection_revenue = action.revenue
             ctx.emit(f"{sym} makes its connection run for {action.revenue}")
             if action.revenue:
-                op.connection_step = 2
+                data.connection_step = 2
             else:
                 ctx.emit(f"{sym} withholds 0")
                 self.finish(state, ctx)
             return
-        if isinstance(action, Dividend) and op.connection_step == 2:
+        if isinstance(action, Dividend) and data.connection_step == 2:
             if action.kind == "half":
                 raise IllegalAction(RULE_DESTINATION, "a connection run pays out or withholds")
             if ctx is None:
                 return
             if action.kind == "withhold":
-                g.pay(state, BANK, corp_key(sym), op.connection_revenue)
-                ctx.emit(f"{sym} withholds {op.connection_revenue}")
+                g.pay(state, BANK, corp_key(sym), data.connection_revenue)
+                ctx.emit(f"{sym} withholds {data.connection_revenue}")
             else:
-                g.pay_dividend(state, sym, op.connection_revenue, action.kind, ctx)
+                g.pay_dividend(state, sym, data.connection_revenue, action.kind, ctx)
             self.finish(state, ctx)
             return
         raise self.refusal(state, action)
 
     def finish(self, state: GameState, ctx: ActionContext) -> None:
         g = self.game
-        state.operating.connection = ""
+        data = state_1870(state)
+        data.connection = ""
         resort_remaining(g, state)
-        data = map_tokens(state)
         if not data.connection_queue and data.turn_ended and state.round == RoundKind.OPERATING:
             g.rounds[RoundKind.OPERATING].end_turn(state, ctx)  # type: ignore[attr-defined]
 
     def choices(self, state: GameState, player: str) -> list[Action]:
-        op = state.operating
-        if op.connection_step == 1:
-            return [self.game.hook_bot_run(state, op.connection, player, connection=True)]
+        data = state_1870(state)
+        if data.connection_step == 1:
+            return [self.game.hook_bot_run(state, data.connection, player, connection=True)]
         return [Dividend(player=player, kind="payout"), Dividend(player=player, kind="withhold")]

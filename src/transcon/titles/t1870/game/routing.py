@@ -18,7 +18,7 @@ from transcon.eighteen.bridge import RouteBridge, RouteContext
 from transcon.eighteen.framework.state import GameState
 from transcon.titles.t1870.data import Data1870, load_1870
 from transcon.titles.t1870.game.data import CATTLE_PRIVATE, PORT_PRIVATE
-from transcon.titles.t1870.game.map_tokens import map_tokens
+from transcon.titles.t1870.game.state import state_1870
 from transcon.titles.t1870.options import Options1870
 from transcon.titles.t1870.position import Position1870, PrivateTokens
 
@@ -46,11 +46,11 @@ class Routes1870:
         return Position1870(options=self.options, tiles=tiles)
 
     def destinations(self, state: GameState) -> tuple[str, ...]:
-        return tuple(map_tokens(state).destination_tokens)
+        return tuple(state_1870(state).destination_tokens)
 
     def bonuses(self, state: GameState) -> tuple[object, ...]:
         """Cattle hex and owner, port hex and owner, port closed, both tokens removed."""
-        tokens = map_tokens(state)
+        tokens = state_1870(state)
         cattle, port = tokens.cattle, tokens.port
         return (
             cattle or None,
@@ -58,7 +58,7 @@ class Routes1870:
             port or None,
             _owner(state, PORT_PRIVATE) if port else None,
             tokens.port_closed,
-            False,  # the phase event clears both tokens (MapTokens1870), nothing to mark
+            False,  # the phase event clears both tokens (State1870), nothing to mark
         )
 
     def place_destination(self, position: Position1870, company: str) -> None:

@@ -21,7 +21,7 @@ from transcon.eighteen.framework.steps.operating import OperatingRound
 from transcon.eighteen.framework.steps.stock import BuySellParShares, StockRound
 from transcon.titles.t1870.game.actions import Demand, Protect, Redeem, Reissue
 from transcon.titles.t1870.game.destinations import check_destinations, resort_remaining
-from transcon.titles.t1870.game.map_tokens import map_tokens
+from transcon.titles.t1870.game.state import Sale, state_1870
 from transcon.titles.t1870.options import Options1870
 
 if TYPE_CHECKING:
@@ -31,10 +31,6 @@ RULE_PROTECTION = "1870 §6.4 price protection"
 RULE_REDEMPTION = "1870 §6.5 redemption"
 RULE_REISSUE = "1870 §6.6 reissue"
 RULE_BEST_RUN = "1870 §8.3 best run on demand"
-
-Sale = tuple[str, str, int, int, str]
-"""A sale waiting for price protection: ``(company, seller, units, price, protector)``, the
-protector being the company's president when the sale was made (18xx.games ``sell_queue``)."""
 
 
 def may_protect(state: GameState, president: str, sym: str, seller: str) -> bool:
@@ -58,7 +54,7 @@ def queue_sale(
     one nobody may protect drops when its turn comes at the turn's end."""
     if state.round not in (RoundKind.STOCK, RoundKind.OPERATING) or not president:
         return False
-    state.stock.pending_sales.append((sym, player, count, price, president))
+    state_1870(state).pending_sales.append((sym, player, count, price, president))
     return True
 
 
@@ -76,21 +72,20 @@ class PriceProtection(Step):
     skips_idle_players = True
 
     def active(self, state: GameState) -> bool:
-        return bool(state.stock.protection)
+        return bool(state_1870(state).protection)
 
     def blocking(self, state: GameState) -> bool:
         return True
 
     def actors(self, state: GameState) -> list[str]:
-        return [state.stock.protection[0][4]]
+        return [state_1870(state).protection[0][4]]
 
     def refusal(self, state: GameState, action: Action) -> IllegalAction:
-        sym = state.stock.protection[0][0]
-        who = state.stock.protection[0][4]
+        sym, _seller, _count, _price, who = state_1870(state).protection[0]
         return IllegalAction(RULE_PROTECTION, f"{who} must protect {sym} or pass")
 
     def accepts(self, state: GameState, action: Action) -> bool:
-        sym = state.stock.protection[0][0]
+        sym = state_1870(state).protection[0][0]
         return isinstance(action, Pass) or (isinstance(action, Protect) and action.corp == sym)
 
     def process(self, state: GameState, action: Action, ctx: ActionContext | None) -> None:
@@ -98,7 +93,8 @@ class PriceProtection(Step):
             return
         g = self.game
         st = state.stock
-        sym, _seller, count, price, _president = st.protection.pop(0)
+        data = state_1870(state)
+        sym, _seller, count, price, _president = data.protection.pop(0)
         if isinstance(action, Pass):
             ctx.emit(f"{action.player} does not protect {sym}")
             self.drop(state, sym, count, ctx)
@@ -109,7 +105,7 @@ class PriceProtection(Step):
             corp.holders[action.player] = corp.holders.get(action.player, 0) + count
             ctx.emit(f"{action.player} protects {sym}", corp=sym)
             if state.round == RoundKind.STOCK:  # protecting is the protector's stock turn
-                st.last_actor = st.protected_by = state.player_index(action.player)
+                st.last_actor = data.protected_by = state.player_index(action.player)
         if state.round == RoundKind.STOCK:
             st.passes = 0
         self.next_offer(state, ctx)
@@ -122,7 +118,7 @@ class PriceProtection(Step):
             resort_remaining(self.game, state)
 
     def choices(self, state: GameState, player: str) -> list[Action]:
-        sym = state.stock.protection[0][0]
+        sym = state_1870(state).protection[0][0]
         return [Pass(player=player), Protect(player=player, corp=sym)]
 
     def can_protect(self, state: GameState, sale: Sale) -> bool:
@@ -137,24 +133,24 @@ class PriceProtection(Step):
 
     def offer(self, state: GameState, ctx: ActionContext) -> None:
         """The turn ended: offer protection of its sales (see the class docstring)."""
-        st = state.stock
-        st.protection = list(st.pending_sales)
-        st.pending_sales = []
-        st.protected_by = -1
+        data = state_1870(state)
+        data.protection = list(data.pending_sales)
+        data.pending_sales = []
+        data.protected_by = -1
         self.next_offer(state, ctx)
 
     def next_offer(self, state: GameState, ctx: ActionContext) -> None:
         """Drop the prices of the queued sales nobody can protect, up to the first one its
         president may protect (who then decides); with none left, the turn ends (the next
         player's stock turn, or the operating company's turn end)."""
-        st = state.stock
-        while st.protection and not self.can_protect(state, st.protection[0]):
-            sym, _seller, count, _price, _president = st.protection.pop(0)
+        data = state_1870(state)
+        while data.protection and not self.can_protect(state, data.protection[0]):
+            sym, _seller, count, _price, _president = data.protection.pop(0)
             self.drop(state, sym, count, ctx)
-        if st.protection:
+        if data.protection:
             return
         if state.round == RoundKind.STOCK:
-            after = st.protected_by if st.protected_by >= 0 else st.turn
+            after = data.protected_by if data.protected_by >= 0 else state.stock.turn
             self.game.rounds[RoundKind.STOCK].next_turn(state, after)  # type: ignore[attr-defined]
         else:
             self.game.rounds[RoundKind.OPERATING].end_turn(state, ctx)  # type: ignore[attr-defined]
@@ -213,10 +209,11 @@ class BuySellParShares1870(BuySellParShares):
         g = self.game
         sym = action.corp
         corp = self.check_president(state, action.player, sym)
-        if state.stock.acted or not self.may_redeem(state, sym) or corp.redeemed_this_sr:
+        data = state_1870(state)
+        if state.stock.acted or not self.may_redeem(state, sym) or sym in data.redeemed:
             raise IllegalAction(RULE_REDEMPTION, f"{sym} may not redeem a share now")
         price = g.price(state, sym)
-        if price > min(corp.cash, corp.cash_at_sr_start):
+        if price > min(corp.cash, data.cash_at_sr_start.get(sym, 0)):
             raise IllegalAction(RULE_REDEMPTION, f"{sym} cannot pay {price}")
         if corp.pool and action.source != "pool":
             raise IllegalAction(RULE_REDEMPTION, "a market share must be redeemed first")
@@ -235,7 +232,7 @@ class BuySellParShares1870(BuySellParShares):
         else:
             corp.holders[action.source] -= 1
         corp.treasury += 1
-        corp.redeemed_this_sr = True
+        data.redeemed.append(sym)
         ctx.emit(f"{sym} redeems a share for {price}", corp=sym)
         self.acted(state, action.player)
         self.stock_round().next_turn(state, state.player_index(action.player))
@@ -244,11 +241,12 @@ class BuySellParShares1870(BuySellParShares):
         sym = action.corp
         corp = self.check_president(state, action.player, sym)
         par = self.reissue_par(state, sym)
-        if state.stock.acted or par is None or corp.ipo or not corp.treasury or corp.reissued:
+        reissued = sym in state_1870(state).reissued
+        if state.stock.acted or par is None or corp.ipo or not corp.treasury or reissued:
             raise IllegalAction(RULE_REISSUE, f"{sym} may not reissue now")
         if ctx is None:
             return
-        corp.reissued = True
+        state_1870(state).reissued.append(sym)
         corp.par = par
         ctx.emit(f"{sym} reissues {corp.treasury * 10}% at {par}", corp=sym)
         self.acted(state, action.player)
@@ -261,9 +259,11 @@ class StockRound1870(StockRound):
     game: Title1870
 
     def start(self, state: GameState, ctx: ActionContext) -> None:
-        for corp in state.corps.values():
-            corp.redeemed_this_sr = False
-            corp.cash_at_sr_start = corp.cash
+        data = state_1870(state)
+        data.redeemed = []
+        data.cash_at_sr_start = {sym: corp.cash for sym, corp in state.corps.items()}
+        # the framework starts each stock round with a new StockState, which held these
+        data.protection, data.pending_sales, data.protected_by = [], [], -1
         super().start(state, ctx)
 
     def end_turn(self, state: GameState, ctx: ActionContext) -> None:
@@ -282,6 +282,11 @@ class OperatingRound1870(OperatingRound):
 
     game: Title1870
 
+    def start_set(self, state: GameState, ctx: ActionContext) -> None:
+        data = state_1870(state)  # a set starts with no connection run (the framework's
+        data.connection_step = data.connection_revenue = 0  # OperatingState is new too)
+        super().start_set(state, ctx)
+
     def start(self, state: GameState, ctx: ActionContext) -> None:
         op = state.operating
         super().start(state, ctx)
@@ -289,16 +294,16 @@ class OperatingRound1870(OperatingRound):
             check_destinations(self.game, state)  # §8.1: a connection made outside an OR
 
     def begin_turn(self, state: GameState, ctx: ActionContext) -> None:
-        map_tokens(state).turn_ended = False
+        state_1870(state).turn_ended = False
         super().begin_turn(state, ctx)
 
     def end_turn(self, state: GameState, ctx: ActionContext) -> None:
-        if state.stock.pending_sales:
+        if state_1870(state).pending_sales:
             protection = self.step_of(PriceProtection)
             assert isinstance(protection, PriceProtection)
             protection.offer(state, ctx)  # calls end_turn again once every sale is decided
             return
-        data = map_tokens(state)
+        data = state_1870(state)
         op = state.operating
         if not data.turn_ended and not state.corps[op.order[op.index]].closed:
             data.turn_ended = True
@@ -333,7 +338,7 @@ class DemandBestRun(Step):
         """Shareholders other than the president, after the company's run (not a
         connection run) and before its dividend."""
         op = state.operating
-        if op.step != TurnStage.DIVIDEND or op.revenue is None or op.connection:
+        if op.step != TurnStage.DIVIDEND or op.revenue is None or state_1870(state).connection:
             return []
         return self.shareholders(state, self.game.current_corp(state))
 

@@ -18,6 +18,7 @@ from transcon.core.interaction import Interaction, Panel, Played
 from transcon.core.options import OptionSpec
 from transcon.core.title import Action, ActionContext
 from transcon.eighteen.framework.actions import Assign, LayTile, PlaceToken, RunRoutes
+from transcon.eighteen.framework.format1 import Format1Fields
 from transcon.eighteen.framework.notation import need
 from transcon.eighteen.framework.rounds import RoundKind, TurnStage
 from transcon.eighteen.framework.spec import GameEndSpec, GameSpec
@@ -36,7 +37,7 @@ from transcon.titles.t1870.game.actions import (
     Reissue,
 )
 from transcon.titles.t1870.game.destinations import ConnectionRun, ConnectionToken
-from transcon.titles.t1870.game.map_tokens import MapTokens1870, map_tokens
+from transcon.titles.t1870.game.state import State1870, format_1_fields, state_1870
 from transcon.titles.t1870.game.steps import (
     BuySellParShares1870,
     DemandBestRun,
@@ -117,8 +118,11 @@ class Title1870(EighteenTitle):
         ]
         return OperatingRound1870(self, steps)
 
-    def new_title_data(self) -> MapTokens1870:
-        return MapTokens1870()
+    def new_title_data(self) -> State1870:
+        return State1870()
+
+    def format_1_fields(self, state: GameState) -> Format1Fields:
+        return format_1_fields(state)
 
     def game_spec(self, options: dict[str, object]) -> GameSpec:
         opt = Options1870.view(options)
@@ -263,7 +267,7 @@ class Title1870(EighteenTitle):
         self, state: GameState, sym: str, action: Assign, ctx: ActionContext | None
     ) -> None:
         private = state.privates[action.private]
-        tokens = map_tokens(state)
+        tokens = state_1870(state)
         if action.private == "SCC":
             if action.hex not in data.CATTLE_CITIES or "token" in private.used:
                 raise IllegalAction("1870 §9.3", "the cattle token goes on a western city once")
@@ -289,7 +293,7 @@ class Title1870(EighteenTitle):
 
     def hook_phase_event(self, state: GameState, event: str, ctx: ActionContext) -> None:
         if event == "remove_bonus_tokens":
-            tokens = map_tokens(state)
+            tokens = state_1870(state)
             tokens.cattle = tokens.port = ""
             tokens.port_closed = False
             ctx.emit("Cattle and port tokens are removed")
@@ -379,6 +383,14 @@ class Title1870(EighteenTitle):
             raise IllegalAction(
                 RULE_RUN, f"the routes named are worth {value}, not {action.revenue}"
             )
+
+    def hook_treasury_for_sale(self, state: GameState, sym: str) -> int:
+        """§6.6: a company's shares are for sale from its treasury once it reissued them."""
+        return state.corps[sym].treasury if sym in state_1870(state).reissued else 0
+
+    def hook_turn_interrupted(self, state: GameState) -> bool:
+        """§8.4: a company's connection run interrupts the operating company's turn."""
+        return bool(state_1870(state).connection)
 
     def hook_run_may_change(self, state: GameState, sym: str) -> bool:
         """§8.3: a shareholder may still demand a better run (there is one, and someone

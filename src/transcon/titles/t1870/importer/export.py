@@ -31,7 +31,7 @@ from transcon.eighteen.framework import actions as A
 from transcon.eighteen.framework.state import GameState
 from transcon.titles.t1870.game import Title1870
 from transcon.titles.t1870.game import actions as A1870
-from transcon.titles.t1870.game.map_tokens import map_tokens
+from transcon.titles.t1870.game.state import state_1870
 from transcon.titles.t1870.importer.options import MAYFAIR_1870, optional_rules, options_1870
 from transcon.titles.t1870.importer.shares import Sale, ShareLedger
 
@@ -255,7 +255,8 @@ class Exporter:
     def translate_operating(self, action: Action) -> None:
         state = self.state
         op = state.operating
-        corp = op.connection or (self.title.current_corp(state) if op.order else "")
+        data = state_1870(state)
+        corp = data.connection or (self.title.current_corp(state) if op.order else "")
         if isinstance(action, A1870.Connect):
             self.emit("choose", action.corp, "corporation", choice=action.choice.capitalize())
         elif isinstance(action, A.LayTile):
@@ -282,7 +283,7 @@ class Exporter:
         elif isinstance(action, A.RunRoutes):
             self.run_routes(corp, action)
         elif isinstance(action, A.Dividend):
-            revenue = op.connection_revenue if op.connection else op.revenue
+            revenue = data.connection_revenue if data.connection else op.revenue
             if revenue:  # a run of nothing: 18xx.games withholds by itself
                 self.emit("dividend", corp, "corporation", kind=action.kind)
         elif isinstance(action, A.BuyTrain):
@@ -440,18 +441,19 @@ class Exporter:
         self.shares.follow_presidency(state, self.presidents, self.sale)
         self.moves.clear()
         self.shares.reconcile(state)
-        if not (state.stock.protection or state.stock.pending_sales):
+        data = state_1870(state)
+        if not (data.protection or data.pending_sales):
             self.sold.clear()
         op = state.operating
         key = (state.stock_rounds, op.number, op.index)
-        queue = map_tokens(state).connection_queue
+        queue = state_1870(state).connection_queue
         if self.turn_corp and (state.round != "operating" or key != self.turn_key):
             self.close_turn(action)
             if not self.end_checked and not state.corps[self.turn_corp].closed:
                 # (18xx.games makes no check at the end of a turn whose company closed)
                 self.connection_check(self.turn_corp, [])
             self.turn_corp = ""
-        elif self.turn_corp and map_tokens(state).turn_ended and not self.end_checked:
+        elif self.turn_corp and state_1870(state).turn_ended and not self.end_checked:
             self.close_turn(action)  # the turn ended and its destination check found some
             self.connection_check(self.turn_corp, list(queue))
             self.end_checked = True

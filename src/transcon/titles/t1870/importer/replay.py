@@ -24,6 +24,7 @@ from transcon.eighteen.framework.state import GameState
 from transcon.titles.t1870.fixture import effective_actions, load_fixture
 from transcon.titles.t1870.game import Title1870
 from transcon.titles.t1870.game import actions as A1870
+from transcon.titles.t1870.game.state import state_1870
 from transcon.titles.t1870.importer.options import options_1870
 from transcon.titles.t1870.importer.shares import CERTS, ShareLedger
 
@@ -262,7 +263,7 @@ class Importer:
         """True when a company action of the record belongs to another company than the
         one operating in our game (so the current turn must end first)."""
         state = self.state
-        if state.round != "operating" or state.operating.connection:
+        if state.round != "operating" or state_1870(state).connection:
             return False
         if isinstance(action, A1870.Connect | A.DiscardTrain | A.Pass):
             return False
@@ -286,14 +287,15 @@ class Importer:
         state = self.state
         if state.round == "stock":
             st = state.stock
-            if st.protection:
-                sym = st.protection[0][0]
+            protection = state_1870(state).protection
+            if protection:
+                sym = protection[0][0]
                 return A.Pass(player=state.corps[sym].president)
             current = state.players[st.turn].name
             if st.acted and (current != action.player or isinstance(action, A.Pass | A.Par)):
                 return A.Pass(player=current)
             return None
-        if state.round == "operating" and not state.operating.connection:
+        if state.round == "operating" and not state_1870(state).connection:
             sym = self.title.current_corp(state)
             if not isinstance(action, A1870.Connect) and (
                 raw.get("entity") == sym
@@ -318,7 +320,7 @@ class Importer:
             return
         if raw.get("type") != "pass" and not (raw.get(TURN_END) and state.operating.acted):
             return  # (a check after a connection run starts a turn; it ends none)
-        if state.operating.connection or self.title.current_corp(state) != raw.get("entity"):
+        if state_1870(state).connection or self.title.current_corp(state) != raw.get("entity"):
             return
         same = (following.get("entity"), following.get("entity_type")) == (
             raw.get("entity"),
@@ -462,7 +464,7 @@ class Importer:
         holder = self._holder_of(share)
         if holder in ("pool", "treasury") and (corp.pool if holder == "pool" else corp.treasury):
             return A.BuyShare(player=p, corp=corp_sym, source=holder)
-        if corp.reissued and corp.treasury and not corp.ipo:
+        if self.title.hook_treasury_for_sale(self.state, corp_sym) and not corp.ipo:
             return A.BuyShare(player=p, corp=corp_sym, source="treasury")
         if corp.pool and (not corp.ipo or self._share_in_pool(raw)):
             return A.BuyShare(player=p, corp=corp_sym, source="pool")
@@ -471,7 +473,8 @@ class Importer:
     def _sales(self) -> list[tuple[str, str, int, int, str]]:
         """Sales waiting for price protection (offered, or to be offered when the turn
         ends): a recorded player's buy of such a share protects it, a pass declines."""
-        return self.state.stock.protection + self.state.stock.pending_sales
+        data = state_1870(self.state)
+        return data.protection + data.pending_sales
 
     def _share_holder(self, raw: Raw) -> str:
         """Who held a share the company redeems (from the recorded ownership, if known)."""
