@@ -7,8 +7,6 @@ here (all named ``hook_*`` or documented as overridable).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from transcon.core.errors import IllegalAction
 from transcon.core.title import ActionContext
 from transcon.eighteen.framework.market import Cell, StockMarket
@@ -22,11 +20,6 @@ RULE_STOCK = "stock round"
 def corp_key(sym: str) -> str:
     """Money/ownership key of a company (players use their names, the bank ``bank``)."""
     return "@" + sym
-
-
-@lru_cache(maxsize=16)
-def _market(rows: tuple[tuple[str, ...], ...], ledge: str) -> StockMarket:
-    return StockMarket(rows, ledge)
 
 
 class EngineBase:
@@ -47,17 +40,21 @@ class EngineBase:
         raise NotImplementedError
 
     def spec(self, state: GameState) -> GameSpec:
-        cached = self.__dict__.get("_spec_cache")
-        if cached is not None and cached[0] is state.options:
-            spec: GameSpec = cached[1]
-            return spec
-        spec = self.game_spec(state.options)
-        self.__dict__["_spec_cache"] = (state.options, spec)
-        return spec
+        return self._configured(state)[0]
 
     def market(self, state: GameState) -> StockMarket:
-        spec = self.spec(state)
-        return _market(spec.market, spec.ledge)
+        return self._configured(state)[1]
+
+    def _configured(self, state: GameState) -> tuple[GameSpec, StockMarket]:
+        """The spec and market of ``state``'s options, kept for the options last asked
+        about (a game's options dict is replaced, never changed, so its identity is the key)."""
+        cached = self.__dict__.get("_spec_cache")
+        if cached is not None and cached[0] is state.options:
+            return cached[1]  # type: ignore[no-any-return]
+        spec = self.game_spec(state.options)
+        configured = (spec, StockMarket(spec.market, spec.ledge))
+        self.__dict__["_spec_cache"] = (state.options, configured)
+        return configured
 
     # -- money -------------------------------------------------------------------------------
 
