@@ -16,7 +16,7 @@ whole log, then does its work. So each game's log is then replayed once, timing 
 action: loading position i costs the replay up to i, so `act` of action i costs the replay
 through i; `status` costs the replay plus the status text (timed at the last position, the
 longest replay); `legal` costs the replay plus what it prints for every rival who may act:
-the summary by default (``Title.legal_lines``) and with ``--all``/``--json`` the full list
+the summary by default (``Title.legal_groups``) and with ``--all``/``--json`` the full list
 (``Title.legal_actions``), both timed every ``--legal-every`` positions and at the last (0:
 never), each from the state as loading left it (the route caches the replay filled, not
 those of the other listing). Save-file I/O (JSON) is not included. ``--at`` times `legal`
@@ -101,7 +101,7 @@ def time_commands(
             loaded = copy.deepcopy(fresh.state.cache)  # what loading the save computed
             t0 = time.process_time()
             for player in fresh.current_players():  # what `transcon legal` prints
-                title.legal_lines(fresh.state, player)
+                title.legal_groups(fresh.state, player)
             took = replay + time.process_time() - t0
             if took > fig.slowest_summary[0]:
                 fig.slowest_summary = (took, f"{where} position {i}/{len(log)}")
@@ -134,7 +134,7 @@ def time_positions(title: RailwayRivalsUSA, args: argparse.Namespace, at: str) -
         replay = time.process_time() - t0
         t0 = time.process_time()
         for player in fresh.current_players():
-            title.legal_lines(fresh.state, player)
+            title.legal_groups(fresh.state, player)
         summary = time.process_time() - t0
         t0 = time.process_time()
         fresh.legal_actions()
