@@ -27,7 +27,7 @@ from typing import Any
 from transcon.core.errors import TransconError
 from transcon.eighteen.framework.state import GameState
 from transcon.titles.t1870.fixture import load_fixture
-from transcon.titles.t1870.game.map_tokens import map_tokens
+from transcon.titles.t1870.game.state import state_1870
 from transcon.titles.t1870.importer.replay import Importer
 
 HERE = Path(__file__).resolve().parent
@@ -73,7 +73,7 @@ def our_state(importer: Importer) -> State:
     corps: State = {}
     for sym, corp in state.corps.items():
         cell = None if corp.closed else corp.cell
-        for_sale = corp.treasury if corp.reissued else 0
+        for_sale = title.hook_treasury_for_sale(state, sym)
         corps[sym] = {
             "price": title.price(state, sym) if cell else None,
             "cell": list(cell) if cell else None,
@@ -110,7 +110,7 @@ def our_state(importer: Importer) -> State:
 
 def _destination_token(importer: Importer, sym: str) -> list[str]:
     """18xx.games places a destination token used on the map as a token in that city."""
-    if importer.state.corps[sym].destination != "map":
+    if state_1870(importer.state).connected.get(sym) != "map":
         return []
     return [importer.title.spec(importer.state).corp(sym).destination]
 
@@ -122,9 +122,10 @@ def _acting(importer: Importer) -> list[str]:
         return [over[0]]  # a company over its train limit discards first
     if state.round != "operating":
         return list(importer.game.current_players())
-    queue = map_tokens(state).connection_queue
-    if state.operating.connection or queue:
-        return [state.operating.connection or queue[0]]  # a connection run is under way
+    data = state_1870(state)
+    queue = data.connection_queue
+    if data.connection or queue:
+        return [data.connection or queue[0]]  # a connection run is under way
     return [importer.title.current_corp(state)]
 
 
@@ -283,7 +284,8 @@ def run_oracle(game_file: Path, lib: Path = DEFAULT_LIB) -> OracleReport:
 
 
 def _protection_pending(state: GameState) -> bool:
-    return state.round != "over" and bool(state.stock.protection or state.stock.pending_sales)
+    data = state_1870(state)
+    return state.round != "over" and bool(data.protection or data.pending_sales)
 
 
 def _turn_ended(
