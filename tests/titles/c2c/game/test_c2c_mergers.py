@@ -17,6 +17,7 @@ from transcon.eighteen.framework.testing import (
     start_operating,
 )
 from transcon.titles.c2c.game import TitleC2C
+from transcon.titles.c2c.game.actions import Merge
 from transcon.titles.c2c.game.checks import token_problems
 from transcon.titles.c2c.game.state import c2c_data
 from transcon.titles.c2c.options import TOKEN_COSTS, C2COptions
@@ -80,6 +81,8 @@ def test_base_4_3_5_either_president_option() -> None:
     state = game.state
     state.corps["PRR"].holders = {"A": 2, "B": 4}
     state.corps["PRR"].president = "B"
+    state.changed()
+    assert Merge(player="A", corp="B&O", other="PRR") in game.legal_actions("A")
     game.act("merge B&O PRR", "A")
     assert game.state.corps["M1"].president == "A"  # 6 + 2 -> 4 shares, B: 4 -> 2
 

@@ -107,13 +107,16 @@ class DeclareMerger(Step):
         return ""
 
     def choices(self, state: GameState, player: str) -> list[Action]:
-        mine = sorted(
-            s
-            for s, c in state.corps.items()
-            if c.president == player and c.operated and not c.closed
-        )
+        """Every pair of operated corporations the player presides (with the option
+        ``merger_declarer`` ``either_president``: one of the two); ``check`` keeps the legal."""
+        live = sorted(s for s, c in state.corps.items() if c.operated and not c.closed)
+        mine = {s for s in live if state.corps[s].president == player}
+        either = self.game.options_of(state).merger_declarer == "either_president"
         return [
-            Merge(player=player, corp=a, other=b) for i, a in enumerate(mine) for b in mine[i + 1 :]
+            Merge(player=player, corp=a, other=b)
+            for i, a in enumerate(live)
+            for b in live[i + 1 :]
+            if (a in mine and b in mine) or (either and (a in mine or b in mine))
         ]
 
 
