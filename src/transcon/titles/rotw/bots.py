@@ -8,6 +8,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from operator import itemgetter
 from typing import Any
 
 from transcon.core.errors import IllegalAction
@@ -24,6 +25,7 @@ from transcon.titles.rotw.actions import (
     Upgrade,
 )
 from transcon.titles.rotw.build import build_limit, city_colour, plan_build
+from transcon.titles.rotw.built_chains import built_chains
 from transcon.titles.rotw.candidates import build_candidates, long_limit
 from transcon.titles.rotw.cards import check_buyback
 from transcon.titles.rotw.data import (
@@ -50,14 +52,13 @@ from transcon.titles.rotw.flow import final_barons_only
 from transcon.titles.rotw.graph import BoardGraph, Route
 from transcon.titles.rotw.planner import (
     ChainLinks,
-    chain_table,
     coast_to_coast,
     edge_cost,
     planner_for,
     steps,
 )
 from transcon.titles.rotw.scoring import coasts
-from transcon.titles.rotw.state import RotwState, cube_kinds
+from transcon.titles.rotw.state import RotwState
 
 GOOD_CARDS = ("perfect_engineering", "land_grant", "executive", "tunnel_engineer", "coal_engines")
 
@@ -110,6 +111,8 @@ class GreedyBot:
         self._blocked: set[frozenset[str]] = set()
         self._blocked_game = 0  # id of the state the blocked links belong to
         self._detours: dict[tuple[str, str], Route] = {}
+        #: a chain's plan while no link touches it, per (kind, left-out cities), per origin
+        self._chain_plan_tables: dict[tuple[str, frozenset[str]], dict[str, _ChainPlan]] = {}
 
     def choose(self, game: Game[Any], player: str) -> Action:
         title: Any = game.title
@@ -191,26 +194,23 @@ class GreedyBot:
 
     def _chain_upgrade(self, g: BoardGraph, s: RotwState, player: str) -> Action | None:
         """Upgrade when a built chain carries some cube further than the engine reaches
-        (with bonds beyond the usual cap when the chain pays the deliverer at once)."""
+        (with bonds beyond the usual cap when the chain pays the deliverer at once: as many
+        as the player's links on the best-paying such chain)."""
         p = s.pl[player]
         target = next_engine(p.engine)
         if target is None:
             return None
         owners = s.link_owners()
-        planner = planner_for(g)
-        tables: dict[str, dict[str, ChainLinks]] = {}
-        for origin in sorted(s.adjacency().keys() & s.cubes.keys()):
-            # (cities with no completed link have no built chain)
-            for kind in cube_kinds(s.cubes[origin]):
-                table = tables.get(kind)
-                if table is None:
-                    table = tables[kind] = chain_table(planner, kind)
-                links = table.get(origin) or steps(planner, kind, origin)  # chain(), cached
-                if len(links.steps) <= p.engine or not owners.keys() >= links.pairs:
-                    continue
+        payback = -1
+        for chain in built_chains(g, s):  # longest first
+            links = chain.links
+            if len(links.steps) <= p.engine:
+                break
+            if chain.kind in s.cubes.get(chain.origin, ()):
                 mine = sum(player in owners[pair] for pair in links.pairs)
-                if affordable(s, player, ENGINE_COST[target], payback=mine):
-                    return Upgrade(player=player, coal="coal_engines" in p.kept_cards)
+                payback = max(payback, mine)
+        if payback >= 0 and affordable(s, player, ENGINE_COST[target], payback=payback):
+            return Upgrade(player=player, coal="coal_engines" in p.kept_cards)
         return None
 
     def _upgrade(self, s: RotwState, player: str, now: float, better: float) -> Action | None:
@@ -313,36 +313,50 @@ class GreedyBot:
         mine = {c for pair in own for c in pair}
         planner = planner_for(g)
         full = frozenset(c for c, n in s.settlers_at.items() if n >= settler_capacity(g, s, c))
-        plans: list[tuple[float, Sequence[tuple[str, str]], bool]] = []
-        tables: dict[str, dict[str, ChainLinks]] = {}
+        plans: list[Plan] = []
+        tables: dict[str, tuple[dict[str, _ChainPlan], frozenset[str], float]] = {}
         for origin, cubes in s.cubes.items():
             if not cubes:
                 continue
-            for kind in cube_kinds(cubes):
-                table = tables.get(kind)
-                if table is None:
-                    variant = full if kind == SETTLER else NO_CITIES
-                    table = tables[kind] = chain_table(planner, kind, variant)
-                links = table.get(origin) or steps(
-                    planner, kind, origin, full if kind == SETTLER else NO_CITIES
-                )
+            for kind in cubes if len(cubes) == 1 else sorted(set(cubes)):  # cube_kinds
+                found = tables.get(kind)
+                if found is None:
+                    found = tables[kind] = self._chain_plans(kind, full)
+                chain_plans, variant, bonus = found
+                chain_plan = chain_plans.get(origin)
+                if chain_plan is None:
+                    chain_plan = chain_plans[origin] = _chain_plan(
+                        steps(planner, kind, origin, variant), bonus
+                    )
+                links, unbuilt = chain_plan
                 if anyone.isdisjoint(links.pairs):  # (own links are among anyone's)
-                    missing: Sequence[tuple[str, str]] = links.ends
-                    cost, owned = links.cost, 0
-                    touches = not mine.isdisjoint(links.cities)
-                else:
-                    missing, cost, owned, touches = _missing_links(links, own, anyone, mine)
+                    if unbuilt is not None:  # (None: no link to build)
+                        plans.append(unbuilt[0] if mine.isdisjoint(links.cities) else unbuilt[1])
+                    continue
+                missing, cost, owned, touches = _missing_links(links, own, anyone, mine)
                 if not missing:
                     continue
-                value = owned + len(missing) + KIND_BONUS.get(kind, 0.0)
+                value = owned + len(missing) + bonus
                 if touches:
                     cost -= 2  # extends the network
                 plans.append((value / max(cost, 1), missing, False))
         transcon = self._transcon_plan(g, s, player, own)
         if transcon is not None:
             plans.append((*transcon, True))
-        plans.sort(key=lambda item: -item[0])
+        plans.sort(key=itemgetter(0), reverse=True)  # stable: equal values keep their order
         return [(list(missing), need_own) for _, missing, need_own in plans[:12]]
+
+    def _chain_plans(
+        self, kind: str, full: frozenset[str]
+    ) -> tuple[dict[str, _ChainPlan], frozenset[str], float]:
+        """The chain plans found so far for ``kind`` by origin, the cities its chains leave
+        out (settlers: the ``full`` Western cities) and the kind's bonus value."""
+        variant = full if kind == SETTLER else NO_CITIES
+        key = (kind, variant)
+        found = self._chain_plan_tables.get(key)
+        if found is None:
+            found = self._chain_plan_tables[key] = {}
+        return found, variant, KIND_BONUS.get(kind, 0.0)
 
     def _transcon_plan(
         self, g: BoardGraph, s: RotwState, player: str, own: set[frozenset[str]]
@@ -400,6 +414,24 @@ TRANSCON_SETTLERS = 8  # settlers arrived before the bot plans its own coast-to-
 
 
 NO_CITIES: frozenset[str] = frozenset()
+
+#: a plan: (value per cost, the links to build, whether they must be the player's own)
+Plan = tuple[float, Sequence[tuple[str, str]], bool]
+#: a chain, and its plans while nobody has built any of its links: (alone, touching the
+#: player's network); None when the chain has no link
+_ChainPlan = tuple[ChainLinks, tuple[Plan, Plan] | None]
+
+
+def _chain_plan(links: ChainLinks, bonus: float) -> _ChainPlan:
+    """A chain's plans while none of its links is built (see :meth:`GreedyBot._rank_plans`:
+    value = links to build + the kind's bonus, cost less 2 when it extends the network)."""
+    missing = links.ends
+    if not missing:
+        return links, None
+    value = len(missing) + bonus
+    alone = (value / max(links.cost, 1), missing, False)
+    touching = (value / max(links.cost - 2, 1), missing, False)
+    return links, (alone, touching)
 
 
 def _missing_links(

@@ -184,12 +184,12 @@ def apply_build(
         p.skip_next = True
     if plan.continues:
         s.links = [link for link in s.links if link.id != plan.continues]
+        s.invalidate()
     link = Link(
         s.next_link, player, plan.origin, plan.end, plan.hexes, plan.total_pieces, s.game_turn
     )
     s.next_link += 1
-    s.links.append(link)
-    s.invalidate()
+    s.add_link(link)
     extra = f" (+${plan.surcharge}k disconnected start in the West)" if plan.surcharge else ""
     where = f"{_name(g, plan.origin)}-{_name(g, plan.end)}" if plan.end else "unfinished track"
     ctx.emit(

@@ -17,7 +17,7 @@ from transcon.titles.rotw.actions import Deliver
 from transcon.titles.rotw.data import GOODS, GRAY, RAW, SETTLER
 from transcon.titles.rotw.deliveries import settler_capacity, settler_colour
 from transcon.titles.rotw.graph import BoardGraph
-from transcon.titles.rotw.state import RotwState, cube_kinds
+from transcon.titles.rotw.state import RotwState
 
 #: partial routes kept per search step (those with the most of the player's own links)
 FRONTIER_CAP = 16
@@ -46,25 +46,27 @@ def best_deliveries(g: BoardGraph, s: RotwState, player: str, reach: int) -> lis
     deliverer)."""
     memo = _memo(g, s)
     out: list[Candidate] = []
-    rules: dict[str, RuleSets] = {}
-    to_accept: dict[str, dict[str, int]] = {}
-    to_own = _hops(memo, player, memo.own.setdefault(player, set())).dist
-    context: tuple[Any, ...] = ()
+    rules: dict[str, RuleSets] | None = None
+    #: per cube kind: its rule sets and the hop counts to its accepting cities
+    per_cube: dict[str, tuple[RuleSets, dict[str, int]]] = {}
+    to_own = _hops(memo, player, memo.own.setdefault(player, set()), keep=True).dist
     routes = memo.routes
     for origin in memo.cities:  # the cities with a completed link, in order
         cubes = s.cubes.get(origin)
         if not cubes:
             continue
         bonus_only = to_own.get(origin, _FAR) >= reach  # no own link within reach
-        for cube in cube_kinds(cubes):
+        for cube in cubes if len(cubes) == 1 else sorted(set(cubes)):  # cube_kinds
             if bonus_only and cube in GOODS:
                 continue  # no points for the deliverer
-            cube_rules = rules.get(cube)
-            if cube_rules is None:
-                context = context or _rule_context(g, s)
-                cube_rules = rules[cube] = _cached_rule_sets(g, s, cube, context)
-                to_accept[cube] = _hops(memo, cube_rules[0], cube_rules[0]).dist
-            if to_accept[cube].get(origin, _FAR) > reach:
+            known = per_cube.get(cube)
+            if known is None:
+                if rules is None:
+                    rules = _rules_now(memo, s)
+                made = rules.get(cube) or _new_rule_sets(memo, rules, g, s, cube)
+                known = per_cube[cube] = (made, _hops(memo, made[0], made[0]).dist)
+            cube_rules, to_accept = known
+            if to_accept.get(origin, _FAR) > reach:
                 continue  # no accepting city within reach, whatever the route
             key = (origin, cube, player, cube_rules)
             found = routes.get(key)
@@ -174,33 +176,36 @@ def _rule_sets(g: BoardGraph, s: RotwState, cube: str, west_cities: frozenset[st
     return frozenset(coloured), stop, west_match
 
 
-def _cached_rule_sets(g: BoardGraph, s: RotwState, cube: str, context: tuple[Any, ...]) -> RuleSets:
-    """:func:`_rule_sets`, kept while ``context`` (:func:`_rule_context`) stays the same."""
-    key = (context, cube)
-    found = _RULES.get(key)
+def _rules_now(memo: _Memo, s: RotwState) -> dict[str, RuleSets]:
+    """The rule sets found so far for the state's :func:`_rule_context`, per cube kind."""
+    context = _rule_context(s)
+    found = memo.rules.get(context)
     if found is None:
-        if len(_RULES) >= _RULES_CACHE_SIZE:
-            _RULES.clear()
-        found = _RULES[key] = _rule_sets(g, s, cube, g.west_cities)
+        found = memo.rules[context] = {}
     return found
 
 
-def _rule_context(g: BoardGraph, s: RotwState) -> tuple[Any, ...]:
-    """What the rule sets depend on: the board, phase, options, urbanized colours and
-    settlers placed (not the links)."""
+def _new_rule_sets(
+    memo: _Memo, rules: dict[str, RuleSets], g: BoardGraph, s: RotwState, cube: str
+) -> RuleSets:
+    """:func:`_rule_sets` for ``cube``, added to ``rules``. Equal rule sets are one object
+    (searches and hop counts are kept by them: identical keys compare at once)."""
+    made = _rule_sets(g, s, cube, g.west_cities)
+    found = rules[cube] = memo.same_rules.setdefault(made, made)
+    return found
+
+
+def _rule_context(s: RotwState) -> tuple[Any, ...]:
+    """What the rule sets depend on besides the board: the phase, options, urbanized
+    colours and settlers placed (not the links)."""
     opt = s.opt
     return (
-        g,
         s.phase,
         opt.raw_stop_at_first_target,
         opt.urbanized_settlers,
         tuple(s.colour.items()),
         tuple(s.settlers_at.items()),
     )
-
-
-_RULES: dict[tuple[Any, ...], RuleSets] = {}
-_RULES_CACHE_SIZE = 4096
 
 
 @dataclass(slots=True)
@@ -211,6 +216,8 @@ class _Hops:
     sources: set[str] | frozenset[str]
     dist: dict[str, int]
     used: bool = True
+    #: kept even while unused (a player's: every decision of the player reads it)
+    keep: bool = False
 
 
 @dataclass(slots=True)
@@ -218,7 +225,6 @@ class _Memo:
     """Searches over one game's completed links (see :func:`_memo`)."""
 
     graph: BoardGraph
-    state: RotwState
     #: the state's ``next_link`` when the memo last looked, and completed links counted
     next_link: int
     links: int
@@ -233,9 +239,10 @@ class _Memo:
     routes: dict[tuple[Any, ...], _Found]
     #: per city, the keys of the routes whose search followed its links
     readers: dict[str, list[tuple[Any, ...]]]
-
-
-_MEMO: list[_Memo] = []
+    #: the rule sets per :func:`_rule_context`, per cube kind
+    rules: dict[tuple[Any, ...], dict[str, RuleSets]]
+    #: each distinct rule sets value, as one object
+    same_rules: dict[RuleSets, RuleSets]
 
 
 def _memo(g: BoardGraph, s: RotwState) -> _Memo:
@@ -245,16 +252,17 @@ def _memo(g: BoardGraph, s: RotwState) -> _Memo:
     removed, so the new completed links are those with ids from the memo's ``next_link``
     on; each city's list of links grows by appending them, in id order, as the state's
     own adjacency is built. A route search is kept while no new link touches a city whose
-    links it followed: it would run exactly the same. Another state or board starts afresh.
+    links it followed: it would run exactly the same. The memo lives with the state (its
+    bot caches); another board starts afresh.
     """
-    old = _MEMO[0] if _MEMO else None
-    if old is not None and old.state is s and old.graph is g:
+    old: _Memo | None = s._bots.deliveries
+    if old is not None and old.graph is g:
         if old.next_link != s.next_link:
             _add_links(old, s)
         return old
-    memo = _Memo(g, s, 0, 0, [], {}, {}, {}, {}, {})
+    memo = _Memo(g, 0, 0, [], {}, {}, {}, {}, {}, {}, {})
     _add_links(memo, s)
-    _MEMO[:] = [memo]
+    s._bots.deliveries = memo
     return memo
 
 
@@ -272,7 +280,7 @@ def _add_links(memo: _Memo, s: RotwState) -> None:
     memo.next_link, memo.links = s.next_link, done
     if not new:
         return
-    memo.hops = {k: h for k, h in memo.hops.items() if h.used}
+    memo.hops = {k: h for k, h in memo.hops.items() if h.used or h.keep}
     for h in memo.hops.values():
         h.used = False
     owners = memo.owners
@@ -292,13 +300,16 @@ def _add_links(memo: _Memo, s: RotwState) -> None:
 _FAR = 1 << 30
 
 
-def _hops(memo: _Memo, key: object, sources: set[str] | frozenset[str]) -> _Hops:
-    """The hop counts from ``sources`` (kept in ``memo`` under ``key``)."""
+def _hops(
+    memo: _Memo, key: object, sources: set[str] | frozenset[str], keep: bool = False
+) -> _Hops:
+    """The hop counts from ``sources`` (kept in ``memo`` under ``key``; dropped when a link
+    is added after they went unused since the last one, unless ``keep``)."""
     found = memo.hops.get(key)
     if found is None:
         adj = memo.owners
         dist = {c: 0 for c in sources if c in adj}
-        found = memo.hops[key] = _Hops(sources, dist)
+        found = memo.hops[key] = _Hops(sources, dist, keep=keep)
         _spread(dist, adj, list(dist))
     found.used = True
     return found

@@ -90,6 +90,9 @@ class BoardGraph:
         self.by_name = {c.name: c.label for c in self.cities.values()}
         self.raw_targets = frozenset(c.label for c in self.cities.values() if c.raw_target)
         self.west_cities = frozenset(c.label for c in self.cities.values() if c.west)
+        #: the cities of the map's ``east_coast`` and ``west_coast`` regions
+        self.east_coast = tuple(c.label for c in self.cities.values() if c.east_coast)
+        self.west_coast = frozenset(c.label for c in self.cities.values() if c.west_coast)
         self.colour_index: dict[str, tuple[str, ...]] = {}
         for city in sorted(self.cities.values(), key=lambda c: c.label):
             self.colour_index[city.colour] = (*self.colour_index.get(city.colour, ()), city.label)

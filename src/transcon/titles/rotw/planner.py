@@ -7,7 +7,8 @@ only walks a few next-hop pointers.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -226,8 +227,8 @@ def edge_cost(p: Planner, a: str, b: str) -> int:
 def coast_to_coast(
     p: Planner,
     own: set[frozenset[str]],
-    east: list[str],
-    west: set[str],
+    east: Sequence[str],
+    west: AbstractSet[str],
     blocked: frozenset[frozenset[str]] = frozenset(),
 ) -> list[tuple[str, str]]:
     """The links still missing from the cheapest East Coast to West Coast railroad of one

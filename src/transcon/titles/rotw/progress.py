@@ -14,6 +14,7 @@ after someone else's claim).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from transcon.core.paths import cheapest_paths
@@ -72,7 +73,7 @@ def _reach(g: BoardGraph, city: str) -> dict[str, int]:
 
 
 def builds_to_go(
-    g: BoardGraph, free: dict[str, set[str]], sources: Sequence[str], targets: set[str]
+    g: BoardGraph, free: dict[str, set[str]], sources: Sequence[str], targets: AbstractSet[str]
 ) -> int | None:
     """Fewest builds joining a source to a target when the ``free`` links cost nothing
     (None: no way at all)."""

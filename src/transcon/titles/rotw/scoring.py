@@ -100,10 +100,9 @@ def line_ends(g: BoardGraph, line: MajorLine) -> tuple[tuple[str, ...], tuple[st
 _LINE_ENDS: dict[tuple[BoardGraph, str], tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
 
-def coasts(g: BoardGraph) -> tuple[list[str], set[str]]:
-    east = [c.label for c in g.cities.values() if c.east_coast]
-    west = {c.label for c in g.cities.values() if c.west_coast}
-    return east, west
+def coasts(g: BoardGraph) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The East Coast cities (in map order) and the West Coast cities."""
+    return g.east_coast, g.west_coast
 
 
 def after_link(g: BoardGraph, s: RotwState, player: str, ctx: ActionContext) -> None:
@@ -185,6 +184,15 @@ def longest_run(adj: Adjacency) -> int:
     return best
 
 
+def own_run(s: RotwState, player: str) -> int:
+    """:func:`longest_run` of the player's completed links (kept with the state while
+    they stand: several barons and every player's comparison read it)."""
+    found = s._runs.get(player)
+    if found is None:
+        found = s._runs[player] = longest_run(own_adjacency(s, player))
+    return found
+
+
 def measures(g: BoardGraph, s: RotwState, player: str, with_run: bool = True) -> dict[str, int]:
     """The quantities Rail Barons are measured on (also shown by describe_status);
     ``with_run`` False leaves out the longest run (0), the one costly measure."""
@@ -193,7 +201,7 @@ def measures(g: BoardGraph, s: RotwState, player: str, with_run: bool = True) ->
     cities = {c for lk in own for c in (lk.a, lk.b)}
     return {
         "links": len(own),
-        "run": longest_run(own_adjacency(s, player)) if own and with_run else 0,
+        "run": own_run(s, player) if own and with_run else 0,
         "cities": len(cities),
         "engine": (p.engine if p.engine != SUPER_CHIEF else 14) - 1,
         "goods": p.goods_delivered,

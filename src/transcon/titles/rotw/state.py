@@ -149,6 +149,23 @@ def cube_kinds(cubes: list[str]) -> list[str]:
     return cubes if len(cubes) == 1 else sorted(set(cubes))
 
 
+class BotCaches:
+    """What the bots worked out for one position, kept with the state it belongs to (each
+    cache checks the link ids and other facts it depends on before it is reused). Never
+    copied with the state (a copy starts empty) and never serialised."""
+
+    __slots__ = ("chains", "deliveries")
+
+    def __init__(self) -> None:
+        #: the delivery searches (``delivery_search._Memo``)
+        self.deliveries: Any = None
+        #: the planner chains completed by the links (``bot_chains.BuiltChains``)
+        self.chains: Any = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> BotCaches:
+        return BotCaches()
+
+
 @dataclass(slots=True)
 class Link:
     """Track owned by one player: a complete link between cities ``a`` and ``b``, or unfinished
@@ -300,7 +317,13 @@ class RotwState:
     _adj: dict[str, list[tuple[str, Link]]] | None = None
     _hex_use: dict[str, int] | None = None
     _link_owners: dict[frozenset[str], set[str]] | None = None
+    #: longest run of own links per player (Rail Barons), while the links stand
+    _runs: dict[str, int] = field(default_factory=dict)
     _opt: tuple[dict[str, OptionValue], RotwOptions] | None = None
+    #: the plan :meth:`check` made for the action it passed last (``apply`` follows it at
+    #: once in ``core.game``, so the plan is used once, only for that very action object)
+    _checked: tuple[object, object] | None = field(default=None, compare=False, repr=False)
+    _bots: BotCaches = field(default_factory=BotCaches, compare=False, repr=False)
 
     @property
     def opt(self) -> RotwOptions:
@@ -353,6 +376,26 @@ class RotwState:
         self._adj = None
         self._hex_use = None
         self._link_owners = None
+        self._runs.clear()
+
+    def add_link(self, link: Link) -> None:
+        """Append a new link (the highest id): the link caches are brought up to date in
+        place, exactly as rebuilding them would make them (the new link comes last)."""
+        self.links.append(link)
+        use = self._hex_use
+        if use is not None:
+            for h in link.hexes:
+                use[h] = use.get(h, 0) + 1
+        if not link.b:
+            return
+        self._runs.pop(link.owner, None)
+        adj = self._adj
+        if adj is not None:
+            adj.setdefault(link.a, []).append((link.b, link))
+            adj.setdefault(link.b, []).append((link.a, link))
+        owners = self._link_owners
+        if owners is not None:
+            owners.setdefault(frozenset((link.a, link.b)), set()).add(link.owner)
 
     def unfinished(self, player: str) -> Link | None:
         for link in self.links:

@@ -132,9 +132,9 @@ class RailwaysOfTheWorldEastWest(Title[RotwState]):
         if not isinstance(action, MAIN_ACTIONS + FREE_ACTIONS):
             raise IllegalAction(RULE_STEP, f"{action.type} is not possible now")
         if isinstance(action, Build):
-            building.plan_build(g, state, action)
+            state._checked = (action, building.plan_build(g, state, action))
         elif isinstance(action, Deliver):
-            deliveries.plan_delivery(g, state, action)
+            state._checked = (action, deliveries.plan_delivery(g, state, action))
         elif isinstance(action, Urbanize):
             building.check_urbanize(g, state, action)
         elif isinstance(action, Upgrade):
@@ -165,6 +165,7 @@ class RailwaysOfTheWorldEastWest(Title[RotwState]):
         g = self.graph(state)
         player = action.player
         p = state.pl[player]
+        checked, state._checked = state._checked, None  # the plan check() made, if for this
         if isinstance(action, ChooseBaron):
             p.east_baron = action.card
             ctx.emit_private(
@@ -192,12 +193,16 @@ class RailwaysOfTheWorldEastWest(Title[RotwState]):
             cards.apply_buyback(state, action, ctx)
             return
         if isinstance(action, Build):
-            plan = building.plan_build(g, state, action)
+            plan = checked[1] if checked is not None and checked[0] is action else None
+            if not isinstance(plan, building.BuildPlan):
+                plan = building.plan_build(g, state, action)
             link = building.apply_build(g, state, action, plan, ctx)
             if link is not None:
                 scoring.after_link(g, state, player, ctx)
         elif isinstance(action, Deliver):
-            dplan = deliveries.plan_delivery(g, state, action)
+            dplan = checked[1] if checked is not None and checked[0] is action else None
+            if not isinstance(dplan, deliveries.DeliveryPlan):
+                dplan = deliveries.plan_delivery(g, state, action)
             deliveries.apply_delivery(g, state, action, dplan, ctx)
         elif isinstance(action, Urbanize):
             building.apply_urbanize(g, state, action, ctx)
