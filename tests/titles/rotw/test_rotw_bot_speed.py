@@ -4,6 +4,7 @@ they were before the speed-ups (log digests pinned; figures in benchmarks/bench_
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import random
 from dataclasses import replace
@@ -16,8 +17,9 @@ from transcon.core.mapfile import shipped_map_names
 from transcon.titles.rotw import RailwaysOfTheWorldEastWest
 from transcon.titles.rotw import delivery_search as search
 from transcon.titles.rotw.bots import GreedyBot
+from transcon.titles.rotw.built_chains import CHAIN_KINDS, built_chains
 from transcon.titles.rotw.data import next_engine
-from transcon.titles.rotw.planner import _multi_source, coast_to_coast, planner_for
+from transcon.titles.rotw.planner import _multi_source, coast_to_coast, planner_for, steps
 from transcon.titles.rotw.scoring import coasts
 
 TITLE = RailwaysOfTheWorldEastWest()
@@ -44,11 +46,49 @@ def _check_kept_searches(game: Game[object], player: str) -> None:
     engine = s.pl[player].engine  # type: ignore[attr-defined]
     for reach in {engine, next_engine(engine) or engine, 2}:
         kept = search.best_deliveries(g, s, player, reach)  # type: ignore[arg-type]
-        saved = list(search._MEMO)
-        search._MEMO.clear()
+        saved = s._bots.deliveries  # type: ignore[attr-defined]
+        s._bots.deliveries = None  # type: ignore[attr-defined]
         fresh = search.best_deliveries(g, s, player, reach)  # type: ignore[arg-type]
-        search._MEMO[:] = saved
+        s._bots.deliveries = saved  # type: ignore[attr-defined]
         assert kept == fresh, (len(game.log), player, reach)
+
+
+def _check_kept_link_caches(game: Game[object]) -> None:
+    """The state's link caches, kept up to date in place as links are added, and the built
+    chains the bot keeps are what a rebuild from the links gives."""
+    s = game.state
+    kept = (list(s.adjacency().items()), list(s.hex_use().items()), s.link_owners())  # type: ignore[attr-defined]
+    built = {(c.kind, c.origin) for c in built_chains(TITLE.graph(s), s)}  # type: ignore[arg-type]
+    fresh = copy.deepcopy(s)
+    fresh.invalidate()  # type: ignore[attr-defined]
+    assert kept == (
+        list(fresh.adjacency().items()),  # type: ignore[attr-defined]
+        list(fresh.hex_use().items()),  # type: ignore[attr-defined]
+        fresh.link_owners(),  # type: ignore[attr-defined]
+    ), len(game.log)
+    planner = planner_for(TITLE.graph(s))  # type: ignore[arg-type]
+    done = s.link_owners().keys()  # type: ignore[attr-defined]
+    expected = {
+        (kind, origin)
+        for kind in CHAIN_KINDS
+        for origin in planner.graph.cities
+        if len(steps(planner, kind, origin).steps) >= 2
+        and steps(planner, kind, origin).pairs <= done
+    }
+    assert built == expected, len(game.log)
+    assert fresh._bots.chains is None  # type: ignore[attr-defined]  # (copies start empty)
+
+
+def test_kept_link_caches_and_built_chains_equal_rebuilt_ones() -> None:
+    """Links added in place (state caches) and counted down per chain (the bot's built
+    chains) give what rebuilding them from the links gives, all game long."""
+    names = ["A", "B", "C"]
+    game: Game[object] = Game.new(TITLE, names, {"map": "rotw-mini"}, 3)
+    bots = {p: GreedyBot(bot_seed(3, i)) for i, p in enumerate(names)}
+    while not game.is_over():
+        player = game.current_players()[0]
+        game.apply(bots[player].choose(game, player))
+        _check_kept_link_caches(game)
 
 
 def _digest(map_name: str, players: int, seeds: range) -> str:
