@@ -99,10 +99,8 @@ def plan_build(g: BoardGraph, s: RotwState, a: Build) -> BuildPlan:
         raise IllegalAction(RULE_UNFINISHED, "finish your unfinished track first")
     if not end and a.long:
         raise IllegalAction(RULE_LONG, "a long build must complete its link")
-    if end:
-        for link in s.links:
-            if link.owner == player and link.b and {link.a, link.b} == {origin, end}:
-                raise IllegalAction(RULE_DOUBLE, f"you already link {origin} and {end}")
+    if end and player in s.link_owners().get(frozenset((origin, end)), ()):
+        raise IllegalAction(RULE_DOUBLE, f"you already link {origin} and {end}")
     pieces = g.piece_costs(path)
     n = len(pieces)
     all_open = all(op for _, _, op in pieces)

@@ -67,6 +67,24 @@ class Planner:
     pairs: dict[str, list[tuple[str, int, frozenset[str]]]]
     #: ``edges`` without a link that costs more than some way through a third city
     lean: dict[str, list[tuple[str, int]]]
+    #: the chains of two links or more, indexed by city pair (see :func:`long_chains`)
+    long: LongChains | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LongChain:
+    kind: str
+    origin: str
+    links: ChainLinks
+
+
+@dataclass(frozen=True, slots=True)
+class LongChains:
+    """Every chain (:func:`steps`, no cities left out) of two links or more, and for each
+    city pair the chains that pass it (by position in ``chains``)."""
+
+    chains: tuple[LongChain, ...]
+    by_pair: dict[frozenset[str], tuple[int, ...]]
 
 
 _PLANNERS: dict[int, Planner] = {}
@@ -218,6 +236,28 @@ def chain_table(p: Planner, kind: str, full: frozenset[str] = frozenset()) -> di
     if table is None:
         table = p.steps[key] = {}
     return table
+
+
+#: the cube kinds a chain carries
+CHAIN_KINDS = (*GOODS, SETTLER, RAW)
+
+
+def long_chains(p: Planner) -> LongChains:
+    """The chains of two links or more of every cube kind from every city (worked out once
+    per board)."""
+    if p.long is None:
+        chains = tuple(
+            LongChain(kind, origin, links)
+            for kind in CHAIN_KINDS
+            for origin in sorted(p.graph.cities)
+            if len((links := steps(p, kind, origin)).steps) >= 2
+        )
+        by_pair: dict[frozenset[str], list[int]] = {}
+        for index, chain in enumerate(chains):
+            for pair in chain.links.pairs:
+                by_pair.setdefault(pair, []).append(index)
+        p.long = LongChains(chains, {pair: tuple(at) for pair, at in by_pair.items()})
+    return p.long
 
 
 def edge_cost(p: Planner, a: str, b: str) -> int:

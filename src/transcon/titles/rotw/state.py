@@ -313,10 +313,13 @@ class RotwState:
     ended_turn: int = 0
     deliveries: int = 0
     spent: dict[str, int] = field(default_factory=dict)  # cubes delivered out of play
-    # caches (not serialised): completed-link adjacency and owners, hex use, typed options
+    # caches (not serialised): completed-link adjacency and owners, hex use, unfinished
+    # track, typed options; :meth:`invalidate` drops the link caches when a link goes,
+    # :meth:`add_link` keeps them up to date
     _adj: dict[str, list[tuple[str, Link]]] | None = None
     _hex_use: dict[str, int] | None = None
     _link_owners: dict[frozenset[str], set[str]] | None = None
+    _unfinished: dict[str, Link] | None = None  # player -> unfinished track
     #: longest run of own links per player (Rail Barons), while the links stand
     _runs: dict[str, int] = field(default_factory=dict)
     _opt: tuple[dict[str, OptionValue], RotwOptions] | None = None
@@ -376,6 +379,7 @@ class RotwState:
         self._adj = None
         self._hex_use = None
         self._link_owners = None
+        self._unfinished = None
         self._runs.clear()
 
     def add_link(self, link: Link) -> None:
@@ -387,6 +391,8 @@ class RotwState:
             for h in link.hexes:
                 use[h] = use.get(h, 0) + 1
         if not link.b:
+            if self._unfinished is not None:
+                self._unfinished.setdefault(link.owner, link)
             return
         self._runs.pop(link.owner, None)
         adj = self._adj
@@ -398,10 +404,14 @@ class RotwState:
             owners.setdefault(frozenset((link.a, link.b)), set()).add(link.owner)
 
     def unfinished(self, player: str) -> Link | None:
-        for link in self.links:
-            if link.owner == player and not link.b:
-                return link
-        return None
+        """The player's unfinished track (one at most, base 3.2 A)."""
+        found = self._unfinished
+        if found is None:
+            found = self._unfinished = {}
+            for link in reversed(self.links):  # (the first one wins, as a scan finds it)
+                if not link.b:
+                    found[link.owner] = link
+        return found.get(player)
 
     def to_json(self) -> dict[str, Any]:
         return {
