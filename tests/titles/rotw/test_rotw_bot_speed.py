@@ -17,9 +17,15 @@ from transcon.core.mapfile import shipped_map_names
 from transcon.titles.rotw import RailwaysOfTheWorldEastWest
 from transcon.titles.rotw import delivery_search as search
 from transcon.titles.rotw.bots import GreedyBot
-from transcon.titles.rotw.built_chains import CHAIN_KINDS, built_chains
+from transcon.titles.rotw.built_chains import built_chains
 from transcon.titles.rotw.data import next_engine
-from transcon.titles.rotw.planner import _multi_source, coast_to_coast, planner_for, steps
+from transcon.titles.rotw.planner import (
+    CHAIN_KINDS,
+    _multi_source,
+    coast_to_coast,
+    planner_for,
+    steps,
+)
 from transcon.titles.rotw.scoring import coasts
 
 TITLE = RailwaysOfTheWorldEastWest()
@@ -57,7 +63,12 @@ def _check_kept_link_caches(game: Game[object]) -> None:
     """The state's link caches, kept up to date in place as links are added, and the built
     chains the bot keeps are what a rebuild from the links gives."""
     s = game.state
-    kept = (list(s.adjacency().items()), list(s.hex_use().items()), s.link_owners())  # type: ignore[attr-defined]
+    kept = (
+        list(s.adjacency().items()),  # type: ignore[attr-defined]
+        list(s.hex_use().items()),  # type: ignore[attr-defined]
+        s.link_owners(),  # type: ignore[attr-defined]
+        [s.unfinished(p) for p in s.players],  # type: ignore[attr-defined]
+    )
     built = {(c.kind, c.origin) for c in built_chains(TITLE.graph(s), s)}  # type: ignore[arg-type]
     fresh = copy.deepcopy(s)
     fresh.invalidate()  # type: ignore[attr-defined]
@@ -65,6 +76,7 @@ def _check_kept_link_caches(game: Game[object]) -> None:
         list(fresh.adjacency().items()),  # type: ignore[attr-defined]
         list(fresh.hex_use().items()),  # type: ignore[attr-defined]
         fresh.link_owners(),  # type: ignore[attr-defined]
+        [fresh.unfinished(p) for p in fresh.players],  # type: ignore[attr-defined]
     ), len(game.log)
     planner = planner_for(TITLE.graph(s))  # type: ignore[arg-type]
     done = s.link_owners().keys()  # type: ignore[attr-defined]
