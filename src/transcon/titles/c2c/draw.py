@@ -73,8 +73,10 @@ def board_art(
     tiles: Mapping[Hex, PlacedTile] | None = None,
     tokens: Mapping[tuple[Hex, int], Sequence[str | None]] | None = None,
     styles: Mapping[str, TokenStyle] | None = None,
+    p_cities: frozenset[Hex] = frozenset(),
 ) -> list[HexArt]:
-    """The art of every hex: zone tint, tile (laid or printed) or terrain cost, city badges."""
+    """The art of every hex: zone tint, tile (laid or printed) or terrain cost, city badges
+    (``p_cities``: cities designated P by a Prospectors, badged P)."""
     board = load_board()
     layer = load_layer(variant, setup)
     keep = playable(board, setup)
@@ -106,7 +108,8 @@ def board_art(
         stops = drawn.stops
         site = info.site
         if site is not None and site.kind == "city":
-            kind = city_type(site, variant)
+            # a city a Prospectors made a P city shows the P token (D variant 4a)
+            kind = "P" if h in p_cities else city_type(site, variant)
             if kind != "plain":
                 stops += _badge(kind)
         art.append(HexArt(h, stops, "stops"))

@@ -223,6 +223,48 @@ class C2COptions(Options):
         min=0,
         max=1000,
     )
+    private_hexes_block: bool = option(
+        True,
+        "A private's hexes (Central Pacific: T15, S16; Denver-Grand Junction: L27, as the Rails "
+        "draft gives them) take no tile while a player holds it. Assumed (the draft's "
+        "blocking, 1830-style); an eliminated private's hexes are free (D variant 3a).",
+        rule="Base rules, private companies; D variant 3a",
+    )
+    bridge_discount: int = option(
+        40,
+        "Dollars off the first tile on a Mississippi hex for the corporation owning the "
+        "Mississippi River Bridge, after the Engineers' half price (D variant 4b). Assumed as "
+        "1870's bridge company ($40); 0: none.",
+        rule="Base rules, Mississippi River Bridge; D variant 4b",
+        min=0,
+        max=200,
+    )
+    keystone_tunnel_discount: int = option(
+        60,
+        "Dollars off one first tile on a hill or mountain hex laid 'with KT' by the "
+        "corporation owning the Keystone Tunnel, which then closes. Assumed: the Rails draft "
+        "gives it a special tile lay that closes it when used, without its terms.",
+        rule="Base rules, Keystone Tunnel",
+        min=0,
+        max=200,
+    )
+    colorado_engineers_half_price: bool = option(
+        True,
+        "The corporation owning the Colorado Engineers pays half the first-tile cost of "
+        "mountain hexes ($120). Assumed: the Rails draft gives it five tokens without their "
+        "use; read by analogy with the Army Corps' half-price water markers.",
+        rule="Base rules, Colorado Engineers",
+    )
+    central_pacific_tokens: int = option(
+        10,
+        "Central Pacific labor tokens: the owning corporation places one per turn on a hex of "
+        "the Plains or the West ('assign CEP HEX'), each giving the bonus tile point(s) of "
+        "'central_pacific_points' that turn. Assumed: the Rails draft gives ten tokens on "
+        "Plains/West hexes; one per turn is our reading.",
+        rule="D variant 3d; Base rules, Central Pacific",
+        min=0,
+        max=20,
+    )
     check_reach: bool = option(
         True,
         "New track and new tokens must be reachable from the corporation's network. Assumed "

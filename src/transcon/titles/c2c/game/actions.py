@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
 from transcon.core.title import Action
 from transcon.eighteen.framework.actions import ACTION_TYPES
 
@@ -42,10 +44,34 @@ class Transcontinental(Action):
 
 class DestinationRun(Action):
     """D variant 3e, 3j: the operating corporation makes its destination run as its run of
-    the turn (the engine finds the best run with one route joining home and destination,
-    unfolding a D train only when needed); its reserved token goes to the destination."""
+    the turn; its reserved token goes to the destination. Without ``routes`` the engine makes
+    the best run (one route joining home and destination, a D train unfolded only when
+    needed); with them the run is the player's: ``revenue``, each route's stops, optionally
+    each route's train (``trains``) and the D train ``unfold`` runs as twice its number."""
 
     type: Literal["destination"] = "destination"
+    revenue: int = Field(default=0, ge=0)
+    routes: tuple[tuple[str, ...], ...] = ()
+    trains: tuple[str, ...] = ()
+    unfold: str = ""
+
+
+class Prospect(Action):
+    """D variant 4a: the operating corporation's Prospectors designates a normal or L city
+    of its zone as a P city (its brown and grey upgrades become the P tiles)."""
+
+    type: Literal["prospect"] = "prospect"
+    private: str
+    hex: str
+
+
+class BuyMarker(Action):
+    """D variant 4b: the operating corporation buys an Engineer marker for exactly $50 from
+    ``seller`` (a corporation, or ``bank`` once a 4-train has been bought while a player
+    holds the US Army Corps of Engineers)."""
+
+    type: Literal["marker"] = "marker"
+    seller: str
 
 
 class Merge(Action):
@@ -65,4 +91,6 @@ ACTION_TYPES_C2C: tuple[type[Action], ...] = (
     Transcontinental,
     DestinationRun,
     Merge,
+    Prospect,
+    BuyMarker,
 )

@@ -6,9 +6,12 @@ initial-offering shares, and never sells; at float it buys every token Table A a
 corporations lay the tile that brings their track closest to their destination, place a
 token when they can, take the transcontinental bonus as soon as they can prove it, make
 their destination run as soon as they can, otherwise run the optimiser's best routes, always
-pay out, and buy a train when they have none or can afford the current type. Every choice is
-one of the legal actions: in operating rounds the candidates are checked in order of
-preference and the first legal one is taken (checking every fitting tile first is slow).
+pay out, and buy a train when they have none or can afford the current type. Now and then
+they buy a private at its lowest price (keeping a train's price), an unused Engineer marker,
+or designate a P city; a Prospectors' discount is used on the costly lays of its zone, the
+Keystone Tunnel on a hill, a Central Pacific token placed each turn it can. Every
+choice is one of the legal actions: in operating rounds the candidates are checked in order
+of preference and the first legal one is taken (checking every fitting tile first is slow).
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ from transcon.core.hexgrid import Hex
 from transcon.core.title import Action
 from transcon.eighteen.framework import actions as A
 from transcon.eighteen.framework.bots import builder_stock_choice
-from transcon.titles.c2c.game.actions import BuyTokens
+from transcon.titles.c2c.game.actions import BuyMarker, BuyTokens
+from transcon.titles.c2c.game.private_powers import new_marker_seller
+from transcon.titles.c2c.privates import PROSPECTORS
 
 
 class BuilderBot:
@@ -90,6 +95,7 @@ class BuilderBot:
         buy_train = bank if self._rng.random() < 0.7 else []
         preferences: list[list[Action]] = [
             shuffled.get("discard", []),
+            self._private_powers(game, shuffled),
             by_type.get("transcontinental", []),
             self._toward_destination(game, lays) if self._rng.random() < 0.9 else [],
             shuffled.get("token", []),
@@ -109,6 +115,40 @@ class BuilderBot:
                     return action
         return None
 
+    def _private_powers(self, game: Game[Any], shuffled: dict[str, list[Action]]) -> list[Action]:
+        """A Central Pacific token (its tile point) first; now and then: buy a private from a
+        player at its lowest price when the treasury keeps enough for a train, buy an
+        Engineer marker, designate a P city."""
+        from transcon.titles.c2c.game.title import TitleC2C
+
+        title, state = game.title, game.state
+        assert isinstance(title, TitleC2C)
+        cash = state.corps[title.current_corp(state)].cash
+        train = title.cheapest_train(state) or 0
+        out: list[Action] = list(shuffled.get("assign", [])[:1])  # a Central Pacific token
+        roll = self._rng.random()
+        if roll < 0.3:
+            offers = [a for a in shuffled.get("private", []) if isinstance(a, A.BuyPrivate)]
+            lowest = {a.private: a.price for a in sorted(offers, key=lambda a: -a.price)}
+            # a Prospectors bought in phase 2 only gives its discount: mostly wait for phase 3
+            early = title.phase(state).name == "2"
+            out.extend(
+                a
+                for a in offers
+                if a.price == lowest[a.private]
+                and cash - a.price >= train
+                and not (early and a.private in PROSPECTORS and roll > 0.1)
+            )
+        if roll < 0.5:
+            out.extend(
+                a
+                for a in shuffled.get("marker", [])
+                if isinstance(a, BuyMarker) and new_marker_seller(state, a.seller)
+            )
+        if roll < 0.2:
+            out.extend(shuffled.get("prospect", [])[:3])
+        return out
+
     def _toward_destination(self, game: Game[Any], lays: list[A.LayTile]) -> list[Action]:
         """The lays nearest the operating corporation's destination first (ties at random)."""
         from transcon.titles.c2c.game.title import TitleC2C
@@ -124,8 +164,8 @@ class BuilderBot:
             return list(self._rng.sample(lays, len(lays)))
         goal = hex_of(setup, destination)
 
-        def distance(lay: A.LayTile) -> tuple[int, float]:
+        def distance(lay: A.LayTile) -> tuple[int, int, float]:
             h: Hex = hex_of(setup, lay.hex)
-            return (h.distance(goal), self._rng.random())
+            return (h.distance(goal), 0 if lay.private else 1, self._rng.random())
 
         return [*sorted(lays, key=distance)]

@@ -11,6 +11,7 @@ from transcon.render import Overlay, render_svg, write_image
 from transcon.titles.c2c.data import load_board
 from transcon.titles.c2c.draw import OPTIONS, board_art, legend
 from transcon.titles.c2c.game.routing import context_of
+from transcon.titles.c2c.game.state import c2c_data
 
 if TYPE_CHECKING:
     from transcon.titles.c2c.game.title import TitleC2C
@@ -20,9 +21,13 @@ def game_svg(title: TitleC2C, state: GameState) -> str:
     """The board with the game's tiles and tokens as SVG."""
     phase = title.phase(state).name
     position = context_of(state, title.setup, phase).position
-    art = board_art("d", title.setup, phase, tiles=position.tiles, tokens=position.tokens)
+    board = load_board()
+    p_cities = frozenset(board.hex(h) for h in c2c_data(state).p_cities)
+    art = board_art(
+        "d", title.setup, phase, tiles=position.tiles, tokens=position.tokens, p_cities=p_cities
+    )
     caption = f"{title.display_name}: phase {phase}, {state.round} round"
-    return render_svg(load_board(), Overlay(caption=caption, art=art, legend=legend()), OPTIONS)
+    return render_svg(board, Overlay(caption=caption, art=art, legend=legend()), OPTIONS)
 
 
 def render_game(title: TitleC2C, state: GameState, path: Path) -> None:

@@ -40,6 +40,27 @@ class C2CData(TitleData):
     whose home and destination run) it keeps (assumed: base rules 4.8.4 unseen)."""
     or_phase: str = ""
     """The phase in which the current operating round began (D variant 3b)."""
+    p_cities: dict[str, str] = field(default_factory=dict)
+    """Hex -> the Prospectors that designated it a P city (D variant 4a; permanent)."""
+    phase_two_prospectors: list[str] = field(default_factory=list)
+    """Prospectors bought in phase 2: build discount only, used at once (D variant 3b, 4a)."""
+    turn_discount: dict[str, int] = field(default_factory=dict)
+    """Zone -> what is left this turn of a Prospectors' $140 build discount (D variant 4a)."""
+    engineer_owner: str = ""
+    """The corporation that bought the US Army Corps of Engineers (D variant 4b)."""
+    engineer_markers: dict[str, int] = field(default_factory=dict)
+    """Corporation -> Engineer markers it holds (D variant 4b)."""
+    engineer_unsold: int = 5
+    """Engineer markers not sold yet (D variant 4b: five in all)."""
+    engineer_resold: list[str] = field(default_factory=list)
+    """Corporations that bought a marker from another corporation this operating round: they
+    cannot use it yet (D variant 4b)."""
+    engineer_closed: bool = False
+    """The Army Corps closed with the first 5-train (its markers stay in play, 4b)."""
+    labor_tokens: dict[str, str] = field(default_factory=dict)
+    """Hex -> corporation that placed a Central Pacific token there (D variant 3d)."""
+    turn_labor: int = 0
+    """Central Pacific tokens placed this turn (their bonus tile points, D variant 3d)."""
 
     def charter(self, sym: str) -> Charter:
         """``sym``'s charter (an empty one before it floats)."""

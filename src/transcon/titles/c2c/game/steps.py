@@ -28,6 +28,7 @@ from transcon.titles.c2c.game.actions import (
     PlaceBull,
     Transcontinental,
 )
+from transcon.titles.c2c.game.destination import check_named_destination
 from transcon.titles.c2c.game.spec import column_of
 from transcon.titles.c2c.game.state import c2c_data
 from transcon.titles.c2c.options import C2COptions
@@ -197,13 +198,17 @@ class OperatingRoundC2C(OperatingRound):
     round remembers the phase it began in (D variant 3b)."""
 
     def start(self, state: GameState, ctx: ActionContext) -> None:
-        c2c_data(state).or_phase = self.game.phase(state).name
-        c2c_data(state).or_moves = {}
+        data = c2c_data(state)
+        data.or_phase = self.game.phase(state).name
+        data.or_moves = {}
+        data.engineer_resold = []  # D variant 4b: markers resold last round are usable now
         super().start(state, ctx)
 
     def begin_turn(self, state: GameState, ctx: ActionContext) -> None:
         c2c_data(state).turn_lays = []
         c2c_data(state).turn_tokens = 0
+        c2c_data(state).turn_discount = {}  # D variant 4a: a discount lasts one turn
+        c2c_data(state).turn_labor = 0
         super().begin_turn(state, ctx)
 
 
@@ -321,9 +326,10 @@ class TranscontinentalBonus(CompanyStep):
 class DestinationRunStep(CompanyStep):
     """D variant 3e, 3j: a corporation with a token reserved for its destination makes its
     destination run once, as its run of a turn (assumed base rule 4.7.8: instead of the
-    ordinary run; it then pays out or withholds as usual). The engine finds the best run in
-    which one route joins home and destination, a D train unfolded only when no folded
-    train can make it; the reserved token is placed in the destination city."""
+    ordinary run; it then pays out or withholds as usual). ``destination`` alone: the engine
+    finds the best run in which one route joins home and destination, a D train unfolded
+    only when no folded train can make it; with routes: the player's run, checked
+    (``game/destination.py``). The reserved token is placed in the destination city."""
 
     actions: ClassVar[tuple[type[Action], ...]] = (DestinationRun,)
     rule = RULE_DESTINATION
@@ -343,7 +349,11 @@ class DestinationRunStep(CompanyStep):
             raise IllegalAction(RULE_DESTINATION, f"{sym} has no train")
         if op.revenue is not None or op.step > TurnStage.RUN:
             raise IllegalAction(RULE_DESTINATION, f"{sym} has already run this turn")
-        revenue = g.destination_revenue(state, sym)
+        assert isinstance(action, DestinationRun)
+        if action.routes:  # the player's run (D variant 3j)
+            revenue: int | None = check_named_destination(g, state, sym, action)
+        else:
+            revenue = g.destination_revenue(state, sym)
         if revenue is None:
             raise IllegalAction(
                 RULE_DESTINATION, f"no train of {sym} can run from its home to its destination"

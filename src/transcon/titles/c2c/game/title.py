@@ -18,19 +18,22 @@ from typing import TYPE_CHECKING, ClassVar
 from transcon.core.errors import IllegalAction, InputError
 from transcon.core.options import OptionSpec
 from transcon.core.title import Action, ActionContext
-from transcon.eighteen.framework.actions import LayTile, PlaceToken, RunRoutes
+from transcon.eighteen.dtrains import DestinationRun as DestinationRunFound
+from transcon.eighteen.framework.actions import Assign, LayTile, PlaceToken, RunRoutes
 from transcon.eighteen.framework.notation import need
 from transcon.eighteen.framework.rounds import Round, TurnStage
 from transcon.eighteen.framework.spec import GameSpec
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.steps.auction import AuctionRound, PendingPar
 from transcon.eighteen.framework.steps.operating import OperatingRound, Token
+from transcon.eighteen.framework.steps.purchases import BuyCompany, UsePrivate
 from transcon.eighteen.framework.steps.stock import BuySellParShares, StockRound
 from transcon.eighteen.framework.title import EighteenTitle
 from transcon.eighteen.routes import RouteError
 from transcon.eighteen.tiles import Color
 from transcon.titles.c2c.data import Setup
-from transcon.titles.c2c.game import track
+from transcon.titles.c2c.game import base_powers, track
+from transcon.titles.c2c.game import private_powers as powers
 from transcon.titles.c2c.game.actions import (
     ACTION_TYPES_C2C,
     BuyTokens,
@@ -40,7 +43,20 @@ from transcon.titles.c2c.game.actions import (
     PlaceBull,
     Transcontinental,
 )
+from transcon.titles.c2c.game.destination import (
+    destination_found,
+    format_destination,
+    parse_destination,
+)
 from transcon.titles.c2c.game.mergers import DeclareMerger
+from transcon.titles.c2c.game.private_steps import (
+    BuyCompanyC2C,
+    DesignatePCity,
+    EngineerMarkers,
+    UsePrivateC2C,
+    format_power,
+    parse_power,
+)
 from transcon.titles.c2c.game.spec import game_spec, merger_symbols
 from transcon.titles.c2c.game.state import C2CData, c2c_data
 from transcon.titles.c2c.game.steps import (
@@ -56,6 +72,9 @@ from transcon.titles.c2c.game.steps import (
 from transcon.titles.c2c.market import columns_right, move_right
 from transcon.titles.c2c.options import OPTIONS, C2COptions
 from transcon.titles.c2c.privates import (
+    CENTRAL_PACIFIC,
+    KEYSTONE_TUNNEL,
+    PROSPECTORS,
     eliminations_for,
     purchase_price_range,
 )
@@ -92,8 +111,10 @@ class TitleC2C(EighteenTitle):
     options: ClassVar[tuple[OptionSpec, ...]] = OPTIONS
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES_C2C
     notation: ClassVar[str] = (
-        EighteenTitle.notation.replace("[with MRBC] ", "")
-        + " | eliminate GRS | tokens B&O 40,60 | bull M74 | transcontinental | destination"
+        EighteenTitle.notation.replace("[with MRBC]", "[with GPP]")
+        + " | eliminate GRS | tokens B&O 40,60 | bull M74 | transcontinental"
+        + " | destination [REVENUE [TRAIN:]STOP,STOP... ... [unfold TRAIN]]"
+        + " | prospect GPP K44 | marker B&O|bank"
     )
     setup: ClassVar[Setup] = "full"
     SELL_AFTER_OPERATING = False
@@ -107,8 +128,20 @@ class TitleC2C(EighteenTitle):
         return StockRound(self, [TokenPurchase(self), BuySellParShares(self), DeclareMerger(self)])
 
     def operating_round(self) -> OperatingRound:
+        framework = [
+            TokenC2C(self)
+            if type(step) is Token
+            else BuyCompanyC2C(self)
+            if isinstance(step, BuyCompany)
+            else UsePrivateC2C(self)
+            if isinstance(step, UsePrivate)
+            else step
+            for step in super().operating_round().steps
+        ]
         steps = [
-            *(TokenC2C(self) if type(s) is Token else s for s in super().operating_round().steps),
+            *framework,
+            DesignatePCity(self),
+            EngineerMarkers(self),
             BullToken(self),
             TranscontinentalBonus(self),
             DestinationRunStep(self),
@@ -143,13 +176,15 @@ class TitleC2C(EighteenTitle):
 
     # -- track -------------------------------------------------------------------------------
 
-    def first_turn_bonus(self, state: GameState, sym: str) -> int:
+    def turn_bonus(self, state: GameState, sym: str) -> int:
         """D variant 3d: +1 on the first turn of a corporation whose home is in the Plains
-        or the West (not in Super-short; a merger corporation has operated already)."""
+        or the West (not in Super-short; a merger corporation has operated already), and the
+        Central Pacific tokens' points."""
+        labor = base_powers.labor_bonus(self, state)
         if state.corps[sym].operated:
-            return 0
+            return labor
         home = track.hex_zone(self.setup, self.spec(state).corp(sym).home)
-        return first_turn_bonus(home, True, self.super_short)
+        return first_turn_bonus(home, True, self.super_short) + labor
 
     def is_merger(self, state: GameState, sym: str) -> bool:
         """Whether ``sym`` is a merger corporation (base rules 4.8)."""
@@ -160,7 +195,7 @@ class TitleC2C(EighteenTitle):
         build, or the exclusive West & Plains build when every hex lies there; Canada at the
         normal figure) plus the first-turn bonus."""
         zones = [track.hex_zone(self.setup, h) for h in hexes]
-        bonus = self.first_turn_bonus(state, sym)
+        bonus = self.turn_bonus(state, sym)
         phase = self.phase(state).name
         opts = self.options_of(state)
         merger = self.is_merger(state, sym)
@@ -171,8 +206,9 @@ class TitleC2C(EighteenTitle):
 
     def hook_lay(self, state: GameState, sym: str, action: LayTile) -> tuple[int, bool, bool]:
         setup = self.setup
-        if action.private:
-            raise IllegalAction(RULE_TRACK, f"{action.private} cannot lay tiles (not yet done)")
+        if action.private and action.private not in (*PROSPECTORS, KEYSTONE_TUNNEL):
+            raise IllegalAction(RULE_TRACK, f"{action.private} has no track power")
+        base_powers.check_blocked(self, state, action.hex)
         tiles = track.map_of(setup)[0].tiles
         if action.tile not in tiles:
             raise IllegalAction(RULE_TRACK, f"no tile {action.tile} in 18C2C")
@@ -198,19 +234,29 @@ class TitleC2C(EighteenTitle):
             phase,
             lays,
             self.options_of(state),
-            self.first_turn_bonus(state, sym),
+            self.turn_bonus(state, sym),
             merger=self.is_merger(state, sym),
             super_short=self.super_short,
         )
-        fresh = action.hex not in state.tiles and upgrade is False
-        cost = track.first_tile_costs(setup).get(action.hex, 0) if fresh else 0
-        return (cost, False, upgrade)
+        return (self.lay_price(state, sym, action).cost, False, upgrade)
+
+    def lay_price(self, state: GameState, sym: str, action: LayTile) -> powers.LayPrice:
+        """The lay's price: the first tile on a hex pays its cost (a yellow tile is always
+        the first; upgrades are free, assumed), water at half price with an Engineer marker
+        then the bridge discount (D variant 4b), the Prospectors' discount (4a)."""
+        tile = track.map_of(self.setup)[0].tiles[action.tile]
+        fresh = tile.color is Color.YELLOW
+        return powers.lay_price(self, state, sym, action.hex, fresh, action.private)
 
     def hook_after_lay(
         self, state: GameState, sym: str, action: LayTile, ctx: ActionContext
     ) -> None:
         tile = track.map_of(self.setup)[0].tiles[action.tile]
         c2c_data(state).turn_lays.append([track.hex_zone(self.setup, action.hex), str(tile.color)])
+        price = self.lay_price(state, sym, action)
+        powers.record_lay(state, price)
+        if price.used:
+            ctx.emit(f"{price.used} gives its discount and closes", corp=sym)
 
     # -- tokens ------------------------------------------------------------------------------
 
@@ -392,28 +438,16 @@ class TitleC2C(EighteenTitle):
         assert isinstance(got, str)
         return got
 
-    def destination_revenue(self, state: GameState, sym: str) -> int | None:
-        """The best destination run's revenue (D variant 3j: one route joins home and
-        destination; a D train unfolds only when needed), or None when no train can make it
-        (memoised per position)."""
-        from transcon.eighteen.bridge import train_of
-        from transcon.titles.c2c.game.routing import context_of
-        from transcon.titles.c2c.routes import run_to_destination
+    def destination_found(self, state: GameState, sym: str) -> DestinationRunFound | None:
+        """The engine's best destination run (``game/destination.py``; memoised)."""
+        return destination_found(self, state, sym)
 
-        ctx = context_of(state, self.setup, self.phase(state).name)
-        owned = tuple(state.corps[sym].trains)
-        key = ("destination", sym, tuple(t.rsplit("-", 1)[0] for t in owned))
-        if key not in ctx.memo:
-            home, destination = self.home_and_destination(state, sym)
-            board = track.map_of(self.setup)[0].board
-            found = run_to_destination(
-                board, ctx.graph(), sym, [train_of(t) for t in owned], home, (destination,)
-            )
-            ok = found is not None and found.solution.feasible
-            ctx.memo[key] = int(found.solution.revenue) if ok and found is not None else None
-        got = ctx.memo[key]
-        assert got is None or isinstance(got, int)
-        return got
+    def destination_revenue(self, state: GameState, sym: str) -> int | None:
+        """The best destination run's revenue, or None when no train can make it."""
+        found = self.destination_found(state, sym)
+        if found is None or not found.solution.feasible:
+            return None
+        return int(found.solution.revenue)
 
     def price_moves(self, state: GameState, sym: str, ctx: ActionContext, **seen: int) -> None:
         """D variant 3m: note what moves ``sym``'s price right this operating round
@@ -479,7 +513,11 @@ class TitleC2C(EighteenTitle):
         prepaid, a token's cost makes no difference in play); Table A's par limit does not
         apply. A buyer without a reserved destination token (and no destination run made)
         reserves one of them; no bull token comes this way (a bull holder bought all four
-        costs at float, so these privates give it nothing)."""
+        costs at float, so these privates give it nothing). D variant 4b: the buyer of the
+        Army Corps takes an Engineer marker; 3b, 4a: a Prospectors bought in phase 2 gives its
+        discount this turn."""
+        if powers.d_private_bought(self, state, sym, private, ctx):
+            return
         data = c2c_data(state)
         charter = data.charter(sym)
         gained = unbought_costs(charter, private)
@@ -492,6 +530,25 @@ class TitleC2C(EighteenTitle):
             + (" (one reserved for its destination)" if reserve else ""),
             corp=sym,
         )
+
+    def hook_assign(
+        self, state: GameState, sym: str, action: Assign, ctx: ActionContext | None
+    ) -> None:
+        """The Central Pacific's labor tokens (``assign CEP HEX``, D variant 3d)."""
+        if action.private != CENTRAL_PACIFIC:
+            super().hook_assign(state, sym, action, ctx)
+        base_powers.check_labor(self, state, sym, action.hex)
+        if ctx is None:
+            return
+        base_powers.place_labor(state, sym, action.hex)
+        ctx.emit(f"{sym} places a Central Pacific token on {action.hex}", corp=sym)
+
+    def hook_phase_event(self, state: GameState, event: str, ctx: ActionContext) -> None:
+        """Phase 5 closes the privates (D variant 4a, 4b: the Army Corps with the first
+        5-train; its markers stay in play; P cities designated stay)."""
+        super().hook_phase_event(state, event, ctx)
+        if event == "close_privates":
+            powers.privates_closed(state)
 
     # -- bots --------------------------------------------------------------------------------
 
@@ -510,7 +567,7 @@ class TitleC2C(EighteenTitle):
             self.phase(state).name,
             self.turn_lays(state),
             self.options_of(state),
-            self.first_turn_bonus(state, sym),
+            self.turn_bonus(state, sym),
             merger=self.is_merger(state, sym),
             super_short=self.super_short,
         )
@@ -526,7 +583,7 @@ class TitleC2C(EighteenTitle):
             for name, rotation in track.fitting_tiles(state, self.setup, label):
                 if str(tiles[name].color) in colours:
                     out.append(LayTile(player=player, hex=label, tile=name, rotation=rotation))
-        return out
+        return out + powers.discount_lays(self, state, sym, out)
 
     def hook_bot_tokens(self, state: GameState, sym: str, player: str) -> list[PlaceToken]:
         """Cities and off-boards on or next to the corporation's network."""
@@ -550,13 +607,14 @@ class TitleC2C(EighteenTitle):
             need(args, 1, "eliminate PRIVATE")
             return Eliminate(player=player, private=args[0].upper())
         if verb == "destination":
-            if args:
-                raise InputError("destination: takes no arguments")
-            return DestinationRun(player=player)
+            return parse_destination(player, args)
         if verb == "transcontinental":
             if args:
                 raise InputError("transcontinental: takes no arguments")
             return Transcontinental(player=player)
+        power = parse_power(verb, args, state, player)
+        if power is not None:
+            return power
         if verb == "bull":
             need(args, 1, "bull HEX")
             return PlaceBull(player=player, hex=args[0].upper())
@@ -589,26 +647,30 @@ class TitleC2C(EighteenTitle):
         if isinstance(action, Merge):
             return f"merge {action.corp} {action.other}"
         if isinstance(action, DestinationRun):
-            return "destination"
+            return format_destination(action)
         if isinstance(action, Transcontinental):
             return "transcontinental"
         if isinstance(action, PlaceBull):
             return f"bull {action.hex}"
+        power = format_power(action)
+        if power is not None:
+            return power
         if isinstance(action, BuyTokens):
             return f"tokens {action.corp} {','.join(map(str, action.costs)) or 'none'}"
         return super().format_action(action)
 
     def describe_status(self, state: GameState) -> str:
-        """The framework's status plus the merger corporations and what they merged."""
+        """The framework's status plus the merger corporations and what they merged, the P
+        cities (D variant 4a) and the Engineer markers (4b)."""
         text = super().describe_status(state)
         merged = c2c_data(state).merged
         if not merged:
-            return text
+            return "\n".join([text, *powers.status_lines(state)])
         lines = text.split("\n")
         where = next(i for i, line in enumerate(lines) if line.startswith("  Privates:"))
         mergers = ", ".join(f"{m} = {'+'.join(parts)}" for m, parts in merged.items())
         lines.insert(where, f"  Mergers: {mergers}")
-        return "\n".join(lines)
+        return "\n".join([*lines, *powers.status_lines(state)])
 
     def render_png(self, state: GameState, path: Path) -> None:
         from transcon.titles.c2c.game.render import render_game

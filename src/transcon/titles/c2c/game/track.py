@@ -20,6 +20,7 @@ from transcon.eighteen.position import impassable_sides
 from transcon.eighteen.tiles import Color, NodeKind, TileDef, upgrade_problem
 from transcon.titles.c2c.data import Setup, playable, zone
 from transcon.titles.c2c.game.routing import C2CMap, bridge_for, context_of
+from transcon.titles.c2c.game.state import c2c_data
 
 BLANK = TileDef("blank", Color.WHITE)
 WEST_AND_PLAINS = ("west", "plains")
@@ -88,9 +89,21 @@ def lay_problem(state: GameState, setup: Setup, label: str, tile_name: str, rota
             return f"the tile's track in {label} would run off the map or out of play"
     before = current_tile(state, setup, label)
     problem: str | None = upgrade_problem(
-        before.tile, before.rotation, tile, rotation, data.layer.label_for(h, tile.color)
+        before.tile, before.rotation, tile, rotation, hex_label(state, setup, label, tile.color)
     )
     return problem or ""
+
+
+P_COLOURS = (Color.BROWN, Color.GRAY)
+
+
+def hex_label(state: GameState, setup: Setup, label: str, colour: Color) -> str:
+    """The label a tile of ``colour`` must carry on ``label``: the layer's, or "P" for the
+    brown and grey tiles of a city a Prospectors made a P city (D variant 4a)."""
+    if colour in P_COLOURS and label in c2c_data(state).p_cities:
+        return "P"
+    data, _ = map_of(setup)
+    return data.layer.label_for(data.board.hex(label), colour)
 
 
 def unconnected(
@@ -139,13 +152,13 @@ def fitting_tiles(state: GameState, setup: Setup, label: str) -> tuple[tuple[str
     if old.color not in _UPGRADE_ORDER[:-1]:
         return ()
     colour = _UPGRADE_ORDER[_UPGRADE_ORDER.index(old.color) + 1]
-    hex_label = data.layer.label_for(data.board.hex(label), colour)
-    key = (setup, old.color, old.spec(), placed.rotation, hex_label)
+    needed = hex_label(state, setup, label, colour)
+    key = (setup, old.color, old.spec(), placed.rotation, needed)
     got = _FITS.get(key)
     if got is None:
         got = tuple(
             (tile.name, r)
-            for tile, rotations in data.tiles.upgrades_for(old, placed.rotation, hex_label)
+            for tile, rotations in data.tiles.upgrades_for(old, placed.rotation, needed)
             if tile.color is colour
             for r in rotations
         )

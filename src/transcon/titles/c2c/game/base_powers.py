@@ -1,0 +1,150 @@
+"""The base privates' powers in an 18C2C game, as far as our sources describe them; each
+unknown term is an option with an assumed default (``titles/c2c/options.py``, docs/rules/
+18c2c.md "The game"):
+
+* hex control: a private's hexes take no tile while a player holds it (``private_hexes_block``),
+  void once the private was eliminated (D variant 3a, ``privates.voided_hexes``);
+* the Mississippi River Bridge: dollars off the first tile on a Mississippi hex
+  (``bridge_discount``), after the Engineers' half price (D variant 4b);
+* the Keystone Tunnel: ``lay HEX TILE with KT`` on a hill or mountain hex takes
+  ``keystone_tunnel_discount`` off, then the private closes;
+* the Colorado Engineers: mountain hexes at half price (``colorado_engineers_half_price``);
+* the Central Pacific: labor tokens on Plains or West hexes (``assign CEP HEX``, one per
+  turn), each adding the bonus tile points of D variant 3d (``central_pacific_points``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from transcon.core.errors import IllegalAction
+from transcon.eighteen.framework.base import corp_key
+from transcon.eighteen.framework.state import GameState
+from transcon.titles.c2c.data import Setup
+from transcon.titles.c2c.game import track
+from transcon.titles.c2c.game.state import c2c_data
+from transcon.titles.c2c.privates import (
+    CENTRAL_PACIFIC,
+    COLORADO_ENGINEERS,
+    KEYSTONE_TUNNEL,
+    MISSISSIPPI_RIVER_BRIDGE,
+    all_privates,
+    voided_hexes,
+)
+from transcon.titles.c2c.tilepoints import central_pacific_bonus
+
+if TYPE_CHECKING:
+    from transcon.titles.c2c.game.title import TitleC2C
+
+RULE_BLOCKED = "Base rules, private companies: hexes a private controls"
+RULE_KEYSTONE = "Base rules, Keystone Tunnel"
+RULE_CENTRAL_PACIFIC = "D variant 3d: Central Pacific tokens"
+TUNNEL_TERRAINS = frozenset({"hill", "mountain"})
+LABOR_ZONES = frozenset({"plains", "west"})
+
+
+def owns(state: GameState, corp: str, sym: str) -> bool:
+    """Whether corporation ``corp`` owns the open private ``sym``."""
+    p = state.privates.get(sym)
+    return p is not None and p.owner == corp_key(corp) and not p.closed
+
+
+def terrain(setup: Setup, hex_label: str) -> str:
+    data, _ = track.map_of(setup)
+    return data.board.info(data.board.hex(hex_label)).terrain
+
+
+@lru_cache(maxsize=2)
+def mississippi(setup: Setup) -> frozenset[str]:
+    """The Mississippi's hexes (the map's ``mississippi`` region) in play."""
+    data, _ = track.map_of(setup)
+    board = data.board
+    return frozenset(board.label(h) for h in board.region("mississippi")) & track.in_play(setup)
+
+
+# -- hex control -----------------------------------------------------------------------------
+
+
+def blocked_hexes(title: TitleC2C, state: GameState) -> frozenset[str]:
+    """Hexes no tile may go on now: those of privates a player holds (open), less the hexes
+    of eliminated privates, whose control is void (D variant 3a)."""
+    opts = title.options_of(state)
+    if not opts.private_hexes_block:
+        return frozenset()
+    every = all_privates(opts)
+    held = frozenset(
+        h
+        for sym, p in state.privates.items()
+        if p.owner and not p.owner.startswith("@") and not p.closed
+        for h in every[sym].blocks
+    )
+    return held - voided_hexes(c2c_data(state).eliminated, opts)
+
+
+def check_blocked(title: TitleC2C, state: GameState, hex_label: str) -> None:
+    if hex_label in blocked_hexes(title, state):
+        raise IllegalAction(RULE_BLOCKED, f"{hex_label} is controlled by a private a player holds")
+
+
+# -- track costs -----------------------------------------------------------------------------
+
+
+def bridge_discount(title: TitleC2C, state: GameState, corp: str, hex_label: str) -> int:
+    """The Mississippi River Bridge's discount on a first tile of ``corp`` on ``hex_label``."""
+    if hex_label in mississippi(title.setup) and owns(state, corp, MISSISSIPPI_RIVER_BRIDGE):
+        return title.options_of(state).bridge_discount
+    return 0
+
+
+def terrain_powers(
+    title: TitleC2C, state: GameState, corp: str, hex_label: str, cost: int, using: str
+) -> int:
+    """The cost after the Colorado Engineers' half-price mountains and, when ``using`` is
+    the Keystone Tunnel, its tunnel discount (raises naming the rule when it cannot)."""
+    opts = title.options_of(state)
+    kind = terrain(title.setup, hex_label)
+    colorado = opts.colorado_engineers_half_price and owns(state, corp, COLORADO_ENGINEERS)
+    if kind == "mountain" and colorado:
+        cost //= 2
+    if using == KEYSTONE_TUNNEL:
+        if not owns(state, corp, KEYSTONE_TUNNEL):
+            raise IllegalAction(RULE_KEYSTONE, f"{corp} does not own an open Keystone Tunnel")
+        if kind not in TUNNEL_TERRAINS or not cost:
+            raise IllegalAction(
+                RULE_KEYSTONE, "the tunnel is for the first tile on a hill or mountain hex"
+            )
+        cost = max(0, cost - opts.keystone_tunnel_discount)
+    return cost
+
+
+# -- Central Pacific labor tokens ------------------------------------------------------------
+
+
+def check_labor(title: TitleC2C, state: GameState, corp: str, hex_label: str) -> None:
+    """Whether ``corp`` may place a Central Pacific labor token on ``hex_label`` now."""
+    data = c2c_data(state)
+    opts = title.options_of(state)
+    if not owns(state, corp, CENTRAL_PACIFIC):
+        raise IllegalAction(RULE_CENTRAL_PACIFIC, f"{corp} does not own the Central Pacific")
+    if len(data.labor_tokens) >= opts.central_pacific_tokens:
+        raise IllegalAction(RULE_CENTRAL_PACIFIC, "no Central Pacific token left")
+    if data.turn_labor:
+        raise IllegalAction(RULE_CENTRAL_PACIFIC, "one Central Pacific token per turn")
+    if hex_label not in track.in_play(title.setup):
+        raise IllegalAction(RULE_CENTRAL_PACIFIC, f"{hex_label} is not a hex in play")
+    if track.hex_zone(title.setup, hex_label) not in LABOR_ZONES:
+        raise IllegalAction(RULE_CENTRAL_PACIFIC, "Central Pacific tokens go on Plains or West")
+    if hex_label in data.labor_tokens:
+        raise IllegalAction(RULE_CENTRAL_PACIFIC, f"{hex_label} has a Central Pacific token")
+
+
+def place_labor(state: GameState, corp: str, hex_label: str) -> None:
+    data = c2c_data(state)
+    data.labor_tokens[hex_label] = corp
+    data.turn_labor += 1
+
+
+def labor_bonus(title: TitleC2C, state: GameState) -> int:
+    """The tile points the turn's Central Pacific tokens add (D variant 3d)."""
+    return central_pacific_bonus(c2c_data(state).turn_labor, title.options_of(state))
