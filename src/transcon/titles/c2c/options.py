@@ -272,9 +272,23 @@ class C2COptions(Options):
         rule="Base rules 4.7.1, 4.7.2",
     )
 
+    extra_charters: str = option(
+        "",
+        "Charters to add to the full-map game as SYM:Name:HOME:DESTINATION:ZONE, several "
+        "separated by ';' (HOME and DESTINATION: hexes of cities on the map, ZONE: the home's "
+        "zone, checked against the map). 18C2C has 34 corporations; our sources (the Rails "
+        "draft) name 32, so the two missing charters can be added from the printed rulebook "
+        "without code. Default: none.",
+        rule="D variant 2e (34 charters)",
+    )
+
     def __post_init__(self) -> None:
         token_table(self)
         certificate_limit(self, 2)
+        if self.extra_charters:
+            from transcon.titles.c2c.charters import extra_charters
+
+            extra_charters(self)
 
 
 def token_table(opts: C2COptions) -> dict[int, tuple[int, ...]]:

@@ -23,7 +23,8 @@ from transcon.eighteen.framework.spec import (
     PrivateSpec,
     TrainSpec,
 )
-from transcon.titles.c2c.data import CORPORATIONS, Setup, load_board
+from transcon.titles.c2c.charters import extra_charters
+from transcon.titles.c2c.data import CORPORATIONS, Corporation, Setup, load_board
 from transcon.titles.c2c.options import C2COptions, certificate_limit, starting_cash_each
 from transcon.titles.c2c.privates import private, starting_packet
 from transcon.titles.c2c.trains import roster
@@ -102,18 +103,21 @@ def phases() -> tuple[PhaseSpec, ...]:
     )
 
 
-def corps(setup: Setup, merger_charters: int = 0) -> tuple[CorpSpec, ...]:
+def corps(
+    setup: Setup, merger_charters: int = 0, extra: tuple[Corporation, ...] = ()
+) -> tuple[CorpSpec, ...]:
     """The corporations of ``setup`` (Super-short: the twelve of seed 001 Super-short 1) with
-    the D destinations (seed 001 2g); token costs are paid at float (seed 001 3e), so every
+    the D destinations (seed 001 2g) and, on the full map, the ``extra`` charters of the
+    option ``extra_charters``; token costs are paid at float (seed 001 3e), so every
     placement is free. The merger charters (``M1``...: option ``merger_charters``) follow;
     they stay out of play until a merger opens one."""
     from transcon.titles.c2c.data import destination
 
     out = []
-    for c in CORPORATIONS.values():
+    for c in (*CORPORATIONS.values(), *extra):
         if setup == SUPER_SHORT and not c.super_short:
             continue
-        dest = destination(c.sym, "d")
+        dest = destination(c.sym, "d") if c.sym in CORPORATIONS else c.destination
         out.append(CorpSpec(c.sym, c.name, c.home, dest[0] if dest else "", (0,) * MAX_TOKENS, 60))
     for sym in merger_symbols(merger_charters):
         out.append(CorpSpec(sym, f"merger corporation {sym}", "", "", (), 60))
@@ -156,7 +160,7 @@ def game_spec(setup: Setup, opts: C2COptions) -> GameSpec:
     """The whole spec of a setup (cached per setup and options)."""
     short = setup == SUPER_SHORT
     return GameSpec(
-        corps=corps(setup, opts.merger_charters),
+        corps=corps(setup, opts.merger_charters, extra_charters(opts)),
         privates=privates(setup, opts),
         trains=trains(setup),
         phases=phases(),
