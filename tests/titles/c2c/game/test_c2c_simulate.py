@@ -82,6 +82,7 @@ def test_whole_games_end_by_the_game_end_rule(variant: str, bots: str) -> None:
         assert game.state.end_reason in ("bank", "bankrupt"), (seed, game.state.end_reason)
         reasons[game.state.end_reason] += 1
         actions += len(game.log)
+        print(f"{variant} {bots} seed {seed}: {len(game.log)} actions, {game.state.end_reason}")
     cpu = time.process_time() - start
     print(
         f"\n{variant} {bots}: {SLOW_GAMES} games (seeds {SLOW_FIRST_SEED}.."
