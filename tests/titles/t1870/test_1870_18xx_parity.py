@@ -359,3 +359,16 @@ def test_7_1_the_network_never_turns_back_in_a_town_or_city() -> None:
     start_operating(game)
     with pytest.raises(IllegalAction, match="no new track"):
         game.act("lay C8 29 rot 2", "A")
+def test_7_5_companies_over_the_train_limit_discard_in_charter_order() -> None:
+    """§7.5 discards after a phase change: the rules give no order; 18xx.games asks the
+    crowded companies in its charter order (``crowded_corps``: ATSF, SSW, SP, SLSF, MP, MKT,
+    IC, GMO, FW, TP), so SSW's president discards before MKT's (oracle fuzzing, seed
+    1870005: SLSF before GMO)."""
+    game = stock_game()
+    float_corp(game, "MKT", "A", 76)
+    float_corp(game, "SSW", "B", 68)
+    for sym in ("MKT", "SSW"):
+        for _ in range(3):
+            give_train(game, sym, "2")
+    game.state.phase = 3  # the 5-train phase: a limit of 2
+    assert game.title.over_limit(game.state) == ["SSW", "MKT"]  # type: ignore[attr-defined]

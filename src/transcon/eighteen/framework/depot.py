@@ -7,6 +7,8 @@ purchase of a type starts every phase triggered by it and rusts the types that r
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from transcon.core.errors import IllegalAction
 from transcon.core.title import ActionContext
 from transcon.eighteen.framework.actions import BuyTrain
@@ -24,6 +26,10 @@ def train_type(train_id: str) -> str:
 
 class DepotMixin(EngineBase):
     """Depot, phases and rusting."""
+
+    DISCARD_ORDER: ClassVar[tuple[str, ...]] = ()
+    """The order in which companies over the train limit discard (18xx.games
+    ``crowded_corps``: the title's charter order); empty: by name."""
 
     def depot_train(self, state: GameState) -> TrainSpec | None:
         """The train type the bank sells now (None when the depot is empty)."""
@@ -96,11 +102,13 @@ class DepotMixin(EngineBase):
             ctx.emit("Private companies close")
 
     def over_limit(self, state: GameState) -> list[str]:
-        """Companies holding more trains than the phase allows (operating order)."""
+        """Companies holding more trains than the phase allows (``DISCARD_ORDER``)."""
         limit = self.train_limit(state)
+        rank = {sym: i for i, sym in enumerate(self.DISCARD_ORDER)}
+        order = sorted(state.corps, key=lambda s: (rank.get(s, len(rank)), s))
         return [
             s
-            for s in sorted(state.corps)
+            for s in order
             if len(state.corps[s].trains) > limit
             and len(state.corps[s].trains) > self.corp_train_limit(state, s)
         ]

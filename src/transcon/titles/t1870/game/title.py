@@ -97,6 +97,9 @@ class Title1870(EighteenTitle):
     #: §7.1: two yellow tiles, or one upgrade (18xx.games: the second lay is no upgrade and
     #: not after an upgrade).
     TILE_LAYS = (LaySlot(), LaySlot(upgrade=False, after_upgrade=False))
+    #: §7.5 companies over the limit after a phase change discard in 18xx.games' order
+    #: (its 1870 charter order, ``crowded_corps``; the rules give none)
+    DISCARD_ORDER = ("ATSF", "SSW", "SP", "SLSF", "MP", "MKT", "IC", "GMO", "FW", "TP")
     SELL_AFTER_OPERATING = False
     SELL_IN_BLOCKS = True
 
