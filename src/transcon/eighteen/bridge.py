@@ -341,6 +341,21 @@ class RouteBridge(Generic[P]):
                 memo.answers[key] = got
         return got  # type: ignore[return-value]
 
+    def context_with_tile(
+        self, state: GameState, phase: str, hex_label: str, tile: str, rotation: int
+    ) -> RouteContext[P]:
+        """The cached :class:`RouteContext` of ``state`` with ``tile`` laid in ``hex_label``
+        (a lay being checked: 18xx.games checks an upgrade on the board with it laid)."""
+        desc = self.describe(state, phase)
+        labels, values = list(desc.tile_hexes), list(desc.tile_values)
+        if hex_label in labels:
+            at = 2 * labels.index(hex_label)
+            values[at : at + 2] = [tile, rotation]
+        else:
+            labels.append(hex_label)
+            values += [tile, rotation]
+        return self.context(desc._replace(tile_hexes=tuple(labels), tile_values=tuple(values)))
+
     def position_of(self, state: GameState, phase: str) -> P:
         """A new position of ``state`` at ``phase`` (not cached)."""
         desc = self.describe(state, phase)

@@ -106,13 +106,18 @@ class Reach:
     numbers (``hex number * 6 + side`` of the laid hexes whose reached track ends at that
     side) instead of sets of hexes."""
 
-    __slots__ = ("layout", "stops", "touched")
+    __slots__ = ("layout", "paths", "stops", "touched")
 
-    def __init__(self, layout: TrackLayout, stops: int, touched: set[int]) -> None:
+    def __init__(
+        self, layout: TrackLayout, stops: int, touched: set[int], paths: set[tuple[int, int]]
+    ) -> None:
         self.layout = layout
         self.stops = stops
         """Stops reached (a bitmask of stop ids), token stops included."""
         self.touched = touched
+        self.paths = paths
+        """The track paths walked, as (hex number, path number on its tile): 18xx.games'
+        ``connected_paths``."""
 
     def reaches(self, stop: int) -> bool:
         return bool((self.stops >> stop) & 1)
@@ -173,8 +178,8 @@ def company_reach(layout: TrackLayout, graph: TrackGraph, company: str) -> Reach
             j = layout.across(i, side)
         return None if j < 0 else (j, (side + 3) % 6)
 
-    _walk(starts, ends, reach_node, cross)
-    return Reach(layout, reached, touched)
+    paths = _walk(starts, ends, reach_node, cross)
+    return Reach(layout, reached, touched, paths)
 
 
 def _walk(
@@ -182,16 +187,20 @@ def _walk(
     ends: Callable[[P, int], Iterable[tuple[int, int]]],
     reach_node: Callable[[P, int], bool],
     cross: Callable[[P, int], tuple[P, int] | None],
-) -> None:
+) -> set[tuple[P, int]]:
     """18xx.games' network walk (``Graph#compute``: ``Node#walk``, ``Path#walk``), from each
     token stop in turn: in one walk every path is taken once and every stop entered once (the
     other token stops count as entered), so the walk never turns back along the track it came
-    by (a train cannot reverse in a city). ``ends(place, end)``: the paths at an end, as (path
-    number, other end); ``reach_node`` records a stop and says whether the walk may go on
-    through it; ``cross`` records leaving a place across a side and gives the place and side
-    entered, if any."""
+    by (a train cannot reverse in a city); and, as its edge ``counter``, no path is entered
+    while the walk is still out across one of that path's hex sides (it went out that way and
+    came round back into the hex). ``ends(place, end)``: the paths at an end, as (path number,
+    other end); ``reach_node`` records a stop and says whether the walk may go on through it;
+    ``cross`` records leaving a place across a side and gives the place and side entered, if
+    any. Returns the paths walked, as (place, path number)."""
+    walked: set[tuple[P, int]] = set()
     for start in starts:
-        _walk_from(start, {s for s in starts if s != start}, ends, reach_node, cross)
+        walked |= _walk_from(start, {s for s in starts if s != start}, ends, reach_node, cross)
+    return walked
 
 
 def _walk_from(
@@ -200,20 +209,24 @@ def _walk_from(
     ends: Callable[[P, int], Iterable[tuple[int, int]]],
     reach_node: Callable[[P, int], bool],
     cross: Callable[[P, int], tuple[P, int] | None],
-) -> None:
-    """One token stop's walk (see :func:`_walk`)."""
+) -> set[tuple[P, int]]:
+    """One token stop's walk (see :func:`_walk`); the paths it walked."""
     paths_seen: set[tuple[P, int]] = set()
+    out: set[tuple[P, int]] = set()
+    """Hex sides (place, side) the walk is out across now (18xx.games' edge ``counter``)."""
 
     def walk_node(place: P, end: int) -> None:
         if (place, end) in nodes_seen:
             return
         nodes_seen.add((place, end))
         for k, other in ends(place, end):
-            walk_path(place, k, other)
+            walk_path(place, k, end, other)
 
-    def walk_path(place: P, k: int, other: int) -> None:
+    def walk_path(place: P, k: int, entry: int, other: int) -> None:
         if (place, k) in paths_seen:
             return
+        if out and ((place, entry) in out or (place, other) in out):
+            return  # (node ends never match: sides are below NODE_BASE)
         paths_seen.add((place, k))
         if other >= NODE_BASE:
             if reach_node(place, other):
@@ -222,8 +235,11 @@ def _walk_from(
         entered = cross(place, other)
         if entered is not None:
             nxt, side = entered
+            out.add((place, other))
             for k2, other2 in ends(nxt, side):
-                walk_path(nxt, k2, other2)
+                walk_path(nxt, k2, side, other2)
+            out.discard((place, other))
 
     reach_node(*start)
     walk_node(*start)
+    return paths_seen

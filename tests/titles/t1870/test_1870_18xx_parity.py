@@ -11,7 +11,12 @@ import pytest
 from transcon.core.errors import IllegalAction
 from transcon.core.game import Game
 from transcon.eighteen.framework.state import GameState
-from transcon.eighteen.framework.testing import float_corp, skip_auction, start_operating
+from transcon.eighteen.framework.testing import (
+    float_corp,
+    give_train,
+    skip_auction,
+    start_operating,
+)
 from transcon.titles.t1870.game import Title1870
 from transcon.titles.t1870.game.state import state_1870
 
@@ -359,6 +364,8 @@ def test_7_1_the_network_never_turns_back_in_a_town_or_city() -> None:
     start_operating(game)
     with pytest.raises(IllegalAction, match="no new track"):
         game.act("lay C8 29 rot 2", "A")
+
+
 def test_7_5_companies_over_the_train_limit_discard_in_charter_order() -> None:
     """§7.5 discards after a phase change: the rules give no order; 18xx.games asks the
     crowded companies in its charter order (``crowded_corps``: ATSF, SSW, SP, SLSF, MP, MKT,
@@ -372,3 +379,31 @@ def test_7_5_companies_over_the_train_limit_discard_in_charter_order() -> None:
             give_train(game, sym, "2")
     game.state.phase = 3  # the 5-train phase: a limit of 2
     assert game.title.over_limit(game.state) == ["SSW", "MKT"]  # type: ignore[attr-defined]
+
+
+def test_7_1_the_network_walk_never_reenters_across_a_side_it_is_out_by() -> None:
+    """§7.1 new track (18xx.games ``TRACK_RESTRICTION = :semi_restrictive``): an upgrade's
+    paths count only where the network walks them on the board with the tile laid; its walk
+    (``Path#walk``, the edge ``counter``) never enters a path while it is still out across
+    one of that path's hex sides. Here the walk leaves C across side 0 into D, loops round
+    D back to side 3 and returns into C across side 0: C's path 5-0 (new track) is not
+    walked (oracle fuzzing, seed 1870005: "Must use new track or change city value" for
+    MKT's upgrade of C12 from #26 to #44)."""
+    from transcon.eighteen.network import _walk
+    from transcon.eighteen.tiles import NODE_BASE
+
+    node = NODE_BASE
+    paths = {  # place -> its paths (end, end), numbered by position
+        "S": [(node, 1)],
+        "C": [(3, 0), (5, 0)],
+        "D": [(3, 4), (5, 3)],
+        "L": [(1, 2)],
+    }
+    across = {("S", 1): ("C", 3), ("C", 0): ("D", 3), ("D", 4): ("L", 1), ("L", 2): ("D", 5)}
+
+    def ends(place: str, end: int) -> list[tuple[int, int]]:
+        return [(k, b if a == end else a) for k, (a, b) in enumerate(paths[place]) if end in (a, b)]
+
+    walked = _walk([("S", node)], ends, lambda place, end: True, lambda p, s: across.get((p, s)))
+    assert ("C", 0) in walked and ("D", 1) in walked  # round the loop back to D's side 3
+    assert ("C", 1) not in walked  # C's 5-0 would be entered across side 0, still out by it

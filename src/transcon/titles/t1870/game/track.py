@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from transcon.core.hexgrid import opposite
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.network import Network, company_network
 from transcon.eighteen.tiles import NODE_BASE, NodeKind
@@ -55,47 +54,33 @@ def upgrade_gives_nothing(
     state: GameState, sym: str, phase: str, hex_label: str, tile: str, rotation: int
 ) -> str | None:
     """Why an upgrade gives ``sym`` neither new track nor a new city value (18xx.games'
-    ``TRACK_RESTRICTION = :semi_restrictive``: among the new tile's paths the company's
-    network reaches, one must be new track or lead to a stop whose value changed); None when
-    it does, or when the hex had no track."""
-    from transcon.titles.t1870.game.routing import context_of
+    ``TRACK_RESTRICTION = :semi_restrictive``, ``check_track_restrictions!``: on the board
+    with the new tile laid, among its paths the company's network walks, one must be new
+    track or lead to a stop whose value changed); None when it does, or when the hex had no
+    track."""
+    from transcon.titles.t1870.game.routing import bridge_of, context_of
 
     ctx = context_of(state, phase)
-    position = ctx.position
-    h = position.hex(hex_label)
-    layout = ctx.layout
-    i = layout.hex_index.get(h)
-    old = layout.placed[i] if i is not None else None
+    h = ctx.position.hex(hex_label)
+    i = ctx.layout.hex_index.get(h)
+    old = ctx.layout.placed[i] if i is not None else None
     if i is None or old is None or not old.tile.paths:
         return None
-    reach = ctx.reach(sym)
-    new = position.data.tiles[tile]
+    laid = bridge_of(state).context_with_tile(state, phase, hex_label, tile, rotation)
+    j = laid.layout.hex_index[h]
+    walked = laid.reach(sym).paths
+    new = laid.position.data.tiles[tile]
     old_paths = [set(p) for p in old.tile.paths_at(old.rotation)]
     old_values = {n.index: n.values for n in old.tile.nodes}
-    stop_reached = any(
-        reach.reaches(layout.stop_at[(i, n.index)])
-        for n in old.tile.nodes
-        if (i, n.index) in layout.stop_at
-    )
-    for path in new.paths_at(rotation):
-        sides = [end for end in path if end < NODE_BASE]
-        nodes = [end - NODE_BASE for end in path if end >= NODE_BASE]
-        entered = any(_entered_from_outside(reach, layout, h, side) for side in sides)
-        if not (entered or (nodes and stop_reached)):
-            continue  # 18xx.games walks into a path from a neighbour or from a reached stop
+    for k, path in enumerate(new.paths_at(rotation)):
+        if (j, k) not in walked:
+            continue
         if not any(set(path) <= old_path for old_path in old_paths):
             return None  # new track the company can use
-        if any(old_values.get(k) != n.values for k in nodes for n in new.nodes if n.index == k):
+        nodes = [end - NODE_BASE for end in path if end >= NODE_BASE]
+        if any(old_values.get(m) != n.values for m in nodes for n in new.nodes if n.index == m):
             return None  # a stop on its network changes value
     return f"the upgrade in {hex_label} gives {sym} no new track and no new city value"
-
-
-def _entered_from_outside(reach: Any, layout: Any, h: Any, side: int) -> bool:
-    """Whether the network's track in the neighbouring hex reaches ``h``'s ``side``."""
-    j = layout.hex_index.get(h.neighbor(side, layout.orientation))
-    if j is None or (h, side) in layout.blocked_sides:
-        return False
-    return bool(j * 6 + opposite(side) in reach.touched)
 
 
 def token_unreachable(state: GameState, sym: str, phase: str, hex_label: str) -> str | None:
