@@ -216,39 +216,74 @@ def legal_routes(
     nor the payments, so each accepted hex path is then spelled out once per choice of lines
     within the cap (many rivals' parallel lines make thousands of spellings of a few paths).
     """
-    cfg = state.cfg
     front: list[RouteOption] = route_options(state, race, team)
-    netting = cfg.fee_netting
-    wide = route_options(state, race, team, capped=False) if netting else []
+    wide = route_options(state, race, team, capped=False) if state.cfg.fee_netting else []
     points = [(o.length, o.total) for o in front]
     wide_points = points + [(o.length, o.total) for o in wide]
     if not wide_points:
         return
-    max_len = max(length for length, _ in wide_points)
-    starts, ends = race_ends(state, race)
-    end_set = frozenset(ends)
-    graph = track_graph(state)
-    near = team_steps(state, team)
-    lower, fewest = bounds_to_targets(state, team, end_set)
-    cap = cfg.max_foreign_hexes_per_owner
-    fee = cfg.track_use_fee_per_hex
-    own_needed = cfg.min_own_track == "any"
-    route: list[int] = []
-    on_route: set[int] = set()
-    # per link: its neighbour's place in the track order, and the team member whose line it
-    # uses or (None) the rival owners to choose from
-    order: list[int] = []
-    lines: list[tuple[str | None, tuple[str, ...]]] = []
-    single: dict[str, int] = {}  # rival links with one owner: that rival's hexes for sure
-    found: list[tuple[tuple[int, ...], list[int], list[str]]] = []
-    visited = 0
+    yield from _RouteLister(state, race, team, points, wide_points).routes()
 
-    def spell(length: int, total: int) -> None:
-        """Add every spelling of the hex path on the route (see the docstring)."""
-        if any(better(fl, ft, length, total) for fl, ft in points):
+
+class _RouteLister:
+    """One (race, team) enumeration of ``legal_routes``: the bounds, the path being walked
+    and the spellings found."""
+
+    def __init__(
+        self,
+        state: RRState,
+        race: Race,
+        team: tuple[str, ...],
+        points: list[tuple[int, int]],
+        wide_points: list[tuple[int, int]],
+    ) -> None:
+        """``points``: the Pareto front (length, total) within the cap; ``wide_points`` adds
+        the front without the cap (with ``fee_netting``); never empty."""
+        cfg = state.cfg
+        self.netting = cfg.fee_netting
+        self.points = points
+        self.wide_points = wide_points
+        self.max_len = max(length for length, _ in wide_points)
+        self.starts, ends = race_ends(state, race)
+        self.end_set = frozenset(ends)
+        self.graph = track_graph(state)
+        self.near = team_steps(state, team)
+        self.lower, self.fewest = bounds_to_targets(state, team, self.end_set)
+        self.cap = cfg.max_foreign_hexes_per_owner
+        self.fee = cfg.track_use_fee_per_hex
+        self.own_needed = cfg.min_own_track == "any"
+        self.route: list[int] = []
+        self.on_route: set[int] = set()
+        # per link: its neighbour's place in the track order, and the team member whose line
+        # it uses or (None) the rival owners to choose from
+        self.order: list[int] = []
+        self.lines: list[tuple[str | None, tuple[str, ...]]] = []
+        self.single: dict[str, int] = {}  # rival links with one owner: that rival's hexes
+        self.found: list[tuple[tuple[int, ...], list[int], list[str]]] = []
+        self.visited = 0
+
+    def routes(self) -> Iterator[tuple[list[int], list[str]]]:
+        route, on_route = self.route, self.on_route
+        for s in sorted(set(self.starts)):
+            if s in self.graph and s in self.lower[False]:
+                route.append(s)
+                on_route.add(s)
+                self.walk(0, 0, False)
+                route.pop()
+                on_route.discard(s)
+        self.found.sort(key=lambda spelled: spelled[0])
+        for _, hexes, owners in self.found:
+            yield hexes, owners
+
+    def spell(self, length: int, total: int) -> None:
+        """Add every spelling of the hex path on the route (see ``legal_routes``)."""
+        if any(better(fl, ft, length, total) for fl, ft in self.points):
             return  # beaten within the cap, so also above it
         # with fee_netting, spellings above the cap must not be beaten without the cap either
-        over_ok = netting and not any(better(fl, ft, length, total) for fl, ft in wide_points)
+        over_ok = self.netting and not any(
+            better(fl, ft, length, total) for fl, ft in self.wide_points
+        )
+        lines, order, route, found, cap = self.lines, self.order, self.route, self.found, self.cap
         chosen: list[str] = []
         keys: list[int] = []
         counts: dict[str, int] = {}
@@ -307,54 +342,43 @@ def legal_routes(
         keys.append(route[0])
         assign(0)
 
-    def walk(length: int, total: int, own: bool) -> None:
+    def walk(self, length: int, total: int, own: bool) -> None:
         """Depth first over simple paths (a plain recursion: far cheaper than generators)."""
-        nonlocal visited
-        node = route[-1]
-        visited += 1
-        if visited > ROUTE_SEARCH_LIMIT:
+        self.visited += 1
+        if self.visited > ROUTE_SEARCH_LIMIT:
             raise TooManyRoutes
-        if len(route) > 1 and node in end_set and (own or not own_needed):
-            spell(length, total)
-        for place, (nxt, step, line, member) in enumerate(near(node)):
+        route, on_route, lower, fee = self.route, self.on_route, self.lower, self.fee
+        node = route[-1]
+        if len(route) > 1 and node in self.end_set and (own or not self.own_needed):
+            self.spell(length, total)
+        for place, (nxt, step, line, member) in enumerate(self.near(node)):
             flag = own or member is not None  # own track used once at nxt
             if nxt in on_route or nxt not in lower[flag]:
                 continue
             new_len = length + step
             reach = new_len + lower[flag][nxt]
-            if reach > max_len:
+            if reach > self.max_len:
                 continue
             new_total = total if member is not None else total + fee
-            least = new_total + fee * fewest[flag][nxt]
-            for fl, ft in wide_points:
+            least = new_total + fee * self.fewest[flag][nxt]
+            for fl, ft in self.wide_points:
                 if reach <= fl and least <= ft:
                     break
             else:
                 continue  # cannot end on a front point (all bounds added)
             sole = line[0] if member is None and len(line) == 1 else None
             if sole is not None:
-                if single.get(sole, 0) >= cap and not netting:
+                if self.single.get(sole, 0) >= self.cap and not self.netting:
                     continue
-                single[sole] = single.get(sole, 0) + 1
+                self.single[sole] = self.single.get(sole, 0) + 1
             route.append(nxt)
             on_route.add(nxt)
-            order.append(place)
-            lines.append((member, line))
-            walk(new_len, new_total, flag)
+            self.order.append(place)
+            self.lines.append((member, line))
+            self.walk(new_len, new_total, flag)
             route.pop()
             on_route.discard(nxt)
-            order.pop()
-            lines.pop()
+            self.order.pop()
+            self.lines.pop()
             if sole is not None:
-                single[sole] -= 1
-
-    for s in sorted(set(starts)):
-        if s in graph and s in lower[False]:
-            route.append(s)
-            on_route.add(s)
-            walk(0, 0, False)
-            route.pop()
-            on_route.discard(s)
-    found.sort(key=lambda spelled: spelled[0])
-    for _, hexes, owners in found:
-        yield hexes, owners
+                self.single[sole] -= 1
