@@ -93,6 +93,12 @@ def show(
             raise InputError("--action goes with a FIXTURE, not with --game")
         svg, grun = game_svg(game, company)
         path = write_image(svg, out, scale)
+        if grun.solution is None:
+            print(f"{path}: the map; {grun.note}")
+            if grun.best:
+                best = ", ".join(f"{sym} {value}" for sym, value in grun.best.items())
+                print(f"  optimal runs now: {best}")
+            return
         print(f"{path}: {grun.company} optimal {grun.solution.revenue}")
         graph, sol = grun.graph, grun.solution
     else:

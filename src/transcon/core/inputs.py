@@ -9,6 +9,7 @@ stack. The limits are documented in docs/engine.md ("Limits").
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,16 @@ MAX_INT_DIGITS = 30
 MAX_ACTION_CHARS = 10_000
 #: How much of a user's input an error message quotes.
 QUOTE_CHARS = 60
+
+
+#: A note after an action (`` # cost 1``, as ``transcon legal`` prints it).
+NOTE = re.compile(r"\s+#(\s.*)?$")
+
+
+def strip_note(text: str) -> str:
+    """Action text without the `` # note`` that ``transcon legal`` may print after it, so
+    every printed line pastes back into ``transcon act``."""
+    return NOTE.sub("", text)
 
 
 def brief(text: object, limit: int = QUOTE_CHARS) -> str:

@@ -58,7 +58,8 @@ def _bot_game(tmp_path: Path) -> Path:
             and len(state.tiles) >= 6
         ):
             save_game(game, path)
-            if game_run(path).solution.revenue > 0:
+            solution = game_run(path).solution
+            if solution is not None and solution.revenue > 0:
                 return path
         player = game.current_players()[0]
         game.apply(bots[player].choose(game, player))
@@ -127,10 +128,30 @@ def test_routes_show_game_draws_the_operating_company(tmp_path: Path, bot_save: 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
+        ([], "the initial auction: no company is operating; name one with --company"),
+        (["--company", "ATSF"], "ATSF has no station on the map: no routes to draw"),
+    ],
+)
+def test_routes_show_game_without_a_run_draws_the_map(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    """Issue 12 item 7: no company operating (or one that cannot run) is no error."""
+    fresh = tmp_path / "fresh.json"
+    save_game(Game.new(Title1870(), ["Ann", "Bob"], {}, 1), fresh)
+    out = tmp_path / "x.png"
+    result = CliRunner().invoke(
+        app, ["routes", "show", "--game", str(fresh), *args, "-o", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert message in result.output
+    assert out.read_bytes().startswith(PNG_MAGIC)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
         (["--game", "{missing}"], "no such save file"),
         (["--game", "{save}", "--company", "XYZ"], "unknown company 'XYZ'"),
-        (["--game", "{fresh}"], "no company is operating"),
-        (["--game", "{fresh}", "--company", "ATSF"], "ATSF has no station"),
         ([], "give either FIXTURE --action ID or --game"),
     ],
 )

@@ -28,23 +28,23 @@ def status_text(title: EighteenTitle, state: GameState) -> str:
         corp = state.corps[sym]
         if corp.cell is None and not corp.holders:
             continue
+        holders = " ".join(f"{n}:{u * 10}%" for n, u in sorted(corp.holders.items()))
         if corp.closed:
             lines.append(f"    {sym:5} closed")
             continue
-        holders = " ".join(f"{n}:{u * 10}%" for n, u in sorted(corp.holders.items()))
+        if corp.cell is None:
+            lines.append(f"    {sym:5} not started (no par price yet) {holders}")
+            continue
+        notes = "".join(f" {note}" for note in title.status_company_notes(state, sym))
         lines.append(
             f"    {sym:5} price {title.price(state, sym):3} par {corp.par:3} cash {corp.cash:5} "
             f"pres {corp.president or '-'} ipo {corp.ipo * 10}% pool {corp.pool * 10}% "
             f"treasury {corp.treasury * 10}% trains [{' '.join(corp.trains)}] "
-            f"tokens [{' '.join(corp.tokens)}] {holders}"
+            f"tokens [{' '.join(corp.tokens)}]{notes} {holders}"
         )
-    lines.append(
-        "  Privates: "
-        + ", ".join(
-            f"{p.sym}:{p.owner.lstrip('@') or '-'}{' (closed)' if p.closed else ''}"
-            for p in state.privates.values()
-        )
-    )
+    if lines[-1] == "  Companies:":
+        lines[-1] = "  Companies: none started yet"
+    lines.extend(_private_lines(title, state))
     lines.append("  Players:")
     for p in state.players:
         lines.append(
@@ -56,6 +56,33 @@ def status_text(title: EighteenTitle, state: GameState) -> str:
     else:
         lines.append("To act: " + ", ".join(title.current_players(state)))
     return "\n".join(lines)
+
+
+def _private_lines(title: EighteenTitle, state: GameState) -> list[str]:
+    """One line per open private: face value (less an auction discount), revenue, owner and
+    standing auction bids; the closed ones on one line."""
+    spec = title.spec(state)
+    lines = ["  Privates (face value, revenue, owner):"]
+    closed = []
+    for private in state.privates.values():
+        if private.closed:
+            closed.append(private.sym)
+            continue
+        face = spec.private(private.sym).value
+        price = f"${face - private.discount}" + (
+            f" (face ${face}, ${private.discount} off)" if private.discount else ""
+        )
+        owner = private.owner.lstrip("@") or "unsold"
+        bids = ", ".join(f"{who} {amount}" for who, amount in private.bids)
+        notes = [f"bids: {bids}"] if bids else []
+        notes += title.status_private_notes(state, private.sym)
+        lines.append(
+            f"    {private.sym:5} {price:>4} revenue {spec.private(private.sym).revenue:3} "
+            f"{owner}" + "".join(f"; {note}" for note in notes)
+        )
+    if closed:
+        lines.append(f"    closed: {', '.join(closed)}")
+    return lines
 
 
 def _round_text(state: GameState) -> str:

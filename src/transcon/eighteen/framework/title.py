@@ -336,6 +336,16 @@ class EighteenTitle(DepotMixin, Title[GameState]):
     def format_action(self, action: Action) -> str:
         return format_action(action)
 
+    def status_company_notes(self, state: GameState, sym: str) -> list[str]:
+        """Facts the title adds to a company's ``status`` line after its tokens (1870: its
+        destination and where its destination token is)."""
+        return []
+
+    def status_private_notes(self, state: GameState, private: str) -> list[str]:
+        """Facts the title adds to an open private's ``status`` line (1870: where its token
+        is)."""
+        return []
+
     def describe_status(self, state: GameState) -> str:
         from transcon.eighteen.framework.status import status_text
 

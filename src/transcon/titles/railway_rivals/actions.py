@@ -20,13 +20,13 @@ both by any unambiguous prefix: ``build balt U83 philadelphia``, ``enter 7 with 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Literal
 
 from pydantic import Field
 
 from transcon.core.errors import InputError
+from transcon.core.inputs import strip_note
 from transcon.core.names import name_word
 from transcon.core.title import Action
 from transcon.titles.railway_rivals.spelling import Spelling
@@ -72,16 +72,12 @@ NOTATION = (
 )
 
 
-#: A note after the action (`` # cost 1``, as ``transcon legal`` prints it) is ignored.
-NOTE = re.compile(r"\s+#(\s.*)?$")
-
-
 def parse(text: str, player: str, spelling: Spelling | None = None) -> Action | None:
     """Parse the short notation; None when the text is not in it (use the generic parser).
 
     With ``spelling`` (the position's labels, cities and rivals) city names and rival
     prefixes are turned into labels and exact names; without it words are taken as written."""
-    words = NOTE.sub("", text).split()
+    words = strip_note(text).split()  # a `` # note`` as ``transcon legal`` prints it
     if not words or any("=" in w for w in words) or text.strip().startswith("{"):
         return None
     head, rest = words[0].lower(), words[1:]

@@ -121,7 +121,7 @@ def choices(title: EighteenTitle, state: GameState, player: str) -> Interaction:
     the optimiser's best run first among the runs, the rest as buttons by group."""
     legal = title.legal_actions(state, player)
     found: list[Choice] = []
-    sym = _operating(title, state, player)
+    sym = operating_company(title, state, player)
     if sym is not None:
         found.extend(lay_choices(title, state, player, sym))
         found.extend(token_choices(title, state, player, sym))
@@ -144,7 +144,7 @@ def higher_bids(title: EighteenTitle, state: GameState, low: Bid) -> list[Choice
     out = []
     for k in range(1, HIGHER_BIDS + 1):
         bid = Bid(player=low.player, private=low.private, price=low.price + k * BID_STEP)
-        if not _passes(title, state, bid):
+        if not passes(title, state, bid):
             break
         out.append(_button(title, state, bid))
     return out
@@ -159,7 +159,7 @@ def _prompt(title: EighteenTitle, state: GameState, player: str) -> str:
     return f"{player}: {state.round} round"
 
 
-def _operating(title: EighteenTitle, state: GameState, player: str) -> str | None:
+def operating_company(title: EighteenTitle, state: GameState, player: str) -> str | None:
     """The company ``player`` operates now as its president, if any."""
     if state.round != "operating" or state_1870(state).connection:
         return None
@@ -235,7 +235,7 @@ def lay_choices(title: EighteenTitle, state: GameState, player: str, sym: str) -
                 if lay_problem(state, hex_label, tile, rotation) is not None:
                     continue
                 action = LayTile(player=player, hex=hex_label, tile=tile, rotation=rotation)
-                if not _passes(title, state, action):
+                if not passes(title, state, action):
                     continue
                 picks = (
                     Pick.at(hex_label),
@@ -251,7 +251,7 @@ def lay_choices(title: EighteenTitle, state: GameState, player: str, sym: str) -
     return out
 
 
-def _passes(title: EighteenTitle, state: GameState, action: Action) -> bool:
+def passes(title: EighteenTitle, state: GameState, action: Action) -> bool:
     """The title's own check (the engine's turn rules hold: the player operates now)."""
     try:
         title.check(state, action)
@@ -289,7 +289,7 @@ def token_choices(title: EighteenTitle, state: GameState, player: str, sym: str)
         legal = [
             city
             for city in sorted(cities[hex_label])
-            if _passes(title, state, PlaceToken(player=player, hex=hex_label, city=city))
+            if passes(title, state, PlaceToken(player=player, hex=hex_label, city=city))
         ]
         for city in legal:
             action = PlaceToken(player=player, hex=hex_label, city=city)

@@ -49,9 +49,10 @@ class Options1870(Options):
     )
     check_routes: bool = option(
         True,
-        "A run may not claim more than the best routes of the company's trains (the "
-        "engine's route finder on the current board).",
-        rule="1870 rules §8.3",
+        "A paying run must name its routes (`run REVENUE STOP,STOP ...`), each checked "
+        "against the route rules and revalued; off: a run naming no routes is taken on trust "
+        "(named routes are always checked).",
+        rule="1870 rules §7.3, §8.3",
     )
     best_run_on_demand: bool = option(
         True,

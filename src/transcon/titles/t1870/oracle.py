@@ -22,7 +22,7 @@ import itertools
 import statistics
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -198,12 +198,18 @@ def show_svg(game: dict[str, Any], action_id: int) -> tuple[str, Solution, RunPo
 
 @dataclass(slots=True)
 class GameRun:
-    """The optimal run of one company at the current position of a saved 1870 game."""
+    """The optimal run of one company at the current position of a saved 1870 game.
+
+    ``solution`` is None when there is no run to draw (no company named and none operating,
+    or a company without trains or stations): ``note`` says why, and ``best`` lists every
+    company's optimal revenue when no company was named."""
 
     company: str
     position: Position1870
     graph: TrackGraph
-    solution: Solution
+    solution: Solution | None
+    note: str = ""
+    best: dict[str, int] = field(default_factory=dict)
 
 
 def game_run(path: Path, company: str | None = None) -> GameRun:
@@ -219,23 +225,46 @@ def game_run(path: Path, company: str | None = None) -> GameRun:
     title, state = game.title, game.state
     if title.name != "1870" or not isinstance(title, EighteenTitle):
         raise InputError(f"{path}: a {title.name} game, not 1870")
+    ctx = context_of(state, title.phase(state).name)
+    position, graph = ctx.position, ctx.graph()
     if company is None:
         op = state.operating
         if state.round != "operating" or op.index >= len(op.order):
-            raise InputError(f"{path}: no company is operating now; name one with --company")
+            best = {
+                sym: _optimum(state, ctx, sym).revenue
+                for sym in state.corps
+                if _run_problem(state, sym) is None
+            }
+            when = {"over": "the game is over", "auction": "the initial auction"}.get(
+                state.round, f"a {state.round} round"
+            )
+            note = f"{when}: no company is operating; name one with --company to draw its routes"
+            return GameRun("", position, graph, None, note, best)
         # a connection run interrupts the turn
         company = state_1870(state).connection or op.order[op.index]
-    corp = state.corps.get(company)
-    if corp is None:
+    if company not in state.corps:
         raise InputError(f"unknown company {company!r} (have: {', '.join(state.corps)})")
+    problem = _run_problem(state, company)
+    if problem is not None:
+        return GameRun(company, position, graph, None, f"{problem}: no routes to draw")
+    return GameRun(company, position, graph, _optimum(state, ctx, company))
+
+
+def _run_problem(state: Any, company: str) -> str | None:
+    """Why ``company`` has no run to solve now, or None."""
+    corp = state.corps[company]
     if corp.closed or not corp.tokens:
-        raise InputError(f"{company} has no station on the map")
+        return f"{company} has no station on the map"
     if not corp.trains:
-        raise InputError(f"{company} has no trains")
-    ctx = context_of(state, title.phase(state).name)
-    position, graph = ctx.position, ctx.graph()
-    trains = [parse_train(t.rsplit("-", 1)[0]) for t in corp.trains]
-    # a connection run (1870-base.md §8.4): one route must join home and destination
+        return f"{company} has no trains"
+    return None
+
+
+def _optimum(state: Any, ctx: Any, company: str) -> Solution:
+    """``company``'s optimal run now with all its trains (a connection run: one route joins
+    home and destination, 1870-base.md §8.4)."""
+    graph, position = ctx.graph(), ctx.position
+    trains = [parse_train(t.rsplit("-", 1)[0]) for t in state.corps[company].trains]
     connect = (
         home_and_destination(graph, position, company)
         if state.round == "operating" and state_1870(state).connection == company
@@ -244,15 +273,19 @@ def game_run(path: Path, company: str | None = None) -> GameRun:
     values = ctx.stop_values(graph, company)
     sol = optimize(graph, company, trains, values, connect=connect)
     check_routes(graph, company, [r for r in sol.routes if r.stops])
-    return GameRun(company, position, graph, sol)
+    return sol
 
 
 def game_svg(path: Path, company: str | None = None) -> tuple[str, GameRun]:
-    """The current position of a saved game with the company's optimal routes, as SVG."""
+    """The current position of a saved game with the company's optimal routes (or the map
+    alone when there is no run to draw), as SVG."""
     from transcon.titles.t1870.game.render import position_svg
 
     run = game_run(path, company)
     sol = run.solution
+    if sol is None:
+        caption = f"{run.note}; phase {run.position.phase}"
+        return position_svg(run.position, Overlay(caption=caption)), run
     trains = ", ".join(r.train.name for r in sol.routes)
     caption = f"{run.company} [{trains}]: optimal {sol.revenue}, phase {run.position.phase}"
     overlay = routes_overlay(run.position, run.graph, sol, caption)

@@ -97,6 +97,7 @@ class CompanyStep(Step):
         corp = state.corps[sym]
         run = TurnStage.RUN
         if target > run and op.step <= run and not corp.trains:
+            ctx.emit(f"{sym} has no train to run: its run and dividend are skipped")
             op.revenue = 0
             self.game.pay_dividend(state, sym, 0, "withhold", ctx)
             op.step = TurnStage.TRAINS
@@ -279,9 +280,19 @@ class Route(CompanyStep):
     def closed(self, state: GameState, sym: str) -> IllegalAction | None:
         op = state.operating
         if not state.corps[sym].trains:
-            return IllegalAction("run", f"{sym} has no trains")
+            return IllegalAction(
+                "run",
+                f"{sym} has no train to run: when its turn moves on (a train bought, `done`) "
+                f"it runs nothing and withholds $0",
+            )
+        if op.revenue:
+            return IllegalAction("run", f"{sym} already ran for {op.revenue} this turn")
         if op.revenue is not None or op.step > TurnStage.RUN:
-            return IllegalAction("run", f"{sym} has already run")
+            return IllegalAction(
+                "run",
+                f"{sym}'s run is over this turn (it ran for 0, or had no train when its turn "
+                f"moved on and withheld $0): a train bought this turn runs from its next turn",
+            )
         return None
 
     def company_choices(self, state: GameState, sym: str, player: str) -> list[Action]:

@@ -29,6 +29,7 @@ from transcon.eighteen.framework.title import EighteenTitle
 from transcon.eighteen.graph import TrackGraph
 from transcon.eighteen.routes import Route
 from transcon.render import HexArt, LegendEntry, Overlay, RenderOptions, render_svg, write_image
+from transcon.titles.t1870.game.state import state_1870
 
 TOKEN_STYLES: dict[str, TokenStyle] = {
     "ATSF": TokenStyle("#1f4e9c"),
@@ -94,12 +95,34 @@ def board_art(position: Any) -> list[HexArt]:
         )
         art.append(HexArt(h, drawn.fill + drawn.track, "tiles"))
         art.append(HexArt(h, drawn.stops, "stops"))
+        cost = next((int(r[5:]) for r in info.regions if r.startswith("cost:")), 0)
+        if cost and preprinted.get(h) is placed:
+            # §2.6: the first tile laid on a printed city or town pays the terrain too
+            art.append(HexArt(h, _cost_tag(cost, info.terrain), "stops"))
     privates = position.privates
     if not privates.removed:
         for h, text in ((privates.cattle_hex, "cattle"), (privates.port_hex, "port")):
             if h is not None:
                 art.append(HexArt(h, _badge(text), "stops"))
     return art
+
+
+COST_SPOT = Point(-0.5, -0.29)
+"""Where a printed city or town hex shows its terrain cost (towards its upper-left corner,
+between the track to the left and upper-left sides)."""
+
+
+def _cost_tag(cost: int, terrain: str) -> str:
+    """The terrain cost of a printed city or town hex: ``$60`` on a small tag, brown for a
+    mountain, blue for water."""
+    colour = "#8b6b3d" if terrain == "mountain" else "#2f7fd0"
+    x, y = COST_SPOT
+    return (
+        f'<rect class="cost" x="{x - 0.23:.2f}" y="{y - 0.14:.2f}" width="0.46" height="0.26" '
+        f'rx="0.05" fill="#fff" stroke="{colour}" stroke-width="0.03"/>'
+        f'<text class="cost" x="{x}" y="{y + 0.06:.2f}" font-size="0.19" text-anchor="middle" '
+        f'fill="{colour}">${cost}</text>'
+    )
 
 
 def _badge(text: str) -> str:
@@ -150,9 +173,26 @@ def position_svg(
 
 
 def overlay_1870(title: EighteenTitle, state: GameState) -> Overlay:
-    """The caption for the current position: round, phase and share prices."""
+    """The caption for the current position: round (and the operating company), whose turn
+    it is, phase and share prices."""
     prices = ", ".join(f"{s} {title.price(state, s)}" for s in title.operating_order(state))
-    return Overlay(caption=f"{state.round}; phase {title.phase(state).name}; {prices}")
+    return Overlay(
+        caption=f"{_turn_caption(title, state)}; phase {title.phase(state).name}; {prices}"
+    )
+
+
+def _turn_caption(title: EighteenTitle, state: GameState) -> str:
+    """``OR 2.1: SLSF (Ann) to act``, ``SR 3: Bob to act``, ``game over: Ann won``."""
+    from transcon.titles.t1870.interaction import round_label
+
+    if title.is_over(state):
+        return "game over: " + " and ".join(title.winners(state)) + " won"
+    players = " and ".join(title.current_players(state))
+    op = state.operating
+    if state.round == "operating" and op.index < len(op.order):
+        sym = state_1870(state).connection or op.order[op.index]
+        return f"{round_label(state)}: {sym} operating, {players} to act"
+    return f"{round_label(state)}: {players} to act"
 
 
 def state_position(title: EighteenTitle, state: GameState) -> Any:

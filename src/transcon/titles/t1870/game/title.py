@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from transcon.core.errors import IllegalAction, InputError
-from transcon.core.inputs import brief
+from transcon.core.inputs import brief, strip_note
 from transcon.core.interaction import Interaction, Panel, Played
+from transcon.core.legal import LegalGroup
 from transcon.core.options import OptionSpec
 from transcon.core.title import Action, ActionContext
 from transcon.eighteen.framework.actions import Assign, LayTile, PlaceToken, RunRoutes
@@ -55,6 +56,30 @@ MRBC = "MRBC"
 MRBC_BUYERS = ("MP", "SSW")
 """The companies that may buy the MRBC in phase 1 (§9.2)."""
 RULE_TRACK = "1870 §7.1 track"
+#: The 1870 rule section of each rule the framework's steps name in their errors.
+FRAMEWORK_SECTIONS = {
+    "initial auction": "§3",
+    "stock round": "§6.1",
+    "sell": "§6.1",
+    "certificate limit": "§6.2",
+    "holding limit": "§6.2",
+    "operating round": "§7",
+    "track": "§7.1",
+    "token": "§7.2",
+    "run": "§7.3",
+    "dividend": "§7.4",
+    "buying trains": "§7.5",
+    "private": "§9.7",
+    "bankruptcy": "§11",
+}
+
+
+def rule_name(rule: str) -> str:
+    """A rule the framework names (``run``) as 1870 players know it (``1870 §7.3 run``)."""
+    section = FRAMEWORK_SECTIONS.get(rule)
+    return rule if section is None else f"1870 {section} {rule}"
+
+
 RULE_RUN = "1870 §7.3 runs"
 
 
@@ -90,6 +115,7 @@ class Title1870(EighteenTitle):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     options: ClassVar[tuple[OptionSpec, ...]] = OPTIONS
+    strongest_bot: ClassVar[str] = "builder"
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES_1870
     notation: ClassVar[str] = EighteenTitle.notation + (
         " | protect MP | redeem MP [pool|PLAYER] | reissue MP | connect MP map|charter | demand"
@@ -102,6 +128,19 @@ class Title1870(EighteenTitle):
     DISCARD_ORDER = ("ATSF", "SSW", "SP", "SLSF", "MP", "MKT", "IC", "GMO", "FW", "TP")
     SELL_AFTER_OPERATING = False
     SELL_IN_BLOCKS = True
+
+    # -- rule sections in errors --------------------------------------------------------------
+
+    def check(self, state: GameState, action: Action) -> None:
+        """The framework's check, its errors naming the 1870 rule section players know
+        (``illegal action (1870 §7.3 run): ...``)."""
+        try:
+            super().check(state, action)
+        except IllegalAction as err:
+            rule = rule_name(err.rule)
+            if rule == err.rule:
+                raise
+            raise IllegalAction(rule, err.message) from None
 
     # -- rounds: the framework's steps plus 1870's own (titles/t1870/game/steps.py) ----------
 
@@ -322,6 +361,27 @@ class Title1870(EighteenTitle):
 
     # -- presentation ----------------------------------------------------------------------
 
+    def status_company_notes(self, state: GameState, sym: str) -> list[str]:
+        """§8.4: the company's destination, and where its destination token went."""
+        destination = self.spec(state).corp(sym).destination
+        if not destination:
+            return []
+        reached = {
+            "map": f"+ destination token on {destination}",
+            "charter": f"(destination {destination} reached, its token kept on the charter)",
+        }
+        where = state_1870(state).connected.get(sym, "")
+        return [reached.get(where, f"(destination {destination})")]
+
+    def status_private_notes(self, state: GameState, private: str) -> list[str]:
+        """§9.3/§9.4: where the cattle and port tokens are."""
+        tokens = state_1870(state)
+        if private == "SCC" and tokens.cattle:
+            return [f"cattle token on {tokens.cattle}"]
+        if private == "GSC" and tokens.port:
+            return [f"{'closed' if tokens.port_closed else 'open'} port on {tokens.port}"]
+        return []
+
     def render_png(self, state: GameState, path: Path) -> None:
         from transcon.titles.t1870.game.render import render_1870
 
@@ -415,9 +475,14 @@ class Title1870(EighteenTitle):
     # -- notation ------------------------------------------------------------------------
 
     def parse_action(self, text: str, state: GameState, player: str) -> Action:
+        text = strip_note(text)
         words = text.split()
         generic = "=" in text or text.lstrip().startswith("{")
         verb, args = (words[0].lower(), words[1:]) if words and not generic else ("", [])
+        if verb == "buy" and args and state.round == RoundKind.AUCTION:
+            from transcon.titles.t1870.legal import auction_buy
+
+            return auction_buy(self, state, player, args[0].upper())
         if verb == "protect":
             need(args, 1, "protect CORP")
             return Protect(player=player, corp=args[0].upper())
@@ -439,6 +504,13 @@ class Title1870(EighteenTitle):
                 raise InputError("connect CORP map|charter")
             return Connect(player=player, corp=args[0].upper(), choice=choice)
         return super().parse_action(text, state, player)
+
+    def legal_groups(self, state: GameState, player: str) -> list[LegalGroup]:
+        """Every kind of legal action by round, with prices and rule sections
+        (:mod:`~transcon.titles.t1870.legal`)."""
+        from transcon.titles.t1870.legal import legal_groups
+
+        return legal_groups(self, state, player)
 
     def format_action(self, action: Action) -> str:
         if isinstance(action, Protect | Reissue):
