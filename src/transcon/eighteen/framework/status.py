@@ -58,11 +58,15 @@ def status_text(title: EighteenTitle, state: GameState) -> str:
     return "\n".join(lines)
 
 
+#: The line above the privates in ``status`` (titles insert their own lines before it).
+PRIVATES_HEADER = "  Privates (face value, revenue, owner):"
+
+
 def _private_lines(title: EighteenTitle, state: GameState) -> list[str]:
     """One line per open private: face value (less an auction discount), revenue, owner and
     standing auction bids; the closed ones on one line."""
     spec = title.spec(state)
-    lines = ["  Privates (face value, revenue, owner):"]
+    lines = [PRIVATES_HEADER]
     closed = []
     for private in state.privates.values():
         if private.closed:

@@ -24,6 +24,7 @@ from transcon.eighteen.framework.notation import need
 from transcon.eighteen.framework.rounds import Round, TurnStage
 from transcon.eighteen.framework.spec import GameSpec
 from transcon.eighteen.framework.state import GameState
+from transcon.eighteen.framework.status import PRIVATES_HEADER
 from transcon.eighteen.framework.steps.auction import AuctionRound, PendingPar
 from transcon.eighteen.framework.steps.operating import OperatingRound, Token
 from transcon.eighteen.framework.steps.purchases import BuyCompany, UsePrivate
@@ -667,7 +668,7 @@ class TitleC2C(EighteenTitle):
         if not merged:
             return "\n".join([text, *powers.status_lines(state)])
         lines = text.split("\n")
-        where = next(i for i, line in enumerate(lines) if line.startswith("  Privates:"))
+        where = lines.index(PRIVATES_HEADER)
         mergers = ", ".join(f"{m} = {'+'.join(parts)}" for m, parts in merged.items())
         lines.insert(where, f"  Mergers: {mergers}")
         return "\n".join([*lines, *powers.status_lines(state)])
