@@ -44,6 +44,7 @@ def status_text(title: EighteenTitle, state: GameState) -> str:
         )
     if lines[-1] == "  Companies:":
         lines[-1] = "  Companies: none started yet"
+    lines.extend(title.status_company_lines(state))
     lines.extend(_private_lines(title, state))
     lines.append("  Players:")
     for p in state.players:
@@ -58,7 +59,7 @@ def status_text(title: EighteenTitle, state: GameState) -> str:
     return "\n".join(lines)
 
 
-#: The line above the privates in ``status`` (titles insert their own lines before it).
+#: The line above the privates in ``status``.
 PRIVATES_HEADER = "  Privates (face value, revenue, owner):"
 
 

@@ -341,6 +341,10 @@ class EighteenTitle(DepotMixin, Title[GameState]):
         destination and where its destination token is)."""
         return []
 
+    def status_company_lines(self, state: GameState) -> list[str]:
+        """Lines the title adds to ``status`` after the companies (18C2C: its mergers)."""
+        return []
+
     def status_private_notes(self, state: GameState, private: str) -> list[str]:
         """Facts the title adds to an open private's ``status`` line (1870: where its token
         is)."""

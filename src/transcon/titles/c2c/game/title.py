@@ -24,7 +24,6 @@ from transcon.eighteen.framework.notation import need
 from transcon.eighteen.framework.rounds import Round, TurnStage
 from transcon.eighteen.framework.spec import GameSpec
 from transcon.eighteen.framework.state import GameState
-from transcon.eighteen.framework.status import PRIVATES_HEADER
 from transcon.eighteen.framework.steps.auction import AuctionRound, PendingPar
 from transcon.eighteen.framework.steps.operating import OperatingRound, Token
 from transcon.eighteen.framework.steps.purchases import BuyCompany, UsePrivate
@@ -661,17 +660,17 @@ class TitleC2C(EighteenTitle):
         return super().format_action(action)
 
     def describe_status(self, state: GameState) -> str:
-        """The framework's status plus the merger corporations and what they merged, the P
-        cities (D variant 4a) and the Engineer markers (4b)."""
-        text = super().describe_status(state)
+        """The framework's status plus the P cities (D variant 4a) and the Engineer markers
+        (4b)."""
+        return "\n".join([super().describe_status(state), *powers.status_lines(state)])
+
+    def status_company_lines(self, state: GameState) -> list[str]:
+        """The merger corporations and what they merged, after the companies."""
         merged = c2c_data(state).merged
         if not merged:
-            return "\n".join([text, *powers.status_lines(state)])
-        lines = text.split("\n")
-        where = lines.index(PRIVATES_HEADER)
+            return []
         mergers = ", ".join(f"{m} = {'+'.join(parts)}" for m, parts in merged.items())
-        lines.insert(where, f"  Mergers: {mergers}")
-        return "\n".join([*lines, *powers.status_lines(state)])
+        return [f"  Mergers: {mergers}"]
 
     def render_png(self, state: GameState, path: Path) -> None:
         from transcon.titles.c2c.game.render import render_game
