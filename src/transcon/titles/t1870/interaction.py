@@ -251,13 +251,19 @@ def lay_choices(title: EighteenTitle, state: GameState, player: str, sym: str) -
     return out
 
 
-def passes(title: EighteenTitle, state: GameState, action: Action) -> bool:
-    """The title's own check (the engine's turn rules hold: the player operates now)."""
+def check_problem(title: EighteenTitle, state: GameState, action: Action) -> str | None:
+    """Why the title's own check refuses ``action`` (its message), or None when it passes
+    (the engine's turn rules hold: the player operates now)."""
     try:
         title.check(state, action)
-    except (IllegalAction, InputError):
-        return False
-    return True
+    except (IllegalAction, InputError) as err:
+        return getattr(err, "message", str(err))
+    return None
+
+
+def passes(title: EighteenTitle, state: GameState, action: Action) -> bool:
+    """Whether the title's own check accepts ``action`` (see :func:`check_problem`)."""
+    return check_problem(title, state, action) is None
 
 
 def _lay_cost(title: EighteenTitle, state: GameState, sym: str, action: LayTile) -> int | None:

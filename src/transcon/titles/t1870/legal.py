@@ -44,7 +44,13 @@ from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.steps.auction import WaterfallAuction
 from transcon.eighteen.framework.steps.operating import CompanyStep, Track
 from transcon.eighteen.framework.steps.stock import BuySellParShares
-from transcon.titles.t1870.interaction import lay_choices, operating_company, passes, token_choices
+from transcon.titles.t1870.interaction import (
+    check_problem,
+    lay_choices,
+    operating_company,
+    passes,
+    token_choices,
+)
 
 if TYPE_CHECKING:
     from transcon.titles.t1870.game.title import Title1870
@@ -74,15 +80,6 @@ def legal_groups(title: Title1870, state: GameState, player: str) -> list[LegalG
 def _group(label: str, entries: Iterable[Entry] = (), *comments: str) -> LegalGroup:
     """A group listed entry by entry under its rule."""
     return LegalGroup(label, tuple(entries), comments, detailed=True)
-
-
-def _problem(title: Title1870, state: GameState, action: Action) -> str | None:
-    """Why ``title.check`` refuses ``action`` (its message), or None when it passes."""
-    try:
-        title.check(state, action)
-    except (IllegalAction, InputError) as err:
-        return getattr(err, "message", str(err))
-    return None
 
 
 # -- the initial auction ------------------------------------------------------------------
@@ -323,7 +320,7 @@ def operating_groups(title: Title1870, state: GameState, player: str, sym: str) 
     if most:
         label = "1870 §7.5 forced train purchase: the president may sell shares to pay for it"
         out.append(_group(label, [(f"sell {c} 1", f"up to {n} shares") for c, n in most.items()]))
-    problem = _problem(title, state, Done(player=player))
+    problem = check_problem(title, state, Done(player=player))
     if problem is None:
         out.append(_group("", [("done", f"ends {sym}'s turn")]))
     else:
