@@ -24,6 +24,7 @@ from transcon.titles.c2c.options import TOKEN_COSTS, C2COptions
 from transcon.titles.c2c.tokens import Charter, float_charter, place_token
 
 from .test_c2c_game_rules import title_of, unchanged
+from .test_c2c_private_powers import WATER, end_turn, lay_text
 
 PLAYERS = ["A", "B", "C"]
 FULL_CITIES = ("A16", "A44")
@@ -212,3 +213,33 @@ def test_merger_keeps_one_destination_run() -> None:
     game = merger_game()
     game.act("merge B&O PRR", "A")
     assert title_of(game).home_and_destination(game.state, "M1") == ("M74", "M62")
+
+
+def test_seed_4b_merged_corporation_uses_one_marker_and_sells_the_other() -> None:
+    """D variant 4b: a merger of two corporations that each hold an Engineer marker uses only
+    one (water at half price, not a quarter); the extra one is for sale to any corporation."""
+    game = merger_game()
+    state = game.state
+    data = c2c_data(state)
+    state.privates["ACE"].owner, state.privates["ACE"].closed = "@B&O", False
+    # all five sold: B&O and PRR hold one each (three elsewhere)
+    data.engineer_owner, data.engineer_unsold = "B&O", 0
+    data.engineer_markers = {"B&O": 1, "PRR": 1, "NYC": 3}
+    state.changed()
+    game.act("merge B&O PRR", "A")
+    assert data.engineer_markers == {"M1": 2, "NYC": 3} and data.engineer_owner == "M1"
+    assert state.privates["ACE"].owner == "@M1"
+    give_train(game, "M1", "2")
+    give_train(game, "Sou", "2")
+    start_operating(game)
+    title = title_of(game)
+    assert title.current_corp(state) == "M1"
+    cash = state.corps["M1"].cash
+    game.act(lay_text(game, WATER), "A")
+    assert state.corps["M1"].cash == cash - 40  # $80 halved once
+    end_turn(game, "A")
+    assert title.current_corp(state) == "Sou"
+    game.act("marker M1", "B")  # B presides Sou, not M1: the extra marker is for sale
+    assert data.engineer_markers == {"M1": 1, "NYC": 3, "Sou": 1}
+    unchanged(game, "marker M1", "B", "D variant 4b")  # Sou needs no second one
+    assert not invariant_problems(game)

@@ -22,6 +22,7 @@ from transcon.eighteen.framework.base import corp_key
 from transcon.eighteen.framework.rounds import RoundKind, Step
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.steps.stock import RULE_LIMIT, BuySellParShares, StockRound
+from transcon.titles.c2c.game import private_powers as powers
 from transcon.titles.c2c.game.actions import Merge
 from transcon.titles.c2c.game.state import c2c_data
 from transcon.titles.c2c.market import merger_cell, merger_price
@@ -150,6 +151,7 @@ def form_merger(
             if private.owner == corp_key(part.sym) and not private.closed:
                 private.owner = corp_key(sym)
     _merge_tokens(state, first, second, sym, ctx)
+    powers.merge_markers(state, first, second, sym, ctx)
     if data.charter(first).destination == "reserved":
         data.destination_of[sym] = first
     elif data.charter(second).destination == "reserved":

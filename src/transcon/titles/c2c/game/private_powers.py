@@ -38,6 +38,7 @@ from transcon.titles.c2c.engineers import (
     water_hazard_cost,
 )
 from transcon.titles.c2c.engineers import close as close_engineers
+from transcon.titles.c2c.engineers import merge as merge_engineers
 from transcon.titles.c2c.engineers import private_bought as engineers_bought
 from transcon.titles.c2c.game import base_powers, track
 from transcon.titles.c2c.game.base_powers import owns
@@ -204,6 +205,26 @@ def store_engineers(data: C2CData, markers: Engineers) -> None:
     data.engineer_unsold = markers.unsold
     data.engineer_resold = sorted(markers.resold_this_or)
     data.engineer_closed = markers.closed
+
+
+def merge_markers(
+    state: GameState, first: str, second: str, merged: str, ctx: ActionContext
+) -> None:
+    """D variant 4b: the merger corporation takes both corporations' Engineer markers (and
+    the unsold ones if one of them owned the private); it uses one, the others are for sale
+    to any eligible corporation."""
+    if not engineers_in_play(state):
+        return
+    before = engineers_of(state)
+    count = before.markers(first) + before.markers(second)
+    if not count and before.owner not in (first, second):
+        return
+    store_engineers(c2c_data(state), merge_engineers(before, first, second, merged))
+    if count > 1:
+        ctx.emit(
+            f"{merged} holds {count} Engineer markers: it uses one, {count - 1} for sale",
+            corp=merged,
+        )
 
 
 def four_train_bought(state: GameState) -> bool:
