@@ -407,3 +407,21 @@ def test_7_1_the_network_walk_never_reenters_across_a_side_it_is_out_by() -> Non
     walked = _walk([("S", node)], ends, lambda place, end: True, lambda p, s: across.get((p, s)))
     assert ("C", 0) in walked and ("D", 1) in walked  # round the loop back to D's side 3
     assert ("C", 1) not in walked  # C's 5-0 would be entered across side 0, still out by it
+
+
+def test_12_finish_on_400_ends_at_once_as_18xx_games() -> None:
+    """§12 $400 finish: Dixon (§16.1) lets the company finish its turn (option
+    ``finish_turn_on_400``, default); 18xx.games ends the game as soon as the price reaches
+    $400 (``VARIANT_GAME_END_CHECK`` ``stock_market: :immediate``, "No further operations"):
+    nothing after the dividend (oracle fuzzing, seeds 1870010 and 1870013: their train-step
+    pass was refused; the recorded game-end-market-400.json ends on that dividend)."""
+    game = stock_game(finish_on_400=True, finish_turn_on_400=False)
+    float_corp(game, "MP", "A", 76)
+    start_operating(game)
+    give_train(game, "MP", "2")
+    put_at(game, "MP", (1, 20))
+    game.act("run 60", "A")
+    game.act("dividend payout", "A")
+    assert price(game, "MP") == 400
+    assert game.is_over() and game.state.end_reason == "stock_market"
+    assert game.legal_actions("A") == []

@@ -209,3 +209,19 @@ def test_a_run_of_nothing_closes_the_steps_before_it() -> None:
     exporter.turn_corp = "SLSF"
     exporter.run_routes("SLSF", A.RunRoutes(player="A", revenue=0))
     assert exporter.out[-1]["type"] == "pass" and exporter.out[-1]["entity"] == "SLSF"
+
+
+@pytest.mark.skipif(not RECORDED, reason="shared fixtures not available")
+def test_the_game_ends_as_the_recorded_games_end() -> None:
+    """18xx.games ends a bank game at the end of the set (``bank: :full_or``), after the last
+    turn's destination check; a $400 game at once, on the dividend (``stock_market:
+    :immediate``): no pass, no check after it. The export ends as each record does (oracle
+    fuzzing, seeds 1870001 and 1870010)."""
+    for name in ("1870_game_end_bank.json", "game-end-market-400.json"):
+        recorded = json.loads((FIXTURES / name).read_text())["actions"][-1]
+        _, game = import_fixture(FIXTURES / name)
+        assert game.is_over()
+        last = export_game(game)["actions"][-1]
+        assert (last["type"], last["entity"]) == (recorded["type"], recorded["entity"])
+        checks = [a["type"] for a in recorded.get("auto_actions", [])]
+        assert [a["type"] for a in last.get("auto_actions", [])] == checks

@@ -355,6 +355,23 @@ def test_12_finish_on_400_ends_after_the_turn() -> None:
     assert game.is_over() and game.state.end_reason == "stock_market"
 
 
+@pytest.mark.parametrize("finish_turn", [True, False])
+def test_12_finish_on_400_reached_at_the_end_of_a_stock_round_nobody_operates(
+    finish_turn: bool,
+) -> None:
+    """§12 ($400 finish, Dixon §16.1): "if reached at the end of an SR, nobody operates"
+    (18xx.games ends the game at once too: ``stock_market: :immediate``)."""
+    game = game_with(finish_on_400=True, finish_turn_on_400=finish_turn)
+    float_corp(game, "MP", "A", 76, {"A": 6, "B": 4})  # players hold every share
+    game.title.move_to(game.state, "MP", (1, 20), None)  # type: ignore[attr-defined]
+    cash = [p.cash for p in game.state.players]
+    for player in PLAYERS:
+        game.act("pass", player)
+    assert price(game, "MP") == 400  # the sold-out rise
+    assert game.is_over() and game.state.end_reason == "stock_market"
+    assert [p.cash for p in game.state.players] == cash  # no operating round, no revenue
+
+
 def test_12_diesels_trade_in() -> None:
     game = operating(diesels=True)
     state = game.state

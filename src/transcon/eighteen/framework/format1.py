@@ -28,6 +28,9 @@ class Format1Fields:
     """``connection``, ``connection_step``, ``connection_revenue``."""
     new_title_fields: tuple[str, ...] = ()
     """Fields of the title's own state that format 1 did not have."""
+    new_options: tuple[str, ...] = ()
+    """Options the title gained after format 1 (a format-1 game plays them at their
+    defaults, which keep the rules it was played under)."""
 
 
 def default_fields(state: GameState) -> Format1Fields | None:
@@ -74,4 +77,6 @@ def format_1_json(data: dict[str, Any], fields: Format1Fields) -> dict[str, Any]
     data["operating"].update(fields.operating)
     for name in fields.new_title_fields:
         data["title_data"].pop(name, None)
+    for name in fields.new_options:
+        data["options"].pop(name, None)
     return data

@@ -88,8 +88,12 @@ class PhaseSpec:
 class EndTiming(StrEnum):
     """When a game-end condition ends the game (``GameState.end_after``)."""
 
+    ACTION = "action"
+    """At once, when the action that met the condition is done (18xx.games ``:immediate``);
+    at the end of a stock round: before anyone operates."""
     NOW = "now"
-    """After the current company's turn."""
+    """After the current company's turn; at the end of a stock round: before anyone
+    operates."""
     ROUND = "or"
     """At the end of the current operating round."""
     SET = "set"

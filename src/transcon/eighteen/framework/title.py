@@ -28,6 +28,7 @@ from transcon.eighteen.framework.depot import DepotMixin
 from transcon.eighteen.framework.format1 import Format1Fields, default_fields, format_1_json
 from transcon.eighteen.framework.notation import format_action, parse_action
 from transcon.eighteen.framework.rounds import Round, RoundKind
+from transcon.eighteen.framework.spec import EndTiming
 from transcon.eighteen.framework.state import (
     CorpState,
     GameState,
@@ -188,6 +189,8 @@ class EighteenTitle(DepotMixin, Title[GameState]):
         memo.applying = True
         try:
             round_.process_in(step, state, action, ctx)
+            if state.end_after == EndTiming.ACTION and state.round != RoundKind.OVER:
+                self.game_over(state, ctx)
         finally:
             memo.forget()
             memo.applying = False

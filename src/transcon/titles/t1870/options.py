@@ -24,6 +24,12 @@ class Options1870(Options):
     finish_on_400: bool = option(
         False, "The game ends when a price reaches $400.", rule="1870 rules §12"
     )
+    finish_turn_on_400: bool = option(
+        True,
+        "With finish_on_400, the company whose price reached $400 finishes its turn before "
+        "the game ends (Dixon); false: the game ends at once, after that action (18xx.games).",
+        rule="1870 rules §12",
+    )
     market: Literal["dixon", "mayfair"] = option("dixon", "Market cells.", rule="1870 rules §5.1")
     tiles: Literal["dixon", "mayfair"] = option("dixon", "Tile manifest.", rule="1870 rules §2.7")
     twelve_trains: int = option(

@@ -16,6 +16,7 @@ from transcon.core.title import Action, ActionContext
 from transcon.eighteen.framework.actions import BuyShare, Par, Pass, SellShares
 from transcon.eighteen.framework.base import BANK, RULE_STOCK, corp_key
 from transcon.eighteen.framework.rounds import Round, RoundKind, Step
+from transcon.eighteen.framework.spec import EndTiming
 from transcon.eighteen.framework.state import CorpState, GameState, StockState
 
 RULE_LIMIT = "certificate limit"
@@ -319,6 +320,9 @@ class StockRound(Round):
                 state.round = RoundKind.OVER
                 ctx.emit("No company operates: the game ends (stalemate)")
                 return
+        if state.end_after in (EndTiming.ACTION, EndTiming.NOW):
+            g.game_over(state, ctx)  # (a price end met in the stock round: nobody operates)
+            return
         g.start_operating_set(state, ctx)
 
     def after_process(

@@ -83,6 +83,10 @@ MOVED_IN_FORMAT_2 = (
 )
 
 
+#: Options of 1870 added after save format 1; their defaults play as format-1 games did.
+OPTIONS_SINCE_FORMAT_1 = ("finish_turn_on_400",)
+
+
 def format_1_fields(state: GameState) -> Format1Fields:
     """Where save format 1 kept 1870's fields (its checksums were taken over that layout)."""
     data = state_1870(state)
@@ -100,4 +104,5 @@ def format_1_fields(state: GameState) -> Format1Fields:
         stock_fields(data.protection, data.pending_sales, data.protected_by),
         operating_fields(data.connection, data.connection_step, data.connection_revenue),
         MOVED_IN_FORMAT_2,
+        OPTIONS_SINCE_FORMAT_1,
     )

@@ -22,7 +22,7 @@ from transcon.eighteen.framework.actions import Assign, LayTile, PlaceToken, Run
 from transcon.eighteen.framework.format1 import Format1Fields
 from transcon.eighteen.framework.notation import need
 from transcon.eighteen.framework.rounds import RoundKind, TurnStage
-from transcon.eighteen.framework.spec import GameEndSpec, GameSpec
+from transcon.eighteen.framework.spec import EndTiming, GameEndSpec, GameSpec
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.steps.operating import LaySlot, OperatingRound, Track
 from transcon.eighteen.framework.steps.stock import StockRound
@@ -85,7 +85,13 @@ RULE_RUN = "1870 §7.3 runs"
 
 @lru_cache(maxsize=64)
 def _spec(
-    diesels: bool, market: str, twelves: int, column8: bool, ledge: str, finish_on_400: bool
+    diesels: bool,
+    market: str,
+    twelves: int,
+    column8: bool,
+    ledge: str,
+    finish_on_400: bool,
+    finish_turn: bool,
 ) -> GameSpec:
     limits = data.CERT_LIMITS
     if not column8:
@@ -102,8 +108,11 @@ def _spec(
         cert_limits=limits,
         ledge=ledge,
         # §11 the bank breaks: the set of ORs finishes; §12 option: a price of $400 ends
-        # the game after the current company's turn
-        game_end=GameEndSpec(stock_market=400 if finish_on_400 else None),
+        # the game after the current company's turn (Dixon) or at once (18xx.games)
+        game_end=GameEndSpec(
+            stock_market=400 if finish_on_400 else None,
+            stock_market_timing=EndTiming.NOW if finish_turn else EndTiming.ACTION,
+        ),
     )
 
 
@@ -175,6 +184,7 @@ class Title1870(EighteenTitle):
             opt.cert_column_8,
             opt.ledge,
             opt.finish_on_400,
+            opt.finish_turn_on_400,
         )
 
     # -- track -------------------------------------------------------------------------------

@@ -44,11 +44,13 @@ such as Dixon's ledge have no 18xx.games optional rule; 18xx.games ignores the f
 def unsupported_options(options: Mapping[str, OptionValue]) -> list[str]:
     """Our options whose value no set of 18xx.games optional rules gives."""
     expected = options_1870(optional_rules(options))
+    unused = {"check_routes", "best_run_on_demand"}
+    if not options.get("finish_on_400"):
+        unused.add("finish_turn_on_400")  # (only read with the $400 finish)
     return [
         key
         for key in MAYFAIR_1870
-        if key not in ("check_routes", "best_run_on_demand")
-        and options.get(key, expected[key]) != expected[key]
+        if key not in unused and options.get(key, expected[key]) != expected[key]
     ] + (["best_run_on_demand"] if options.get("best_run_on_demand") else [])
 
 
@@ -471,15 +473,20 @@ class Exporter:
         """Our engine ended the turn by itself (nothing left to do): 18xx.games may still
         wait for a pass in a step ours considers closed (not when the company closed)."""
         closed = self.state.corps[self.turn_corp].closed
-        if not isinstance(action, A.Done | A.Bankrupt) and not closed:
+        if not isinstance(action, A.Done | A.Bankrupt) and not closed and not self.ended_at_once():
             self.close_steps_before(None, self.turn_corp)
+
+    def ended_at_once(self) -> bool:
+        """The game ended in the middle of a turn (18xx.games' ``:immediate`` ends: $400,
+        bankruptcy); only the bank's end waits for the last turn to end."""
+        return self.state.round == "over" and self.state.end_reason != "bank"
 
     def connection_check(self, entity: str, corporations: list[str]) -> None:
         """18xx.games' destination check (at the start of each operating round and at the
         end of every company turn; an empty one at the start of the other turns), recorded
         as an automatic action of the last action: the companies that make their
         connection run now, in order."""
-        if not self.out or self.state.round == "over":
+        if not self.out or self.ended_at_once():
             return
         check = {
             "type": "destination_connection",

@@ -22,6 +22,7 @@ MAYFAIR_1870: dict[str, OptionValue] = {
     "destination_ends_only": True,
     "diesels": False,
     "finish_on_400": False,
+    "finish_turn_on_400": False,
     "check_routes": False,
     "best_run_on_demand": False,
     "upgrade_must_add": True,
