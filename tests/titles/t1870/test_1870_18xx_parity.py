@@ -425,3 +425,27 @@ def test_12_finish_on_400_ends_at_once_as_18xx_games() -> None:
     assert price(game, "MP") == 400
     assert game.is_over() and game.state.end_reason == "stock_market"
     assert game.legal_actions("A") == []
+
+
+def test_7_5_an_emergency_sale_comes_at_the_train_step_and_raises_no_more_than_needed() -> None:
+    """§7.5 forced purchase: the president pays the difference, "selling shares if needed".
+    18xx.games sells only at its train-buying step (``BuyTrain``, after the track, token,
+    run and dividend steps: the sale closes them, as buying the train would) and only as
+    many shares as needed (``EmergencyMoney#selling_minimum_shares?``: a bundle one share
+    smaller must not cover the shortfall). MP needs $70 more for a 2-train ($80): one SSW
+    share ($76) covers it, two do not pass (oracle fuzzing, seed 1870002: "Cannot sell
+    shares of MKT" for 30% sold where 10% covered the train)."""
+    game = stock_game()
+    float_corp(game, "MP", "A", 82)
+    float_corp(game, "SSW", "B", 76, {"B": 2, "A": 2})
+    start_operating(game)
+    state = game.state
+    game.title.pay(state, "@MP", "bank", state.corps["MP"].cash)  # type: ignore[attr-defined]
+    game.title.pay(state, "A", "bank", state.player("A").cash - 10)  # type: ignore[attr-defined]
+    with pytest.raises(IllegalAction, match="no more than needed"):
+        game.act("sell SSW 2", "A")
+    game.act("sell SSW 1", "A")
+    with pytest.raises(IllegalAction, match="tiles are laid before"):
+        game.act("lay D3 8 rot 0", "A")  # the sale closed the track step
+    game.act("train 2", "A")
+    assert state.corps["MP"].trains == ["2-0"]

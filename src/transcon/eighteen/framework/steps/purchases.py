@@ -142,16 +142,34 @@ class EmergencySell(CompanyStep):
         assert isinstance(action, SellShares)
         g = self.game
         corp = state.corps[sym]
+        self.advance(state, sym, TurnStage.TRAINS, None)  # (the sale is part of the purchase)
         if action.corp == sym:
             units = corp.holders.get(action.player, 0) - action.count
             others = max((u for n, u in corp.holders.items() if n != action.player), default=0)
             if others > units:
                 raise IllegalAction(RULE_TRAIN, "an emergency sale may not pass the presidency")
         g.check_sale(state, action.player, action.corp, action.count)
+        cheapest = g.cheapest_train(state)
+        assert cheapest is not None  # see closed()
+        needed = cheapest - corp.cash - state.player(action.player).cash
+        if (action.count - 1) * self.sale_price(state, sym, action.corp) >= needed:
+            raise IllegalAction(
+                RULE_TRAIN, f"an emergency sale raises no more than needed ({needed})"
+            )
         if ctx is None:
             return
+        self.advance(state, sym, TurnStage.TRAINS, ctx)
         state.operating.emergency_sold = True
         g.sell_shares(state, action.player, action.corp, action.count, ctx)
+
+    def sale_price(self, state: GameState, sym: str, sold: str) -> int:
+        """The price the sale gets: after the withhold that closing the operating company's
+        run moves it left by, when it is that company's share and the run is still open."""
+        g = self.game
+        cell = state.corps[sold].cell
+        if sold == sym and cell is not None and state.operating.step <= TurnStage.RUN:
+            return g.market(state).price(g.market(state).left(cell))
+        return g.price(state, sold)
 
     def closed(self, state: GameState, sym: str) -> IllegalAction | None:
         corp = state.corps[sym]
