@@ -449,3 +449,50 @@ def test_7_5_an_emergency_sale_comes_at_the_train_step_and_raises_no_more_than_n
         game.act("lay D3 8 rot 0", "A")  # the sale closed the track step
     game.act("train 2", "A")
     assert state.corps["MP"].trains == ["2-0"]
+
+
+def test_7_5_an_emergency_sale_may_go_down_to_the_percentage_limit() -> None:
+    """§7.5 with §6.2: a holder above 60% (outside the orange and brown zones) may sell
+    down to 60% even when fewer shares would pay for the train (18xx.games g_1870
+    ``selling_minimum_shares?``; the recorded game-end-market-400.json, action 696: 20% of
+    SSW sold from 80% for a $90 shortfall)."""
+    game = stock_game()
+    float_corp(game, "MP", "A", 82)
+    float_corp(game, "SSW", "A", 76, {"A": 8})
+    start_operating(game)
+    state = game.state
+    game.title.pay(state, "@MP", "bank", state.corps["MP"].cash)  # type: ignore[attr-defined]
+    game.title.pay(state, "A", "bank", state.player("A").cash - 10)  # type: ignore[attr-defined]
+    with pytest.raises(IllegalAction, match="no more than needed"):
+        game.act("sell SSW 3", "A")  # below 60%: more than needed
+    game.act("sell SSW 2", "A")
+    assert state.corps["SSW"].holders["A"] == 6
+
+
+def test_6_5_a_share_redeemed_after_a_reissue_is_not_for_sale() -> None:
+    """§6.5 redeemed shares "cannot be bought by players"; §6.6 a reissue puts the treasury
+    shares on sale when only redeemed shares are there. 18xx.games marks each share
+    (``buyable``): a share redeemed after a reissue stays in the treasury, not for sale,
+    beside the reissued ones still for sale, and the company may reissue again once none
+    is for sale (g_1870 ``BuySellParShares#actions``; oracle fuzzing, seeds 1870000 and
+    1870015: GMO redeemed after its reissue)."""
+    game = stock_game()
+    float_corp(game, "MP", "A", 76, {"A": 6, "B": 1})
+    state = game.state
+    mp = state.corps["MP"]
+    mp.ipo, mp.treasury, mp.pool, mp.operated = 0, 2, 1, True
+    data = state_1870(state)
+    data.reissued.append("MP")
+    data.cash_at_sr_start["MP"] = mp.cash
+    for_sale = game.title.hook_treasury_for_sale
+    game.act("redeem MP pool", "A")  # MP buys the market share back
+    assert (mp.treasury, for_sale(state, "MP")) == (3, 2)
+    game.act("buy MP treasury", "B")
+    game.act("pass", "B")
+    game.act("buy MP treasury", "C")
+    game.act("pass", "C")
+    with pytest.raises(IllegalAction, match="no shares for sale|no MP share"):
+        game.act("buy MP treasury", "D")  # the redeemed one is held back
+    game.act("pass", "D")
+    game.act("reissue MP", "A")  # nothing for sale: it may reissue again
+    assert for_sale(state, "MP") == 1

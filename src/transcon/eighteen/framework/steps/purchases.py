@@ -152,7 +152,9 @@ class EmergencySell(CompanyStep):
         cheapest = g.cheapest_train(state)
         assert cheapest is not None  # see closed()
         needed = cheapest - corp.cash - state.player(action.player).cash
-        if (action.count - 1) * self.sale_price(state, sym, action.corp) >= needed:
+        if (action.count - 1) * self.sale_price(
+            state, sym, action.corp
+        ) >= needed and not self.down_to_the_limit(state, action):
             raise IllegalAction(
                 RULE_TRAIN, f"an emergency sale raises no more than needed ({needed})"
             )
@@ -161,6 +163,14 @@ class EmergencySell(CompanyStep):
         self.advance(state, sym, TurnStage.TRAINS, ctx)
         state.operating.emergency_sold = True
         g.sell_shares(state, action.player, action.corp, action.count, ctx)
+
+    def down_to_the_limit(self, state: GameState, action: SellShares) -> bool:
+        """A holder above the percentage limit may sell down to it even when fewer shares
+        would pay for the train (18xx.games g_1870 ``selling_minimum_shares?``)."""
+        g = self.game
+        units = state.corps[action.corp].holders.get(action.player, 0) - action.count
+        limit = g.spec(state).max_percent
+        return g.zone(state, action.corp) not in ("o", "b") and units * 10 >= limit
 
     def sale_price(self, state: GameState, sym: str, sold: str) -> int:
         """The price the sale gets: after the withhold that closing the operating company's

@@ -141,8 +141,9 @@ class BuySellParShares(Step):
             )
             if not multi:
                 raise IllegalAction(RULE_STOCK, "one purchase per turn")
-        have = {"ipo": corp.ipo, "pool": corp.pool, "treasury": corp.treasury}[action.source]
-        if action.source == "treasury" and not g.hook_treasury_for_sale(state, sym):
+        for_sale = g.hook_treasury_for_sale(state, sym)
+        have = {"ipo": corp.ipo, "pool": corp.pool, "treasury": for_sale}[action.source]
+        if action.source == "treasury" and not for_sale:
             raise IllegalAction(RULE_STOCK, f"{sym} has no shares for sale in its treasury")
         if have < 1:
             raise IllegalAction(RULE_STOCK, f"no {sym} share in the {action.source}")

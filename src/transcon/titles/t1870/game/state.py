@@ -47,6 +47,8 @@ class State1870(TitleData):
     connection_revenue: int = 0
     reissued: list[str] = field(default_factory=list)
     """Companies that reissued their treasury shares (§6.6): those shares are for sale."""
+    treasury_held: dict[str, int] = field(default_factory=dict)
+    """Company -> treasury units it redeemed since its last reissue: not for sale (§6.5)."""
     redeemed: list[str] = field(default_factory=list)
     """Companies that redeemed a share this stock round (§6.5: one per stock round)."""
     cash_at_sr_start: dict[str, int] = field(default_factory=dict)

@@ -232,6 +232,8 @@ class BuySellParShares1870(BuySellParShares):
         else:
             corp.holders[action.source] -= 1
         corp.treasury += 1
+        if sym in data.reissued:  # §6.5: shares redeemed after a reissue are not for sale
+            data.treasury_held[sym] = data.treasury_held.get(sym, 0) + 1
         data.redeemed.append(sym)
         ctx.emit(f"{sym} redeems a share for {price}", corp=sym)
         self.acted(state, action.player)
@@ -241,12 +243,15 @@ class BuySellParShares1870(BuySellParShares):
         sym = action.corp
         corp = self.check_president(state, action.player, sym)
         par = self.reissue_par(state, sym)
-        reissued = sym in state_1870(state).reissued
-        if state.stock.acted or par is None or corp.ipo or not corp.treasury or reissued:
+        for_sale = self.game.hook_treasury_for_sale(state, sym)
+        if state.stock.acted or par is None or corp.ipo or not corp.treasury or for_sale:
             raise IllegalAction(RULE_REISSUE, f"{sym} may not reissue now")
         if ctx is None:
             return
-        state_1870(state).reissued.append(sym)
+        data = state_1870(state)
+        if sym not in data.reissued:
+            data.reissued.append(sym)
+        data.treasury_held.pop(sym, None)  # (a reissue again puts every treasury share on sale)
         corp.par = par
         ctx.emit(f"{sym} reissues {corp.treasury * 10}% at {par}", corp=sym)
         self.acted(state, action.player)

@@ -459,7 +459,10 @@ class Title1870(EighteenTitle):
 
     def hook_treasury_for_sale(self, state: GameState, sym: str) -> int:
         """§6.6: a company's shares are for sale from its treasury once it reissued them."""
-        return state.corps[sym].treasury if sym in state_1870(state).reissued else 0
+        data = state_1870(state)
+        if sym not in data.reissued:
+            return 0
+        return state.corps[sym].treasury - data.treasury_held.get(sym, 0)
 
     def hook_turn_interrupted(self, state: GameState) -> bool:
         """§8.4: a company's connection run interrupts the operating company's turn."""

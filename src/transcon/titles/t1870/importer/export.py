@@ -146,6 +146,8 @@ class Exporter:
         """Each company's president before the action being translated."""
         self.sale: Sale | None = None
         """The sale the action being translated makes, if any."""
+        self.reissued: dict[str, set[int]] = {}
+        """Company -> the certificates of its last reissue (18xx.games ``buyable``)."""
 
     @property
     def state(self) -> GameState:
@@ -215,7 +217,10 @@ class Exporter:
             )
         elif isinstance(action, A.BuyShare):
             source = "ipo" if action.source == "ipo" else action.source
-            number = self.shares.held(action.corp, source)[0]
+            numbers = self.shares.held(action.corp, source)
+            if source == "treasury":  # a reissued one (later redemptions are not for sale)
+                numbers = [i for i in numbers if i in self.reissued.get(action.corp, ())]
+            number = numbers[0]
             self.moves.append((action.corp, [number], p))
             self.emit("buy_shares", p, "player", **self.bundle(action.corp, [number]))
         elif isinstance(action, A1870.Protect):
@@ -234,6 +239,7 @@ class Exporter:
             self.emit("buy_shares", action.corp, "corporation", **fields)
         elif isinstance(action, A1870.Reissue):
             numbers = self.shares.held(action.corp, "treasury")
+            self.reissued[action.corp] = set(numbers)
             fields = self.bundle(action.corp, numbers)
             self.emit("sell_shares", action.corp, "corporation", **fields)
         else:
