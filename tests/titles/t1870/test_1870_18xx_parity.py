@@ -491,8 +491,56 @@ def test_6_5_a_share_redeemed_after_a_reissue_is_not_for_sale() -> None:
     game.act("pass", "B")
     game.act("buy MP treasury", "C")
     game.act("pass", "C")
-    with pytest.raises(IllegalAction, match="no MP share in the treasury"):
+    with pytest.raises(IllegalAction, match="MP has no shares for sale in its treasury"):
         game.act("buy MP treasury", "D")  # the redeemed one is held back
     game.act("pass", "D")
     game.act("reissue MP", "A")  # nothing for sale: it may reissue again
     assert for_sale(state, "MP") == 1
+
+
+def test_5_3_a_company_that_closes_as_it_withholds_buys_nothing() -> None:
+    """§5.3 a price reaching 0 or the closing zone closes the company. A company without
+    trains withholds when its run closes, moving left; 18xx.games closes it there, at its
+    dividend step, and its turn ends: no train purchase after (oracle fuzzing, seeds
+    1870000 and 1870014: "Check for new connection runs cannot process action buy_train"
+    for MKT closed at $0). Ours: the purchase is refused and ``done`` closes it."""
+    game = stock_game()
+    float_corp(game, "MP", "A", 76)
+    put_at(game, "MP", (7, 0))  # $10: withholding moves it to $0
+    start_operating(game)
+    with pytest.raises(IllegalAction, match="closes as it withholds"):
+        game.act("train 2", "A")
+    with pytest.raises(IllegalAction, match="only to buy a train"):
+        game.act("sell MP 1", "A")
+    game.act("done", "A")
+    assert game.state.corps["MP"].closed and not game.state.corps["MP"].trains
+
+
+def test_11_a_closing_company_s_trains_go_to_the_market() -> None:
+    """§11 a company closing: the rules summary is silent on its trains; 18xx.games' 1870
+    puts them in the market (``CLOSED_CORP_TRAINS_REMOVED = false``: ``reclaim_train``),
+    where they are for sale (oracle fuzzing, seed 1870006: "Not a buyable train" — a
+    market train 18xx.games had and ours did not)."""
+    game = stock_game()
+    float_corp(game, "SLSF", "A", 68)
+    train = give_train(game, "SLSF", "2")
+    from transcon.eighteen.framework.testing import context
+
+    game.title.close_corp(game.state, "SLSF", context(game))  # type: ignore[attr-defined]
+    assert game.state.pool_trains == [train] and not game.state.corps["SLSF"].trains
+    assert game.state.train_owner[train] == "pool"
+
+
+def test_7_5_the_pool_sells_its_trains_of_a_type_in_the_order_it_got_them() -> None:
+    """§7.5 trains from the open market: trains of a type are alike; 18xx.games offers the
+    first of each type it got (``depot_trains``: ``discarded.uniq(&:name)``), so ours sells
+    that one too and the train ids of both engines stay the same (oracle fuzzing, seed
+    1870006: "Not a buyable train: 4-0")."""
+    game = stock_game()
+    float_corp(game, "MP", "A", 76)
+    start_operating(game)
+    game.state.pool_trains = ["2-3", "3-0", "2-1"]
+    with pytest.raises(IllegalAction, match="sells its 2-3 first"):
+        game.act("train 2-1 from pool", "A")
+    game.act("train 2-3 from pool", "A")
+    assert game.state.corps["MP"].trains == ["2-3"]

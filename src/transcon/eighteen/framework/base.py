@@ -32,6 +32,9 @@ class EngineBase:
     #: A player sells a company's shares in one sale per turn (18xx.games
     #: ``MUST_SELL_IN_BLOCKS``).
     SELL_IN_BLOCKS = False
+    #: A closing company's trains go to the market (18xx.games
+    #: ``CLOSED_CORP_TRAINS_REMOVED = false``); False: they leave the game.
+    CLOSED_TRAINS_TO_POOL = False
 
     # -- configuration (titles override) ---------------------------------------------------
 
@@ -158,6 +161,9 @@ class EngineBase:
         self.pay(state, corp_key(sym), BANK, corp.cash)
         for train in corp.trains:
             state.train_owner.pop(train, None)
+            if self.CLOSED_TRAINS_TO_POOL:
+                state.pool_trains.append(train)
+                state.train_owner[train] = "pool"
         corp.trains = []
         corp.holders = {}
         corp.president = ""

@@ -134,6 +134,12 @@ class DepotMixin(EngineBase):
         if action.seller == "pool":
             if action.train not in state.pool_trains:
                 raise IllegalAction(RULE_TRAIN, f"no train {action.train} in the pool")
+            first = self.pool_offer(state, train_type(action.train))
+            if action.train != first:
+                raise IllegalAction(
+                    RULE_TRAIN,
+                    f"the pool sells its {first} first (trains in the order it got them)",
+                )
             return action.train, self.spec(state).train(train_type(action.train)).price
         seller = state.corps.get(action.seller)
         if seller is None or action.seller == sym or action.train not in seller.trains:
@@ -141,6 +147,11 @@ class DepotMixin(EngineBase):
         if action.price is None or action.price < 1:
             raise IllegalAction(RULE_TRAIN, "a train from another company needs a price >= 1")
         return action.train, action.price
+
+    def pool_offer(self, state: GameState, kind: str) -> str:
+        """The pool's train of type ``kind`` for sale: the first it got (trains of a type are
+        alike; 18xx.games offers ``discarded.uniq(&:name)``, so ids stay the same there)."""
+        return next(t for t in state.pool_trains if train_type(t) == kind)
 
     def cheapest_train(self, state: GameState) -> int | None:
         prices = [self.spec(state).train(train_type(t)).price for t in state.pool_trains]

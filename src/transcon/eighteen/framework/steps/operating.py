@@ -103,6 +103,17 @@ class CompanyStep(Step):
             op.step = TurnStage.TRAINS
         op.step = max(op.step, target)
 
+    def closes_on_withhold(self, state: GameState, sym: str) -> bool:
+        """Whether closing the open run of ``sym``, a company without trains, withholds and
+        moves its price into the closing zone or to 0 (§5.3): then the company closes and
+        its turn ends there (18xx.games closes it at its dividend step)."""
+        corp = state.corps[sym]
+        if state.operating.step > TurnStage.RUN or corp.trains or corp.cell is None:
+            return False
+        market = self.game.market(state)
+        left = market.left(corp.cell)
+        return market.zone(left) == "c" or market.price(left) == 0
+
     def stage_problem(self, state: GameState, sym: str, target: TurnStage) -> IllegalAction | None:
         """Why the turn cannot move on to ``target`` (a stage over, a mandatory one open)."""
         op = state.operating

@@ -36,6 +36,8 @@ class BuyTrains(CompanyStep):
         g = self.game
         corp = state.corps[sym]
         president = state.player(corp.president)
+        if self.closes_on_withhold(state, sym):
+            raise IllegalAction(RULE_TRAIN, f"{sym} closes as it withholds: it buys no train")
         train, price = g.train_price(state, action, sym)
         if action.price is not None and action.seller in ("bank", "pool") and action.price != price:
             raise IllegalAction(RULE_TRAIN, f"the price is {price}")
@@ -87,7 +89,8 @@ class BuyTrains(CompanyStep):
             for t in corp.trains:
                 if current.trade_in and t.split("-")[0] in current.trade_in:
                     out.append(BuyTrain(player=player, train=current.name, exchange=t))
-        out.extend(BuyTrain(player=player, train=t, seller="pool") for t in state.pool_trains)
+        offers = {self.game.pool_offer(state, train_type(t)) for t in state.pool_trains}
+        out.extend(BuyTrain(player=player, train=t, seller="pool") for t in sorted(offers))
         return out
 
 
@@ -184,7 +187,7 @@ class EmergencySell(CompanyStep):
     def closed(self, state: GameState, sym: str) -> IllegalAction | None:
         corp = state.corps[sym]
         cheapest = self.game.cheapest_train(state)
-        if corp.trains or cheapest is None:
+        if corp.trains or cheapest is None or self.closes_on_withhold(state, sym):
             return IllegalAction(RULE_TRAIN, "shares are sold in an OR only to buy a train")
         if corp.cash + state.player(corp.president).cash >= cheapest:
             return IllegalAction(RULE_TRAIN, "enough cash already for the train")
@@ -212,6 +215,7 @@ class EndTurn(CompanyStep):
             g.hook_must_buy_train(state, sym)
             and g.cheapest_train(state) is not None
             and len(corp.trains) == 0
+            and not self.closes_on_withhold(state, sym)
         ):
             raise IllegalAction(RULE_TRAIN, f"{sym} must buy a train")
         if ctx is None:
@@ -266,7 +270,11 @@ class GoBankrupt(CompanyStep):
         g.game_over(state, ctx)
 
     def closed(self, state: GameState, sym: str) -> IllegalAction | None:
-        if state.corps[sym].trains or self.game.cheapest_train(state) is None:
+        if (
+            state.corps[sym].trains
+            or self.game.cheapest_train(state) is None
+            or self.closes_on_withhold(state, sym)
+        ):
             return IllegalAction("bankruptcy", "only when a forced train purchase fails")
         return None
 

@@ -135,6 +135,9 @@ class Title1870(EighteenTitle):
     #: §7.5 companies over the limit after a phase change discard in 18xx.games' order
     #: (its 1870 charter order, ``crowded_corps``; the rules give none)
     DISCARD_ORDER = ("ATSF", "SSW", "SP", "SLSF", "MP", "MKT", "IC", "GMO", "FW", "TP")
+    #: §11 a closing company's trains go to the market (18xx.games' 1870; the rules
+    #: summary is silent)
+    CLOSED_TRAINS_TO_POOL = True
     SELL_AFTER_OPERATING = False
     SELL_IN_BLOCKS = True
 

@@ -305,7 +305,8 @@ class Exporter:
         elif isinstance(action, A.Assign):
             self.emit("assign", action.private, "company", target=action.hex, target_type="hex")
         elif isinstance(action, A.Done):
-            self.close_steps_before(None)
+            # (a company that closes as it withholds has no train or company step)
+            self.close_steps_before("route" if self.closes_on_withhold(corp) else None)
         elif isinstance(action, A.Bankrupt):
             self.emit("bankrupt", corp, "corporation")
         else:
@@ -333,6 +334,14 @@ class Exporter:
         if action.exchange:
             fields["exchange"] = action.exchange
         self.emit("buy_train", corp, "corporation", **fields)
+
+    def closes_on_withhold(self, corp: str) -> bool:
+        from transcon.eighteen.framework.rounds import RoundKind
+        from transcon.eighteen.framework.steps.purchases import EndTurn
+
+        step = self.title.rounds[RoundKind.OPERATING].step_of(EndTurn)
+        assert isinstance(step, EndTurn)
+        return step.closes_on_withhold(self.state, corp)
 
     # -- company turn steps ------------------------------------------------------------------
 
