@@ -191,12 +191,15 @@ def _walk(
     """18xx.games' network walk (``Graph#compute``: ``Node#walk``, ``Path#walk``), from each
     token stop in turn: in one walk every path is taken once and every stop entered once (the
     other token stops count as entered), so the walk never turns back along the track it came
-    by (a train cannot reverse in a city); and, as its edge ``counter``, no path is entered
-    while the walk is still out across one of that path's hex sides (it went out that way and
-    came round back into the hex). ``ends(place, end)``: the paths at an end, as (path number,
-    other end); ``reach_node`` records a stop and says whether the walk may go on through it;
-    ``cross`` records leaving a place across a side and gives the place and side entered, if
-    any. Returns the paths walked, as (place, path number)."""
+    by (a train cannot reverse in a city); as its edge ``counter``, no path is entered while
+    the walk is still out across one of that path's hex sides (it went out that way and came
+    round back into the hex); and, as its ``converging`` paths, once the walk has left a tile
+    across a side where several of that tile's paths meet, the paths and stops it takes from
+    there are free again when it comes back from them (they may be walked again from
+    elsewhere). ``ends(place, end)``: the paths at an end, as (path number, other end);
+    ``reach_node`` records a stop and says whether the walk may go on through it; ``cross``
+    records leaving a place across a side and gives the place and side entered, if any.
+    Returns the paths walked, as (place, path number)."""
     walked: set[tuple[P, int]] = set()
     for start in starts:
         walked |= _walk_from(start, {s for s in starts if s != start}, ends, reach_node, cross)
@@ -212,34 +215,46 @@ def _walk_from(
 ) -> set[tuple[P, int]]:
     """One token stop's walk (see :func:`_walk`); the paths it walked."""
     paths_seen: set[tuple[P, int]] = set()
+    walked: set[tuple[P, int]] = set()
     out: set[tuple[P, int]] = set()
     """Hex sides (place, side) the walk is out across now (18xx.games' edge ``counter``)."""
 
-    def walk_node(place: P, end: int) -> None:
+    def walk_node(place: P, end: int, converging: bool) -> None:
         if (place, end) in nodes_seen:
             return
         nodes_seen.add((place, end))
         for k, other in ends(place, end):
-            walk_path(place, k, end, other)
+            walk_path(place, k, end, other, converging)
+        if converging:
+            nodes_seen.discard((place, end))
 
-    def walk_path(place: P, k: int, entry: int, other: int) -> None:
+    def walk_path(place: P, k: int, entry: int, other: int, converging: bool) -> None:
         if (place, k) in paths_seen:
             return
         if out and ((place, entry) in out or (place, other) in out):
             return  # (node ends never match: sides are below NODE_BASE)
         paths_seen.add((place, k))
+        walked.add((place, k))
         if other >= NODE_BASE:
             if reach_node(place, other):
-                walk_node(place, other)
-            return
-        entered = cross(place, other)
-        if entered is not None:
-            nxt, side = entered
-            out.add((place, other))
-            for k2, other2 in ends(nxt, side):
-                walk_path(nxt, k2, side, other2)
-            out.discard((place, other))
+                walk_node(place, other, converging)
+        else:
+            entered = cross(place, other)
+            if entered is not None:
+                nxt, side = entered
+                onward = converging or _several(ends(place, other))
+                out.add((place, other))
+                for k2, other2 in ends(nxt, side):
+                    walk_path(nxt, k2, side, other2, onward)
+                out.discard((place, other))
+        if converging:
+            paths_seen.discard((place, k))
 
     reach_node(*start)
-    walk_node(*start)
-    return paths_seen
+    walk_node(*start, False)
+    return walked
+
+
+def _several(paths: Iterable[tuple[int, int]]) -> bool:
+    """Whether more than one path ends at a side (18xx.games ``converging_exit?``)."""
+    return sum(1 for _ in paths) > 1

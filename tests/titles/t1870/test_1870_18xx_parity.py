@@ -38,9 +38,9 @@ def put_at(game: Game[GameState], sym: str, cell: tuple[int, int]) -> None:
     game.title.move_to(game.state, sym, cell, None)  # type: ignore[attr-defined]
 
 
-def brown_pool_position() -> Game[GameState]:
+def brown_pool_position(**options: object) -> Game[GameState]:
     """MP at $30 (brown) with four shares in the pool; A holds 20% of SSW to sell."""
-    game = stock_game()
+    game = stock_game(**options)
     float_corp(game, "MP", "B", 76, {"B": 3, "C": 3})
     float_corp(game, "SSW", "B", 68, {"B": 2, "A": 2})
     state = game.state
@@ -544,3 +544,87 @@ def test_7_5_the_pool_sells_its_trains_of_a_type_in_the_order_it_got_them() -> N
         game.act("train 2-1 from pool", "A")
     game.act("train 2-3 from pool", "A")
     assert game.state.corps["MP"].trains == ["2-3"]
+
+
+def test_9_9_players_buy_privates_from_each_other_in_a_stock_round() -> None:
+    """§9.9 players may trade privates among themselves (Dixon's "deals"); 18xx.games offers
+    it in the stock rounds of phases 2-3 (``can_buy_companies_from_other_players``,
+    ``purchasable_companies``) as the turn's purchase, at any price the buyer can pay, and
+    does not skip a player who could (oracle fuzzing, seeds 1870003, 1870004, 1870012,
+    1870018: ours skipped that player)."""
+    game = stock_game()
+    state = game.state
+    for sym, owner in (("GRSC", "B"), ("SCC", "C")):
+        state.privates[sym].owner, state.privates[sym].closed = owner, False
+    with pytest.raises(IllegalAction, match="may not buy GRSC now"):
+        game.act("private GRSC 30", "A")  # phase 1: no deals
+    state.phase = 1  # phase 2
+    cash = state.player("B").cash
+    game.act("private GRSC 30", "A")
+    assert state.privates["GRSC"].owner == "A" and state.player("B").cash == cash + 30
+    assert game.current_players() == ["B"]  # A's turn is over: nothing more to do
+    state.player("C").cash = 50  # no par, no share to buy: only a deal
+    game.act("pass", "B")
+    assert game.current_players() == ["C"]  # not skipped
+    with pytest.raises(IllegalAction, match="price must be 1-50"):
+        game.act("private GRSC 60", "C")
+    game.act("private GRSC 50", "C")
+    assert state.privates["GRSC"].owner == "C"
+
+
+@pytest.mark.parametrize("by_kinds", [False, True])
+def test_6_1_the_sale_order_after_a_private_deal(by_kinds: bool) -> None:
+    """§6.1 sell then buy, or buy then sell; with §9.9 deals 18xx.games counts the kinds of
+    action in the turn (``can_sell_order?``: two kinds and a purchase last forbid a sale),
+    option ``sale_order_by_kinds`` (the importer's setting): a deal then a share purchase
+    forbids a sale there, while Dixon's order allows it (buy then sell; oracle fuzzing,
+    seed 1870018)."""
+    game = brown_pool_position(sale_order_by_kinds=by_kinds)
+    state = game.state
+    state.phase = 1
+    state.privates["GRSC"].owner, state.privates["GRSC"].closed = "C", False
+    game.act("private GRSC 20", "A")
+    game.act("buy MP pool", "A")  # (brown: a market share may follow the deal)
+    if by_kinds:
+        with pytest.raises(IllegalAction, match="sell-buy-sell"):
+            game.act("sell MP 1", "A")
+    else:
+        game.act("sell MP 1", "A")
+
+
+def test_7_2_the_network_walk_frees_what_it_reached_past_a_converging_side() -> None:
+    """§7.1/§7.2 reach: 18xx.games' walk (``Path#walk``, ``converging_exit?``) keeps the
+    paths and stops it took after leaving a tile across a side where several of its paths
+    meet free again, so they may be walked again from elsewhere. Here the walk from M's
+    city loops through L1 and L3 back into M's path to side 3 (leaving L3 across side 0,
+    where two paths meet); M's own walk along that path then still goes on through L3 to
+    the town in K (oracle fuzzing, seed 1870012: SP may token Fort Worth, J3)."""
+    from transcon.eighteen.network import _walk
+    from transcon.eighteen.tiles import NODE_BASE
+
+    node = NODE_BASE
+    paths = {
+        "M": [(node, 2), (node, 3)],
+        "L1": [(5, 4)],
+        "L3": [(0, 3), (0, 1)],
+        "K": [(0, node)],
+    }
+    across = {
+        ("M", 2): ("L1", 5),
+        ("L1", 4): ("L3", 1),
+        ("L3", 0): ("M", 3),
+        ("M", 3): ("L3", 0),
+        ("L3", 3): ("K", 0),
+    }
+
+    def ends(place: str, end: int) -> list[tuple[int, int]]:
+        return [(k, b if a == end else a) for k, (a, b) in enumerate(paths[place]) if end in (a, b)]
+
+    reached: list[str] = []
+
+    def reach_node(place: str, end: int) -> bool:
+        reached.append(place)
+        return True
+
+    walked = _walk([("M", node)], ends, reach_node, lambda p, s: across.get((p, s)))
+    assert ("L3", 0) in walked and "K" in reached

@@ -30,6 +30,13 @@ class Options1870(Options):
         "the game ends (Dixon); false: the game ends at once, after that action (18xx.games).",
         rule="1870 rules §12",
     )
+    sale_order_by_kinds: bool = option(
+        False,
+        "After a private bought from a player, a sale is refused only when the turn holds "
+        "exactly two kinds of action (deals, share purchases, sales) and a purchase came "
+        "last (18xx.games); false: sell then buy, or buy then sell, a deal being a purchase.",
+        rule="1870 rules §6.1, §9.9",
+    )
     market: Literal["dixon", "mayfair"] = option("dixon", "Market cells.", rule="1870 rules §5.1")
     tiles: Literal["dixon", "mayfair"] = option("dixon", "Tile manifest.", rule="1870 rules §2.7")
     twelve_trains: int = option(

@@ -181,9 +181,7 @@ class BuySellParShares(Step):
         sym = action.corp
         if sym not in state.corps:
             raise IllegalAction(RULE_STOCK, f"no company {sym}")
-        if st.sold_corps and st.last_bought:
-            # sell then buy, or buy then sell: no sale after a purchase that followed a sale
-            # (18xx.games ``can_sell_order?``, also after a brown buy that followed a sale)
+        if not self.sale_in_order(state):
             raise IllegalAction(RULE_STOCK, "sell-buy-sell is not allowed")
         if st.number == 1 and g.NO_SALE_FIRST_ROUND:
             raise IllegalAction(RULE_STOCK, "no sales in the first stock round")
@@ -195,6 +193,12 @@ class BuySellParShares(Step):
         self.acted(state, action.player)
         st.sold_corps.append(sym)
         g.sell_shares(state, action.player, sym, action.count, ctx)
+
+    def sale_in_order(self, state: GameState) -> bool:
+        """Sell then buy, or buy then sell: no sale after a purchase that followed a sale
+        (18xx.games ``can_sell_order?``, also after a brown buy that followed a sale)."""
+        st = state.stock
+        return not (st.sold_corps and st.last_bought)
 
     def choices(self, state: GameState, player: str) -> list[Action]:
         out: list[Action] = [Pass(player=player)]

@@ -61,6 +61,8 @@ class State1870(TitleData):
     protected_by: int = -1
     """Seat of the last president who protected in this offer (the turn goes on after
     them), -1 for none."""
+    bought_private: bool = False
+    """A private was bought from another player in this stock turn (§9.9)."""
 
 
 def state_1870(state: GameState) -> State1870:
@@ -86,7 +88,7 @@ MOVED_IN_FORMAT_2 = (
 
 
 #: Options of 1870 added after save format 1; their defaults play as format-1 games did.
-OPTIONS_SINCE_FORMAT_1 = ("finish_turn_on_400",)
+OPTIONS_SINCE_FORMAT_1 = ("finish_turn_on_400", "sale_order_by_kinds")
 
 
 def format_1_fields(state: GameState) -> Format1Fields:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from transcon.core.errors import IllegalAction
 from transcon.core.title import Action, ActionContext
-from transcon.eighteen.framework.actions import Pass
+from transcon.eighteen.framework.actions import BuyPrivate, Pass
 from transcon.eighteen.framework.base import BANK, RULE_STOCK, corp_key
 from transcon.eighteen.framework.rounds import RoundKind, Step, TurnStage
 from transcon.eighteen.framework.state import CorpState, GameState
@@ -31,6 +31,7 @@ RULE_PROTECTION = "1870 §6.4 price protection"
 RULE_REDEMPTION = "1870 §6.5 redemption"
 RULE_REISSUE = "1870 §6.6 reissue"
 RULE_BEST_RUN = "1870 §8.3 best run on demand"
+RULE_DEALS = "1870 §9.9 private deals"
 
 
 def may_protect(state: GameState, president: str, sym: str, seller: str) -> bool:
@@ -161,15 +162,92 @@ class BuySellParShares1870(BuySellParShares):
     its president takes at the start of a turn (each ends that turn)."""
 
     game: Title1870
-    actions: ClassVar[tuple[type[Action], ...]] = (*BuySellParShares.actions, Redeem, Reissue)
+    actions: ClassVar[tuple[type[Action], ...]] = (
+        *BuySellParShares.actions,
+        Redeem,
+        Reissue,
+        BuyPrivate,
+    )
 
     def process(self, state: GameState, action: Action, ctx: ActionContext | None) -> None:
         if isinstance(action, Redeem):
             self.redeem(state, action, ctx)
         elif isinstance(action, Reissue):
             self.reissue(state, action, ctx)
+        elif isinstance(action, BuyPrivate):
+            if self.must_sell(state, action.player):
+                super().process(state, action, ctx)  # (refused: sell first)
+            self.buy_private(state, action, ctx)
         else:
             super().process(state, action, ctx)
+
+    def private_deals(self, state: GameState, player: str) -> list[str]:
+        """§9.9 the privates ``player`` may buy from another player now: in phases 2-3 (when
+        companies may buy them), once per turn as the turn's purchase, with cash to pay
+        (18xx.games ``purchasable_companies``: any private another player owns, but the
+        SLSF certificate)."""
+        g = self.game
+        if not g.phase(state).company_buy or state.stock.bought:
+            return []
+        if state.player(player).cash <= 0:
+            return []
+        return [
+            sym
+            for sym, private in state.privates.items()
+            if not private.closed
+            and private.owner
+            and not private.owner.startswith("@")
+            and private.owner != player
+            and g.spec(state).private(sym).buyable
+        ]
+
+    def buy_private(self, state: GameState, action: BuyPrivate, ctx: ActionContext | None) -> None:
+        """§9.9 a deal between players: the buyer pays the owner the agreed price (the engine
+        takes the buyer's action as the deal, as 18xx.games does: no acceptance step)."""
+        g = self.game
+        sym, player = action.private, action.player
+        if sym not in self.private_deals(state, player):
+            raise IllegalAction(RULE_DEALS, f"{player} may not buy {sym} now")
+        if g.spec(state).private(sym).share_of:
+            raise IllegalAction(RULE_DEALS, f"{sym} comes with a share: it is not traded")
+        if not 1 <= action.price <= state.player(player).cash:
+            raise IllegalAction(RULE_DEALS, f"the price must be 1-{state.player(player).cash}")
+        if ctx is None:
+            return
+        private = state.privates[sym]
+        seller = private.owner
+        g.pay(state, player, seller, action.price)
+        private.owner = player
+        ctx.emit(f"{player} buys {sym} from {seller} for {action.price}")
+        # the turn's purchase; brown-zone market shares may still follow (18xx.games
+        # ``can_buy_multiple?`` looks only at pars and share buys)
+        self.acted(state, player, bought=True)
+        state_1870(state).bought_private = True
+
+    def sale_in_order(self, state: GameState) -> bool:
+        """With ``sale_order_by_kinds`` (18xx.games ``can_sell_order?``): no sale after a
+        purchase when the turn holds exactly two kinds of action among private deals,
+        share purchases and sales (the same as Dixon's order unless a deal was made)."""
+        if not Options1870.view(state.options).sale_order_by_kinds:
+            return super().sale_in_order(state)
+        st = state.stock
+        deal = state_1870(state).bought_private
+        kinds = deal + bool(st.bought_corps) + bool(st.sold_corps)
+        return not (kinds == 2 and st.last_bought)
+
+    def can_act(self, state: GameState, player: str) -> bool:
+        """18xx.games does not skip a player who could buy a private from another player."""
+        return super().can_act(state, player) or bool(self.private_deals(state, player))
+
+    def choices(self, state: GameState, player: str) -> list[Action]:
+        out = super().choices(state, player)
+        cash = state.player(player).cash
+        for sym in self.private_deals(state, player):
+            spec = self.game.spec(state).private(sym)
+            if not spec.share_of:
+                prices = sorted({1, min(spec.value, cash)})
+                out.extend(BuyPrivate(player=player, private=sym, price=p) for p in prices)
+        return out
 
     def corp_choices(
         self, state: GameState, player: str, sym: str, corp: CorpState
@@ -269,7 +347,12 @@ class StockRound1870(StockRound):
         data.cash_at_sr_start = {sym: corp.cash for sym, corp in state.corps.items()}
         # the framework starts each stock round with a new StockState, which held these
         data.protection, data.pending_sales, data.protected_by = [], [], -1
+        data.bought_private = False
         super().start(state, ctx)
+
+    def next_turn(self, state: GameState, after: int) -> None:
+        state_1870(state).bought_private = False
+        super().next_turn(state, after)
 
     def end_turn(self, state: GameState, ctx: ActionContext) -> None:
         protection = self.step_of(PriceProtection)

@@ -237,6 +237,9 @@ class Exporter:
             self.moves.append((action.corp, redeemed, "treasury"))
             fields = self.bundle(action.corp, redeemed)
             self.emit("buy_shares", action.corp, "corporation", **fields)
+        elif isinstance(action, A.BuyPrivate) and state.round == "stock":
+            fields = {"company": action.private, "price": action.price}
+            self.emit("buy_company", p, "player", **fields)
         elif isinstance(action, A1870.Reissue):
             numbers = self.shares.held(action.corp, "treasury")
             self.reissued[action.corp] = set(numbers)
