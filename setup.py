@@ -14,6 +14,7 @@ setup(
                 f"{CSRC}/routecore_module.c",
                 f"{CSRC}/routecore_walk.c",
                 f"{CSRC}/routecore_search.c",
+                f"{CSRC}/routecore_network.c",
             ],
             depends=[f"{CSRC}/routecore.h"],
             include_dirs=[CSRC],

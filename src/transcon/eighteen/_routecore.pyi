@@ -1,6 +1,6 @@
 """Type stub of the compiled core (``csrc/*.c``, built by setup.py); see optimize_core.py."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 MAX_STOPS: int
 STOP_WORDS: int
@@ -55,3 +55,13 @@ def search(
 def route_list(
     values: Sequence[int], hops: Sequence[Sequence[int]], hop_track: bytes, nw: int, /
 ) -> RouteList: ...
+def network_walk(
+    ends_of: list[dict[int, tuple[tuple[int, int], ...]]],
+    across: list[int],
+    across_fn: Callable[[int, int], int],
+    first_stop: list[int],
+    nstops: int,
+    no_pass: bytes,
+    starts: list[int],
+    /,
+) -> tuple[bytes, list[int], list[int]]: ...

@@ -240,7 +240,7 @@ def build_graph(
     give the companies in each city's slots and beside it; ``started`` lists companies whose
     tokens block (None: every token blocks); ``blocked_sides`` holds ``(hex, side)`` pairs no
     track may cross (impassable borders). With ``with_hops=False`` no hops are walked: the graph
-    has its stops and tokens only (enough for :func:`~transcon.eighteen.network.company_network`,
+    has its stops and tokens only (enough for :func:`~transcon.eighteen.network.company_reach`,
     which walks the tiles itself), at a fraction of the cost. (:class:`TrackLayout` is the
     token-free half, for building graphs of one layout with different tokens or hops.)
     """

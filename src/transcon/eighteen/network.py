@@ -13,17 +13,23 @@ every hex edge the network touches is known.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+import os
+from collections.abc import Container, Iterable
 from dataclasses import dataclass, field
-from typing import TypeVar
 
-from transcon.core.hexgrid import Hex, Orientation, opposite
-from transcon.eighteen.graph import PlacedTile, TrackGraph
+from transcon.core.hexgrid import Hex, opposite
+from transcon.eighteen.graph import TrackGraph
 from transcon.eighteen.layout import TrackLayout
 from transcon.eighteen.tiles import NODE_BASE
 
-P = TypeVar("P")
-"""A place the walk is in: a hex, or a hex's number in a track layout."""
+try:
+    from transcon.eighteen._routecore import network_walk as _network_walk
+except ImportError:  # the compiled core is not built: the Python walk runs
+    _network_walk = None  # type: ignore[assignment]
+
+COMPILED = _network_walk is not None and os.environ.get("TRANSCON_PURE_PYTHON") != "1"
+"""Whether :func:`company_reach` runs the compiled walk (``csrc/routecore_network.c``): when
+the compiled core is built, unless ``TRANSCON_PURE_PYTHON=1`` (as for the optimiser)."""
 
 
 @dataclass(slots=True)
@@ -35,6 +41,23 @@ class Network:
     edges: set[tuple[Hex, int]] = field(default_factory=set)
     """Hex sides the network's track touches, on both sides of each edge: a tile laid in a
     hex connects when one of its exits is in here."""
+
+    @classmethod
+    def of(cls, reach: Reach) -> Network:
+        """The same network in hexes (for inspection: the rule checks ask ``reach``)."""
+        layout = reach.layout
+        net = cls()
+        for stop in layout.stops:
+            if reach.reaches(stop.id):
+                net.nodes.add((stop.hex, stop.index))
+        blocked = layout.blocked_sides
+        for number in reach.touched:
+            h, side = layout.hex_order[number // 6], number % 6
+            net.edges.add((h, side))
+            n, entry = h.neighbor(side, layout.orientation), opposite(side)
+            if (h, side) not in blocked and (n, entry) not in blocked:
+                net.edges.add((n, entry))
+        return net
 
     def hex_reached(self, h: Hex) -> bool:
         """True when the network touches hex ``h`` (a side or a stop)."""
@@ -48,61 +71,9 @@ class Network:
         return any(side in exits for (at, side) in self.edges if at == h)
 
 
-def company_network(
-    tiles: Mapping[Hex, PlacedTile],
-    graph: TrackGraph,
-    company: str,
-    *,
-    orientation: Orientation = Orientation.POINTY,
-    blocked_sides: Container[tuple[Hex, int]] = (),
-    cut: Container[tuple[Hex, int, int]] = (),
-) -> Network:
-    """The network of ``company`` in the position of ``tiles`` and ``graph``.
-
-    ``blocked_sides`` holds ``(hex, side)`` pairs no track crosses (impassable borders);
-    ``cut`` holds ``(hex, a, b)`` track paths (endpoint numbers as in
-    :meth:`TileDef.paths_at`, either order) the walk may not use (e.g. track bridging a river
-    that may not be crossed yet)."""
-    net = Network()
-    stops = {(s.hex, s.index): s.id for s in graph.stops}
-    no_pass = graph.no_pass_mask(company)
-    starts = [
-        (s.hex, NODE_BASE + s.index) for s in graph.stops if (graph.token_mask(company) >> s.id) & 1
-    ]
-
-    def ends(h: Hex, end: int) -> list[tuple[int, int]]:
-        placed = tiles.get(h)
-        if placed is None:
-            return []
-        out = []
-        for k, (a, b) in enumerate(placed.tile.paths_at(placed.rotation)):
-            if end in (a, b) and (h, a, b) not in cut and (h, b, a) not in cut:
-                out.append((k, b if a == end else a))
-        return out
-
-    def reach_node(h: Hex, end: int) -> bool:
-        net.nodes.add((h, end - NODE_BASE))
-        sid = stops.get((h, end - NODE_BASE))
-        return sid is None or not (no_pass >> sid) & 1
-
-    def cross(h: Hex, side: int) -> tuple[Hex, int] | None:
-        net.edges.add((h, side))
-        if (h, side) in blocked_sides:
-            return None
-        n = h.neighbor(side, orientation)
-        entry = opposite(side)
-        if (n, entry) in blocked_sides:
-            return None
-        net.edges.add((n, entry))
-        return (n, entry)
-
-    _walk(starts, ends, reach_node, cross)
-    return net
-
-
 class Reach:
-    """A company's network on a :class:`~transcon.eighteen.graph.TrackLayout`: the same
-    answers as :class:`Network` (built by :func:`company_network`), kept as stop ids and side
+    """A company's network on a :class:`~transcon.eighteen.graph.TrackLayout` (built by
+    :func:`company_reach`; :meth:`Network.of` gives it in hexes), kept as stop ids and side
     numbers (``hex number * 6 + side`` of the laid hexes whose reached track ends at that
     side) instead of sets of hexes."""
 
@@ -152,43 +123,9 @@ class Reach:
 
 def company_reach(layout: TrackLayout, graph: TrackGraph, company: str) -> Reach:
     """``company``'s network in ``layout`` with the tokens of ``graph`` (a graph of that
-    layout, hops not needed): the walk of :func:`company_network` on the layout's numbers."""
-    no_pass = graph.no_pass_mask(company)
-    own = graph.token_mask(company)
-    ends_of, stop_at, table = layout.ends_of, layout.stop_at, layout.across_table
-    reached = own
-    touched: set[int] = set()
-    starts = [
-        (layout.hex_index[s.hex], NODE_BASE + s.index) for s in layout.stops if (own >> s.id) & 1
-    ]
+    layout, hops not needed).
 
-    def ends(i: int, end: int) -> tuple[tuple[int, int], ...]:
-        return ends_of[i].get(end, ())
-
-    def reach_node(i: int, end: int) -> bool:
-        nonlocal reached
-        sid = stop_at[(i, end - NODE_BASE)]
-        reached |= 1 << sid
-        return not (no_pass >> sid) & 1
-
-    def cross(i: int, side: int) -> tuple[int, int] | None:
-        touched.add(i * 6 + side)
-        j = table[i * 6 + side]
-        if j == -2:
-            j = layout.across(i, side)
-        return None if j < 0 else (j, (side + 3) % 6)
-
-    paths = _walk(starts, ends, reach_node, cross)
-    return Reach(layout, reached, touched, paths)
-
-
-def _walk(
-    starts: Sequence[tuple[P, int]],
-    ends: Callable[[P, int], Iterable[tuple[int, int]]],
-    reach_node: Callable[[P, int], bool],
-    cross: Callable[[P, int], tuple[P, int] | None],
-) -> set[tuple[P, int]]:
-    """18xx.games' network walk (``Graph#compute``: ``Node#walk``, ``Path#walk``), from each
+    18xx.games' network walk (``Graph#compute``: ``Node#walk``, ``Path#walk``), from each
     token stop in turn: in one walk every path is taken once and every stop entered once (the
     other token stops count as entered), so the walk never turns back along the track it came
     by (a train cannot reverse in a city); as its edge ``counter``, no path is entered while
@@ -196,65 +133,127 @@ def _walk(
     round back into the hex); and, as its ``converging`` paths, once the walk has left a tile
     across a side where several of that tile's paths meet, the paths and stops it takes from
     there are free again when it comes back from them (they may be walked again from
-    elsewhere). ``ends(place, end)``: the paths at an end, as (path number, other end);
-    ``reach_node`` records a stop and says whether the walk may go on through it; ``cross``
-    records leaving a place across a side and gives the place and side entered, if any.
-    Returns the paths walked, as (place, path number)."""
-    walked: set[tuple[P, int]] = set()
-    for start in starts:
-        walked |= _walk_from(start, {s for s in starts if s != start}, ends, reach_node, cross)
-    return walked
-
-
-def _walk_from(
-    start: tuple[P, int],
-    nodes_seen: set[tuple[P, int]],
-    ends: Callable[[P, int], Iterable[tuple[int, int]]],
-    reach_node: Callable[[P, int], bool],
-    cross: Callable[[P, int], tuple[P, int] | None],
-) -> set[tuple[P, int]]:
-    """One token stop's walk (see :func:`_walk`); the paths it walked."""
-    paths_seen: set[tuple[P, int]] = set()
-    walked: set[tuple[P, int]] = set()
-    out: set[tuple[P, int]] = set()
-    """Hex sides (place, side) the walk is out across now (18xx.games' edge ``counter``)."""
-
-    def walk_node(place: P, end: int, converging: bool) -> None:
-        if (place, end) in nodes_seen:
-            return
-        nodes_seen.add((place, end))
-        for k, other in ends(place, end):
-            walk_path(place, k, end, other, converging)
-        if converging:
-            nodes_seen.discard((place, end))
-
-    def walk_path(place: P, k: int, entry: int, other: int, converging: bool) -> None:
-        if (place, k) in paths_seen:
-            return
-        if out and ((place, entry) in out or (place, other) in out):
-            return  # (node ends never match: sides are below NODE_BASE)
-        paths_seen.add((place, k))
-        walked.add((place, k))
-        if other >= NODE_BASE:
-            if reach_node(place, other):
-                walk_node(place, other, converging)
+    elsewhere). Never through a stop the company may not pass
+    (:meth:`TrackGraph.no_pass_mask`)."""
+    own = graph.token_mask(company)
+    no_pass = graph.no_pass_mask(company)
+    stops = layout.stops
+    starts = []
+    mask = own
+    while mask:
+        low = mask & -mask
+        stop = stops[low.bit_length() - 1]
+        starts.append((layout.hex_index[stop.hex] << _SHIFT) | (NODE_BASE + stop.index))
+        mask ^= low
+    if COMPILED:
+        try:
+            reached, touched, walked = _network_walk(
+                layout.ends_of,
+                layout.across_table,
+                layout.across,
+                layout.first_stop,
+                len(stops),
+                no_pass.to_bytes((no_pass.bit_length() + 7) // 8, "little"),
+                starts,
+            )
+        except OverflowError:  # a tile beyond the compiled walk's limits: the reference
+            pass
         else:
-            entered = cross(place, other)
-            if entered is not None:
-                nxt, side = entered
-                onward = converging or _several(ends(place, other))
-                out.add((place, other))
-                for k2, other2 in ends(nxt, side):
-                    walk_path(nxt, k2, side, other2, onward)
-                out.discard((place, other))
-        if converging:
-            paths_seen.discard((place, k))
-
-    reach_node(*start)
-    walk_node(*start, False)
-    return walked
+            paths = {(p >> _SHIFT, p & _MASK) for p in walked}
+            return Reach(layout, own | int.from_bytes(reached, "little"), set(touched), paths)
+    return reference_reach(layout, own, no_pass, starts)
 
 
-def _several(paths: Iterable[tuple[int, int]]) -> bool:
-    """Whether more than one path ends at a side (18xx.games ``converging_exit?``)."""
-    return sum(1 for _ in paths) > 1
+def reference_reach(layout: TrackLayout, own: int, no_pass: int, starts: list[int]) -> Reach:
+    """:func:`company_reach` in Python (the reference of the compiled walk, and its stand-in
+    where the compiled core is not built): ``own`` and ``no_pass`` are stop masks, ``starts``
+    the token stops as ``hex number << _SHIFT | NODE_BASE + node index``."""
+    walk = _Walk(layout, no_pass)
+    for start in starts:
+        walk.walk_from(start, {s for s in starts if s != start})
+    paths = {(p >> _SHIFT, p & _MASK) for p in walk.walked}
+    return Reach(layout, own | walk.reached, walk.touched, paths)
+
+
+_SHIFT = 8
+"""A place in the walk is one int: ``hex number << _SHIFT | n``, where ``n`` is a path number
+on the hex's tile, a path end (a side 0-5, or ``NODE_BASE`` + a node index) or a side."""
+_MASK = (1 << _SHIFT) - 1
+
+
+class _Walk:
+    """The walks of one company's network (see :func:`company_reach`), on ints: the sets of
+    paths, stops and sides seen hold ``hex number << _SHIFT | number`` (no tuples: the walk
+    runs for every lay check, and tuples made the collector run twice as often)."""
+
+    __slots__ = ("first_stop", "layout", "no_pass", "reached", "touched", "walked")
+
+    def __init__(self, layout: TrackLayout, no_pass: int) -> None:
+        self.layout = layout
+        self.first_stop = layout.first_stop
+        self.no_pass = no_pass
+        self.reached = 0
+        """Stops reached, as a bitmask of stop ids."""
+        self.touched: set[int] = set()
+        """``hex number * 6 + side`` of every side the walk left a hex by."""
+        self.walked: set[int] = set()
+        """Paths walked (``hex number << _SHIFT | path number``)."""
+
+    def walk_from(self, start: int, nodes_seen: set[int]) -> None:
+        """One token stop's walk; ``nodes_seen``: the other token stops (entered already)."""
+        layout, first_stop, no_pass = self.layout, self.first_stop, self.no_pass
+        ends_of, table, touched, walked = (
+            layout.ends_of,
+            layout.across_table,
+            self.touched,
+            self.walked,
+        )
+        paths_seen: set[int] = set()
+        out: set[int] = set()
+        """Sides (``hex number << _SHIFT | side``) the walk is out across now (the counter)."""
+
+        def reach_node(i: int, end: int) -> bool:
+            sid = first_stop[i] + end - NODE_BASE
+            self.reached |= 1 << sid
+            return not (no_pass >> sid) & 1
+
+        def walk_node(i: int, end: int, converging: bool) -> None:
+            key = (i << _SHIFT) | end
+            if key in nodes_seen:
+                return
+            nodes_seen.add(key)
+            for k, other in ends_of[i].get(end, ()):
+                walk_path(i, k, end, other, converging)
+            if converging:
+                nodes_seen.discard(key)
+
+        def walk_path(i: int, k: int, entry: int, other: int, converging: bool) -> None:
+            base = i << _SHIFT
+            key = base | k
+            if key in paths_seen:
+                return
+            if out and (base | entry in out or base | other in out):
+                return  # (node ends never match: sides are below NODE_BASE)
+            paths_seen.add(key)
+            walked.add(key)
+            if other >= NODE_BASE:
+                if reach_node(i, other):
+                    walk_node(i, other, converging)
+            else:
+                touched.add(i * 6 + other)
+                j = table[i * 6 + other]
+                if j == -2:
+                    j = layout.across(i, other)
+                if j >= 0:
+                    side = (other + 3) % 6
+                    onward = converging or len(ends_of[i].get(other, ())) > 1
+                    out.add(base | other)
+                    for k2, other2 in ends_of[j].get(side, ()):
+                        walk_path(j, k2, side, other2, onward)
+                    out.discard(base | other)
+            if converging:
+                paths_seen.discard(key)
+
+        i, end = start >> _SHIFT, start & _MASK
+        reach_node(i, end)
+        walk_node(i, end, False)

@@ -15,7 +15,8 @@ import pytest
 from transcon.core.game import Game
 from transcon.eighteen.bridge import StopAdjacency
 from transcon.eighteen.graph import TrackGraph, build_graph
-from transcon.eighteen.network import company_network, company_reach
+from transcon.eighteen.layout import TrackLayout
+from transcon.eighteen.network import COMPILED, Network, company_reach, reference_reach
 from transcon.eighteen.tiles import NODE_BASE
 from transcon.titles.t1870.game import connection
 from transcon.titles.t1870.game.routing import context_of, position_of
@@ -73,16 +74,18 @@ def test_cached_contexts_match_fresh_builds() -> None:
         partial = ctx.layout.graph(hops_from=some)
         for s in range(len(full.stops)):
             assert _hop_set(partial, s) == (_hop_set(full, s) if s in some else set())
-        # networks on the layout answer like company_network
+        # networks on the cached layout answer like networks on a fresh layout
+        fresh_layout = TrackLayout(
+            fresh.tiles,
+            label=board.label,
+            orientation=board.orientation,
+            band=fresh.data.layer.band(phase),
+            blocked_sides=impassable_sides(fresh.data),
+        )
         for sym in sorted(fresh.started):
-            net = company_network(
-                fresh.tiles,
-                full,
-                sym,
-                orientation=board.orientation,
-                blocked_sides=impassable_sides(fresh.data),
-            )
+            net = Network.of(company_reach(fresh_layout, full, sym))
             reach = company_reach(ctx.layout, full, sym)
+            assert Network.of(reach) == net
             for stop in full.stops:
                 assert reach.reaches(stop.id) == ((stop.hex, stop.index) in net.nodes)
             for info in board:
@@ -103,3 +106,37 @@ def test_cached_contexts_match_fresh_builds() -> None:
             assert kept == fresh_adj
     assert checked > 20
     assert NODE_BASE == 6  # the walks key ends by hex number * 16 + end
+
+
+@needs_fixtures
+@pytest.mark.skipif(not COMPILED, reason="the compiled core is not built")
+def test_compiled_network_walk_matches_the_python_reference() -> None:
+    """The compiled network walk (csrc/routecore_network.c) gives the Python walk's stops,
+    sides and paths for every company at positions of a recorded game."""
+    _, recorded = import_fixture(MARKET)
+    game = Game(recorded.title, recorded.setup)
+    compared = 0
+    for number, action in enumerate(recorded.log):
+        game.apply(action)
+        if number % 7:
+            continue
+        state = game.state
+        ctx = context_of(state, recorded.title.phase(state).name)
+        graph = ctx.stops_graph()
+        layout = ctx.layout
+        for sym in state.corps:
+            own = graph.token_mask(sym)
+            starts = [
+                (layout.hex_index[s.hex] << 8) | (NODE_BASE + s.index)
+                for s in layout.stops
+                if (own >> s.id) & 1
+            ]
+            compiled = company_reach(layout, graph, sym)
+            reference = reference_reach(layout, own, graph.no_pass_mask(sym), starts)
+            assert (compiled.stops, compiled.touched, compiled.paths) == (
+                reference.stops,
+                reference.touched,
+                reference.paths,
+            ), (number, sym)
+            compared += bool(own)
+    assert compared > 500

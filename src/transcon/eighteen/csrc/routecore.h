@@ -76,5 +76,6 @@ static inline int lowbit(u64 m) { return __builtin_ctzll(m); }
 PyObject *walker_enumerate(Walker *w, PyObject *args);
 
 PyObject *rc_search(PyObject *self, PyObject *args);
+PyObject *rc_network_walk(PyObject *self, PyObject *args);
 
 #endif

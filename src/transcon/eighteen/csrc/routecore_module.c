@@ -299,6 +299,9 @@ static PyMethodDef module_methods[] = {
      "route_list(values, hops, hop_track, nw) -> RouteList (for tests of the search)"},
     {"search", rc_search, METH_VARARGS,
      "search(lists, lengths, same, need_tag, caps, incumbent) -> (best, nodes, choice|None)"},
+    {"network_walk", rc_network_walk, METH_VARARGS,
+     "network_walk(ends_of, across, across_fn, first_stop, nstops, no_pass, starts) -> "
+     "(reached, touched, walked)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,7 +1,7 @@
 """1870 track and token reach (1870-base.md §7.1, §7.2): new track and new tokens must be
 reachable from the company's network.
 
-The network is :func:`transcon.eighteen.network.company_network` on the route engine's
+The network is :func:`transcon.eighteen.network.company_reach` on the route engine's
 position of our state (:func:`transcon.titles.t1870.game.runs.stops_graph_of`): from the
 company's tokens along its track, never through an off-board nor a city full of other
 companies' tokens.
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from transcon.eighteen.framework.state import GameState
-from transcon.eighteen.network import Network, company_network
+from transcon.eighteen.network import Network
 from transcon.eighteen.tiles import NODE_BASE, NodeKind
 
 
@@ -22,15 +22,7 @@ def network_of(state: GameState, sym: str, phase: str) -> tuple[Any, Network]:
     from transcon.titles.t1870.game.routing import context_of
 
     ctx = context_of(state, phase)
-    position = ctx.position
-    net = company_network(
-        position.tiles,
-        ctx.stops_graph(),
-        sym,
-        orientation=position.data.board.orientation,
-        blocked_sides=ctx.layout.blocked_sides,
-    )
-    return position, net
+    return ctx.position, Network.of(ctx.reach(sym))
 
 
 def lay_unconnected(
