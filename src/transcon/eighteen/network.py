@@ -79,19 +79,21 @@ class Reach:
 
     __slots__ = ("layout", "paths", "stops", "touched")
 
-    def __init__(
-        self, layout: TrackLayout, stops: int, touched: set[int], paths: set[tuple[int, int]]
-    ) -> None:
+    def __init__(self, layout: TrackLayout, stops: int, touched: set[int], paths: set[int]) -> None:
         self.layout = layout
         self.stops = stops
         """Stops reached (a bitmask of stop ids), token stops included."""
         self.touched = touched
         self.paths = paths
-        """The track paths walked, as (hex number, path number on its tile): 18xx.games'
-        ``connected_paths``."""
+        """The track paths walked (18xx.games' ``connected_paths``), as ``hex number << 8 |
+        path number on its tile``: ask :meth:`walked`."""
 
     def reaches(self, stop: int) -> bool:
         return bool((self.stops >> stop) & 1)
+
+    def walked(self, hex_number: int, path: int) -> bool:
+        """Whether the walk took path number ``path`` of the tile in hex ``hex_number``."""
+        return (hex_number << _SHIFT) | path in self.paths
 
     def connects(self, h: Hex, exits: Iterable[int]) -> bool:
         """:meth:`Network.connects`: a tile with ``exits`` in ``h`` joins the network."""
@@ -159,8 +161,8 @@ def company_reach(layout: TrackLayout, graph: TrackGraph, company: str) -> Reach
         except OverflowError:  # a tile beyond the compiled walk's limits: the reference
             pass
         else:
-            paths = {(p >> _SHIFT, p & _MASK) for p in walked}
-            return Reach(layout, own | int.from_bytes(reached, "little"), set(touched), paths)
+            reached_mask = own | int.from_bytes(reached, "little")
+            return Reach(layout, reached_mask, set(touched), set(walked))
     return reference_reach(layout, own, no_pass, starts)
 
 
@@ -171,8 +173,7 @@ def reference_reach(layout: TrackLayout, own: int, no_pass: int, starts: list[in
     walk = _Walk(layout, no_pass)
     for start in starts:
         walk.walk_from(start, {s for s in starts if s != start})
-    paths = {(p >> _SHIFT, p & _MASK) for p in walk.walked}
-    return Reach(layout, own | walk.reached, walk.touched, paths)
+    return Reach(layout, own | walk.reached, walk.touched, walk.walked)
 
 
 _SHIFT = 8

@@ -60,12 +60,12 @@ def upgrade_gives_nothing(
         return None
     laid = bridge_of(state).context_with_tile(state, phase, hex_label, tile, rotation)
     j = laid.layout.hex_index[h]
-    walked = laid.reach(sym).paths
+    reach = laid.reach(sym)
     new = laid.position.data.tiles[tile]
     old_paths = [set(p) for p in old.tile.paths_at(old.rotation)]
     old_values = {n.index: n.values for n in old.tile.nodes}
     for k, path in enumerate(new.paths_at(rotation)):
-        if (j, k) not in walked:
+        if not reach.walked(j, k):
             continue
         if not any(set(path) <= old_path for old_path in old_paths):
             return None  # new track the company can use
