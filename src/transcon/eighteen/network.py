@@ -147,23 +147,28 @@ def company_reach(layout: TrackLayout, graph: TrackGraph, company: str) -> Reach
         stop = stops[low.bit_length() - 1]
         starts.append((layout.hex_index[stop.hex] << _SHIFT) | (NODE_BASE + stop.index))
         mask ^= low
-    if COMPILED:
-        try:
-            reached, touched, walked = _network_walk(
-                layout.ends_of,
-                layout.across_table,
-                layout.across,
-                layout.first_stop,
-                len(stops),
-                no_pass.to_bytes((no_pass.bit_length() + 7) // 8, "little"),
-                starts,
-            )
-        except OverflowError:  # a tile beyond the compiled walk's limits: the reference
-            pass
-        else:
-            reached_mask = own | int.from_bytes(reached, "little")
-            return Reach(layout, reached_mask, set(touched), set(walked))
-    return reference_reach(layout, own, no_pass, starts)
+    got = compiled_reach(layout, own, no_pass, starts) if COMPILED else None
+    return got if got is not None else reference_reach(layout, own, no_pass, starts)
+
+
+def compiled_reach(layout: TrackLayout, own: int, no_pass: int, starts: list[int]) -> Reach | None:
+    """:func:`reference_reach` in the compiled core (``csrc/routecore_network.c``); None when
+    the core is not built or a tile is beyond its limits (64 paths or path ends)."""
+    if _network_walk is None:
+        return None
+    try:
+        reached, touched, walked = _network_walk(
+            layout.ends_of,
+            layout.across_table,
+            layout.across,
+            layout.first_stop,
+            len(layout.stops),
+            no_pass.to_bytes((no_pass.bit_length() + 7) // 8, "little"),
+            starts,
+        )
+    except OverflowError:  # a tile beyond the compiled walk's limits
+        return None
+    return Reach(layout, own | int.from_bytes(reached, "little"), set(touched), set(walked))
 
 
 def reference_reach(layout: TrackLayout, own: int, no_pass: int, starts: list[int]) -> Reach:

@@ -6,6 +6,8 @@ behaviour (its ``lib/engine/game/g_1870`` engine) the position was checked again
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from transcon.core.errors import IllegalAction
@@ -17,6 +19,7 @@ from transcon.eighteen.framework.testing import (
     skip_auction,
     start_operating,
 )
+from transcon.eighteen.tiles import NODE_BASE
 from transcon.titles.t1870.game import Title1870
 from transcon.titles.t1870.game.state import state_1870
 
@@ -389,22 +392,15 @@ def test_7_1_the_network_walk_never_reenters_across_a_side_it_is_out_by() -> Non
     D back to side 3 and returns into C across side 0: C's path 5-0 (new track) is not
     walked (oracle fuzzing, seed 1870005: "Must use new track or change city value" for
     MKT's upgrade of C12 from #26 to #44)."""
-    from transcon.eighteen.network import _walk
-    from transcon.eighteen.tiles import NODE_BASE
-
     node = NODE_BASE
     paths = {  # place -> its paths (end, end), numbered by position
-        "S": [(node, 1)],
+        "S": [(node, 0)],
         "C": [(3, 0), (5, 0)],
         "D": [(3, 4), (5, 3)],
         "L": [(1, 2)],
     }
-    across = {("S", 1): ("C", 3), ("C", 0): ("D", 3), ("D", 4): ("L", 1), ("L", 2): ("D", 5)}
-
-    def ends(place: str, end: int) -> list[tuple[int, int]]:
-        return [(k, b if a == end else a) for k, (a, b) in enumerate(paths[place]) if end in (a, b)]
-
-    walked = _walk([("S", node)], ends, lambda place, end: True, lambda p, s: across.get((p, s)))
+    across = {("S", 0): "C", ("C", 0): "D", ("D", 4): "L", ("L", 2): "D"}
+    walked, _ = _walk_places(paths, across, "S")
     assert ("C", 0) in walked and ("D", 1) in walked  # round the loop back to D's side 3
     assert ("C", 1) not in walked  # C's 5-0 would be entered across side 0, still out by it
 
@@ -599,9 +595,6 @@ def test_7_2_the_network_walk_frees_what_it_reached_past_a_converging_side() -> 
     city loops through L1 and L3 back into M's path to side 3 (leaving L3 across side 0,
     where two paths meet); M's own walk along that path then still goes on through L3 to
     the town in K (oracle fuzzing, seed 1870012: SP may token Fort Worth, J3)."""
-    from transcon.eighteen.network import _walk
-    from transcon.eighteen.tiles import NODE_BASE
-
     node = NODE_BASE
     paths = {
         "M": [(node, 2), (node, 3)],
@@ -609,22 +602,51 @@ def test_7_2_the_network_walk_frees_what_it_reached_past_a_converging_side() -> 
         "L3": [(0, 3), (0, 1)],
         "K": [(0, node)],
     }
-    across = {
-        ("M", 2): ("L1", 5),
-        ("L1", 4): ("L3", 1),
-        ("L3", 0): ("M", 3),
-        ("M", 3): ("L3", 0),
-        ("L3", 3): ("K", 0),
-    }
-
-    def ends(place: str, end: int) -> list[tuple[int, int]]:
-        return [(k, b if a == end else a) for k, (a, b) in enumerate(paths[place]) if end in (a, b)]
-
-    reached: list[str] = []
-
-    def reach_node(place: str, end: int) -> bool:
-        reached.append(place)
-        return True
-
-    walked = _walk([("M", node)], ends, reach_node, lambda p, s: across.get((p, s)))
+    across = {("M", 2): "L1", ("L1", 4): "L3", ("L3", 0): "M", ("M", 3): "L3", ("L3", 3): "K"}
+    walked, reached = _walk_places(paths, across, "M")
     assert ("L3", 0) in walked and "K" in reached
+
+
+def _walk_places(
+    paths: dict[str, list[tuple[int, int]]], across: dict[tuple[str, int], str], start: str
+) -> tuple[set[tuple[str, int]], set[str]]:
+    """The network walk (:func:`transcon.eighteen.network.reference_reach`, and the compiled
+    walk when it is built, which must agree) on hand-made places: ``paths`` gives each place's
+    paths (end, end) numbered by position, ``across`` the place track leaving a place across a
+    side enters (across the opposite side); each place has one stop, its node 0; the walk
+    starts at ``start``'s stop and may pass every stop. Returns the paths walked as
+    (place, path number) and the places whose stop was reached."""
+    from types import SimpleNamespace
+
+    from transcon.eighteen.network import compiled_reach, reference_reach
+
+    names = list(paths)
+    number = {name: i for i, name in enumerate(names)}
+    ends_of = []
+    for name in names:
+        at: dict[int, list[tuple[int, int]]] = {}
+        for k, (a, b) in enumerate(paths[name]):
+            at.setdefault(a, []).append((k, b))
+            at.setdefault(b, []).append((k, a))
+        ends_of.append({end: tuple(found) for end, found in at.items()})
+    table = [-1] * (6 * len(names))
+    for (name, side), other in across.items():
+        table[number[name] * 6 + side] = number[other]
+    layout: Any = SimpleNamespace(
+        ends_of=ends_of,
+        across_table=table,
+        across=lambda i, side: table[i * 6 + side],
+        first_stop=list(range(len(names))),
+        stops=names,
+    )
+    starts = [(number[start] << 8) | NODE_BASE]
+    reach = reference_reach(layout, 0, 0, starts)
+    compiled = compiled_reach(layout, 0, 0, starts)
+    if compiled is not None:
+        assert (compiled.stops, compiled.touched, compiled.paths) == (
+            reach.stops,
+            reach.touched,
+            reach.paths,
+        )
+    walked = {(names[p >> 8], p & 255) for p in reach.paths}
+    return walked, {name for i, name in enumerate(names) if reach.reaches(i)}
