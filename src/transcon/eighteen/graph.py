@@ -113,6 +113,9 @@ class TrackGraph:
         )
         self._token_cache: dict[str, int] = {}
         self._blocked_cache: dict[str, int] = {}
+        self.memo: dict[str, object] = {}
+        """Answers computed from this graph alone (e.g. the compiled optimiser's merged track
+        ids), kept for the next question on the same graph."""
         self.stop_groups: tuple[int, ...] = ()
         """Per stop: the mask of the stops of its stop group (itself alone when it has none),
         or empty when no stop is grouped. Stops of one group (e.g. the hexes of one off-board

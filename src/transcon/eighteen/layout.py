@@ -369,7 +369,9 @@ class TrackLayout:
         hops: list[HopInfo] = []
         track_names = list(self.path_names)
         if hops_from is None:
-            self._walk(adj, hops, track_names, None)
+            # every stop's walk: those kept from the layout this one was derived from are
+            # reused (a tile laid changes only the walks that looked at its hex)
+            self._assemble(adj, hops, track_names, range(len(stops)), False)
         elif hops_from:
             self._assemble(adj, hops, track_names, hops_from, between)
         return TrackGraph(
@@ -488,83 +490,6 @@ class TrackLayout:
             if sid is not None:
                 out[sid] = tuple(companies)
         return tuple(out)
-
-    def _walk(
-        self,
-        adj: list[list[Hop]],
-        hops: list[HopInfo],
-        track_names: list[str],
-        hops_from: Container[int] | None,
-        between: bool = False,
-    ) -> None:
-        hex_order, names, ends_of = self.hex_order, self.names, self.ends_of
-        ends = hops_from if between and hops_from is not None else None
-        path_base, stop_at, across = self.path_base, self.stop_at, self.across_table
-        edge_ids: dict[int, int] = {}
-
-        def emit(
-            start: int, end: int, hexes: list[Hex], paths: list[int], edges: list[int]
-        ) -> None:
-            if ends is not None and end not in ends:
-                return
-            track = 0
-            for t in paths:
-                track |= 1 << t
-            for t in edges:
-                track |= 1 << t
-            hid = len(hops)
-            hops.append(HopInfo(hid, start, end, tuple(hexes), tuple(paths), tuple(edges), track))
-            adj[start].append(Hop(end, track, hid))
-
-        def walk(
-            start: int, i: int, side: int, hexes: list[Hex], paths: list[int], edges: list[int]
-        ) -> None:
-            """Continue a hop leaving hex number ``i`` across ``side``."""
-            j = across[i * 6 + side]
-            if j == -2:
-                j = self.across(i, side)
-            if j < 0:
-                return
-            entry = (side + 3) % 6
-            candidates = ends_of[j].get(entry)
-            if not candidates:
-                return
-            key = i * 6 + side if i < j else j * 6 + entry
-            eid = edge_ids.get(key)
-            if eid is None:
-                eid = len(track_names)
-                edge_ids[key] = eid
-                track_names.append(f"edge {names[min(i, j)]}/{names[max(i, j)]}")
-            if eid in edges:
-                return
-            edges.append(eid)
-            hexes.append(hex_order[j])
-            base = path_base[j]
-            for k, other in candidates:
-                pid = base + k
-                if pid in paths:
-                    continue
-                paths.append(pid)
-                if other >= NODE_BASE:
-                    emit(start, stop_at[(j, other - NODE_BASE)], hexes, paths, edges)
-                else:
-                    walk(start, j, other, hexes, paths, edges)
-                paths.pop()
-            hexes.pop()
-            edges.pop()
-
-        hex_index = self.hex_index
-        for s in self.stops:
-            if hops_from is not None and s.id not in hops_from:
-                continue
-            h = s.hex
-            i = hex_index[h]
-            base = path_base[i]
-            for k, other in ends_of[i].get(NODE_BASE + s.index, ()):
-                if other >= NODE_BASE:
-                    emit(s.id, stop_at[(i, other - NODE_BASE)], [h, h], [base + k], [])
-                else:
-                    walk(s.id, i, other, [h], [base + k], [])
 
 
 def _end(end: int) -> str:

@@ -17,7 +17,6 @@ optimiser then runs the pure-Python reference.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Hashable, Sequence
 
 from transcon.eighteen.optimize_routes import NO_LIMIT, Candidate, Context, TrainModel
@@ -39,7 +38,6 @@ def available() -> bool:
     return AVAILABLE
 
 
-@functools.lru_cache(maxsize=8)
 def merge_track_ids(tracks: tuple[int, ...]) -> tuple[int, ...]:
     """Hop track masks with the track ids that lie in exactly the same hops merged into one bit.
 
@@ -47,25 +45,45 @@ def merge_track_ids(tracks: tuple[int, ...]) -> tuple[int, ...]:
     is in a hop's mask iff each of its ids is), so every disjointness test of the search is
     unchanged; the masks get much narrower (a chain of paths and edges between two stops
     becomes one bit: 18C2C late game ~1,700 ids -> ~430)."""
-    members: dict[int, list[int]] = {}
-    for hop, track in enumerate(tracks):
+    ids: list[list[int]] = []
+    for track in tracks:
+        bits = []
         while track:
             low = track & -track
-            members.setdefault(low.bit_length() - 1, []).append(hop)
+            bits.append(low.bit_length() - 1)
             track ^= low
+        ids.append(bits)
+    return merge_hop_ids(ids)
+
+
+def merge_hop_ids(hop_ids: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """:func:`merge_track_ids` of hops given by their track ids (each hop's ids distinct)."""
+    members: dict[int, list[int]] = {}
+    for hop, ids in enumerate(hop_ids):
+        for t in ids:
+            members.setdefault(t, []).append(hop)
     classes: dict[tuple[int, ...], int] = {}
-    out = [0] * len(tracks)
+    per_hop: list[list[int]] = [[] for _ in hop_ids]
     for bit in sorted(members):
         hops = tuple(members[bit])
         if hops not in classes:
-            classes[hops] = len(classes)
+            merged = classes[hops] = len(classes)
             for hop in hops:
-                out[hop] |= 1 << classes[hops]
-    return tuple(out)
+                per_hop[hop].append(merged)
+    return tuple(sum(1 << c for c in merged_ids) for merged_ids in per_hop)
 
 
 def _hop_tracks(ctx: Context) -> tuple[int, ...]:
-    return merge_track_ids(tuple(info.track for info in ctx.graph.hops))
+    """The graph's hop track masks after :func:`merge_track_ids` (from each hop's path and
+    edge ids, whose union is its track; kept in the graph's memo: every optimisation on one
+    graph needs them)."""
+    memo = ctx.graph.memo
+    got = memo.get("merged track ids")
+    if got is None:
+        got = memo["merged track ids"] = merge_hop_ids(
+            [info.paths + info.edges for info in ctx.graph.hops]
+        )
+    return got  # type: ignore[return-value]
 
 
 def _words(tracks: Sequence[int]) -> int:
@@ -92,12 +110,11 @@ def _group_cycles(ctx: Context) -> list[int]:
     no group): the core marks a whole group visited with a stop."""
     groups = ctx.graph.stop_groups
     n = len(ctx.graph.stops)
-    if not groups:
-        return list(range(n))
     nxt = list(range(n))
-    for s in range(n):
-        members = [b for b in range(n) if (groups[s] >> b) & 1]
-        nxt[s] = members[(members.index(s) + 1) % len(members)]
+    for s, group in enumerate(groups):
+        if group & (group - 1):  # two or more members
+            members = [b for b in range(group.bit_length()) if (group >> b) & 1]
+            nxt[s] = members[(members.index(s) + 1) % len(members)]
     return nxt
 
 

@@ -99,6 +99,26 @@ def test_seed_4a_prospectors_designate_a_p_city_of_their_zone() -> None:
     assert {t for t, _ in track.fitting_tiles(state, "full", "M62")} == {"170"}
 
 
+def test_seed_4a_designation_changes_the_upgrades_already_asked_for() -> None:
+    """The tile fits are kept between questions (track.py's memo): a P city designated after
+    its upgrades were asked for gets the P tiles from then on, for checks and bot lays."""
+    game = game_with({"EPR": "@B&O"}, {"B&O": ("A", 100)})
+    state = game.state
+    state.tiles["M62"] = ["14", 0]  # Cincinnati in green
+    state.changed()
+    colours = ("yellow", "green", "brown")
+    plain = {t for t, _ in track.fitting_tiles(state, "full", "M62")}
+    lays_before = track.lay_actions(state, "full", "A", "M62", colours)
+    assert "170" not in plain and {lay.tile for lay in lays_before} == plain
+    assert all(track.lay_problem(state, "full", "M62", "170", r) for r in range(6))  # plain
+    game.act("prospect EPR M62", "A")
+    fits = track.fitting_tiles(state, "full", "M62")
+    assert {t for t, _ in fits} == {"170"}
+    assert {lay.tile for lay in track.lay_actions(state, "full", "A", "M62", colours)} == {"170"}
+    assert not any(track.lay_problem(state, "full", "M62", t, r) for t, r in fits)
+    assert all(track.lay_problem(state, "full", "M62", t, r) for t in plain for r in range(6))
+
+
 def test_seed_4a_designation_lost_at_phase_5_but_a_p_city_stays() -> None:
     game = game_with({"EPR": "@B&O", "GPP": "@B&O"}, {"B&O": ("A", 100)})
     game.act("prospect GPP K30", "A")

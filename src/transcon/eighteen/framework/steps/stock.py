@@ -225,7 +225,18 @@ class BuySellParShares(Step):
 
     def must_sell(self, state: GameState, player: str) -> bool:
         """A player over the certificate limit (a closed company lowered it, say) who can
-        sell must sell before anything else (18xx.games ``must_sell?``)."""
+        sell must sell before anything else (18xx.games ``must_sell?``; asked for every
+        stock action checked, so kept in the state's position memo)."""
+        memo = state.memo
+        key = ("must sell", player)
+        got = memo.answers.get(key)
+        if got is None:
+            got = self._must_sell(state, player)
+            if not memo.applying:
+                memo.answers[key] = got
+        return bool(got)
+
+    def _must_sell(self, state: GameState, player: str) -> bool:
         g = self.game
         if g.certs(state, player) <= g.cert_limit(state):
             return False

@@ -17,16 +17,24 @@ of preference and the first legal one is taken (checking every fitting tile firs
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
+from transcon.core.errors import IllegalAction, InputError
 from transcon.core.game import Game
-from transcon.core.hexgrid import Hex
 from transcon.core.title import Action
 from transcon.eighteen.framework import actions as A
 from transcon.eighteen.framework.bots import builder_stock_choice
+from transcon.eighteen.framework.rounds import Step
+from transcon.eighteen.framework.state import GameState
+from transcon.eighteen.framework.steps.operating import Route
 from transcon.titles.c2c.game.actions import BuyMarker, BuyTokens
 from transcon.titles.c2c.game.private_powers import new_marker_seller
+from transcon.titles.c2c.game.track import tile_left
 from transcon.titles.c2c.privates import PROSPECTORS
+
+if TYPE_CHECKING:
+    from transcon.titles.c2c.game.title import TitleC2C
 
 
 class BuilderBot:
@@ -79,12 +87,14 @@ class BuilderBot:
 
         title = game.title
         assert isinstance(title, TitleC2C)
-        round_ = title.current_round(game.state)
+        state = game.state
+        round_ = title.current_round(state)
         if round_ is None:
             return None
         by_type: dict[str, list[Action]] = {}
-        for action in round_.choices(game.state, player):
-            by_type.setdefault(action.type, []).append(action)
+        for step in round_.active_steps(state):
+            for action in _step_choices(title, step, state, player):
+                by_type.setdefault(action.type, []).append(action)
         shuffled = {kind: self._rng.sample(got, len(got)) for kind, got in by_type.items()}
         lays = [a for a in by_type.get("lay", []) if isinstance(a, A.LayTile)]
         payout = [a for a in by_type.get("dividend", []) if getattr(a, "kind", "") == "payout"]
@@ -93,14 +103,18 @@ class BuilderBot:
             t for t in trains if isinstance(t, A.BuyTrain) and t.seller == "bank" and not t.exchange
         ]
         buy_train = bank if self._rng.random() < 0.7 else []
-        preferences: list[list[Action]] = [
+        # the random draws in the order the candidates are listed (the same games as before)
+        private_powers = self._private_powers(game, shuffled)
+        toward = self._toward_destination(game, lays) if self._rng.random() < 0.9 else []
+        sym = title.current_corp(state)
+        preferences: list[Sequence[Action] | Callable[[], Iterable[Action]]] = [
             shuffled.get("discard", []),
-            self._private_powers(game, shuffled),
+            private_powers,
             by_type.get("transcontinental", []),
-            self._toward_destination(game, lays) if self._rng.random() < 0.9 else [],
+            lambda: _maybe_legal_lays(title, state, sym, toward),
             shuffled.get("token", []),
             by_type.get("destination", []),
-            by_type.get("run", []),
+            lambda: [title.hook_bot_run(state, sym, player)] if "run" in by_type else [],
             payout,
             by_type.get("dividend", []),
             buy_train,
@@ -110,7 +124,7 @@ class BuilderBot:
             by_type.get("bankrupt", []),
         ]
         for candidates in preferences:
-            for action in candidates:
+            for action in candidates() if callable(candidates) else candidates:
                 if game.is_legal(action):
                     return action
         return None
@@ -149,7 +163,7 @@ class BuilderBot:
             out.extend(shuffled.get("prospect", [])[:3])
         return out
 
-    def _toward_destination(self, game: Game[Any], lays: list[A.LayTile]) -> list[Action]:
+    def _toward_destination(self, game: Game[Any], lays: list[A.LayTile]) -> list[A.LayTile]:
         """The lays nearest the operating corporation's destination first (ties at random)."""
         from transcon.titles.c2c.game.title import TitleC2C
         from transcon.titles.c2c.game.track import hex_of
@@ -163,9 +177,48 @@ class BuilderBot:
         if not destination:
             return list(self._rng.sample(lays, len(lays)))
         goal = hex_of(setup, destination)
+        distances: dict[str, int] = {}
+        for lay in lays:
+            if lay.hex not in distances:
+                distances[lay.hex] = hex_of(setup, lay.hex).distance(goal)
+        rng = self._rng
+        # one draw per lay, in list order (as the key function of ``sorted`` draws them)
+        keyed = [
+            (distances[lay.hex], 0 if lay.private else 1, rng.random(), i)
+            for i, lay in enumerate(lays)
+        ]
+        return [lays[i] for *_, i in sorted(keyed)]
 
-        def distance(lay: A.LayTile) -> tuple[int, int, float]:
-            h: Hex = hex_of(setup, lay.hex)
-            return (h.distance(goal), 0 if lay.private else 1, self._rng.random())
 
-        return [*sorted(lays, key=distance)]
+LAZY_RUN = A.RunRoutes(player="", revenue=0)
+"""Stands for the Route step's candidate (the optimiser's best run) until the bot gets to it:
+the run is only worked out when no earlier preference is legal."""
+
+
+def _step_choices(title: TitleC2C, step: Step, state: GameState, player: str) -> list[Action]:
+    """``step``'s candidates, the run's stood for by :data:`LAZY_RUN` (same count and order
+    as ``step.choices``, so the bot's random draws stay the same)."""
+    if isinstance(step, Route):
+        sym = title.current_corp(state)
+        open_ = state.corps[sym].president == player and step.closed(state, sym) is None
+        return [LAZY_RUN] if open_ else []
+    return step.choices(state, player)
+
+
+def _maybe_legal_lays(
+    title: TitleC2C, state: GameState, sym: str, lays: list[A.LayTile]
+) -> Iterator[A.LayTile]:
+    """``lays`` less those with no tile left or that the title's own track check
+    (``hook_lay``) refuses: quick necessary conditions, the full check (``is_legal``) still
+    follows."""
+    left: dict[str, bool] = {}
+    for lay in lays:
+        if lay.tile not in left:
+            left[lay.tile] = tile_left(state, title.setup, lay.tile)
+        if not left[lay.tile]:
+            continue
+        try:
+            title.hook_lay(state, sym, lay)
+        except (IllegalAction, InputError):
+            continue
+        yield lay

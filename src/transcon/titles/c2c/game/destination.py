@@ -30,7 +30,7 @@ from transcon.eighteen.named_runs import check_named_run, realise_run
 from transcon.eighteen.routes import RouteError
 from transcon.titles.c2c.game import track
 from transcon.titles.c2c.game.actions import DestinationRun
-from transcon.titles.c2c.game.routing import context_of
+from transcon.titles.c2c.game.routing import context_of, joined_by_track
 
 if TYPE_CHECKING:
     from transcon.titles.c2c.game.title import TitleC2C
@@ -77,9 +77,13 @@ def destination_found(title: TitleC2C, state: GameState, sym: str) -> Destinatio
     if key not in ctx.memo:
         home, destination = title.home_and_destination(state, sym)
         board = track.map_of(title.setup)[0].board
-        ctx.memo[key] = run_to_destination(
-            board, ctx.graph(), sym, [train_of(t) for t in owned], home, (destination,)
-        )
+        found = None
+        # a cheap reach test first: no track joining them rules the run out without the graph
+        if joined_by_track(ctx, board, sym, home, destination):
+            found = run_to_destination(
+                board, ctx.graph(), sym, [train_of(t) for t in owned], home, (destination,)
+            )
+        ctx.memo[key] = found
     got = ctx.memo[key]
     assert got is None or isinstance(got, DestinationRunFound)
     return got

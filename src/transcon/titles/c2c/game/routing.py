@@ -10,6 +10,7 @@ and every graph groups the hexes of a multi-hex off-board area into one stop
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
@@ -20,7 +21,7 @@ from transcon.eighteen.position import Position18xx
 from transcon.eighteen.tilefile import Board18xx
 from transcon.eighteen.tiles import TileSet
 from transcon.titles.c2c.data import Setup, load_board, load_layer, load_tiles
-from transcon.titles.c2c.routes import group_offboard_areas, stop_values
+from transcon.titles.c2c.routes import coast_stops, group_offboard_areas, stop_values
 
 if TYPE_CHECKING:
     from transcon.core.hexgrid import Hex
@@ -73,3 +74,49 @@ def bridge_for(setup: Setup) -> RouteBridge[Position18xx]:
 def context_of(state: GameState, setup: Setup, phase: str) -> RouteContext[Position18xx]:
     """The cached position of ``state`` at ``phase`` and what is built from it."""
     return bridge_for(setup).context_of(state, phase)
+
+
+def track_reach(ctx: RouteContext[Position18xx], company: str, starts: Iterable[int]) -> set[int]:
+    """The stops walked from ``starts`` along track, never onward from a stop ``company`` may
+    only end at (off-boards, cities its tokens may not pass), found with the layout's stop
+    adjacency (no graph hops needed). A superset of the stops of any route of ``company``
+    joining a stop of ``starts``: a stop outside it rules such a route out at once."""
+    graph = ctx.stops_graph()
+    tokens = graph.token_mask(company)
+    no_pass = graph.no_pass_mask(company)
+    seen = set(starts)
+    todo = list(seen)
+    while todo:
+        here = todo.pop()
+        if not tokens >> here & 1 and no_pass >> here & 1:
+            continue
+        for nxt in ctx.next_stops(here, 0):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen
+
+
+def coasts_within_reach(ctx: RouteContext[Position18xx], board: Board, company: str) -> bool:
+    """Whether ``company``'s track could join a west-coast and an east-coast stop
+    (:func:`track_reach` from its tokens): False rules a transcontinental proof out without
+    building the full graph (the proof's own first test, made cheap)."""
+    graph = ctx.stops_graph()
+    west, east = coast_stops(board, graph)
+    if not west or not east:
+        return False
+    tokens = graph.token_mask(company)
+    seen = track_reach(ctx, company, (s for s in range(len(graph.stops)) if tokens >> s & 1))
+    return not seen.isdisjoint(west) and not seen.isdisjoint(east)
+
+
+def joined_by_track(
+    ctx: RouteContext[Position18xx], board: Board, company: str, home: str, destination: str
+) -> bool:
+    """Whether track could join the cities on hexes ``home`` and ``destination`` in a route of
+    ``company`` (:func:`track_reach` from home): False rules a destination run out without
+    building the full graph."""
+    stops = {board.label(s.hex): s.id for s in ctx.stops_graph().stops if s.index == 0}
+    if home not in stops or destination not in stops:
+        return False
+    return stops[destination] in track_reach(ctx, company, (stops[home],))

@@ -215,8 +215,7 @@ class TitleC2C(EighteenTitle):
         tile = tiles[action.tile]
         if str(tile.color) not in self.phase(state).tiles:
             raise IllegalAction(RULE_TRACK, f"{tile.color} tiles are not available yet")
-        copies = tiles.counts.get(action.tile)
-        if copies is not None and state.tile_used.get(action.tile, 0) >= copies:
+        if not track.tile_left(state, setup, action.tile):
             raise IllegalAction(RULE_TRACK, f"no tile {action.tile} left")
         problem = track.lay_problem(state, setup, action.hex, action.tile, action.rotation)
         if problem:
@@ -422,7 +421,7 @@ class TitleC2C(EighteenTitle):
         unfolded, D variant 3k) as its stops, or "" when there is none (memoised per
         position)."""
         from transcon.eighteen.bridge import train_of
-        from transcon.titles.c2c.game.routing import context_of
+        from transcon.titles.c2c.game.routing import coasts_within_reach, context_of
         from transcon.titles.c2c.routes import transcontinental
 
         ctx = context_of(state, self.setup, self.phase(state).name)
@@ -430,10 +429,13 @@ class TitleC2C(EighteenTitle):
         key = ("transcontinental", sym, tuple(t.rsplit("-", 1)[0] for t in owned))
         got = ctx.memo.get(key)
         if got is None:
-            graph = ctx.graph()
             board = track.map_of(self.setup)[0].board
-            proof = transcontinental(board, graph, sym, [train_of(t) for t in owned])
-            got = "" if proof is None else ",".join(graph.stops[s].sig for s in proof.route.stops)
+            got = ""
+            if coasts_within_reach(ctx, board, sym):
+                graph = ctx.graph()
+                proof = transcontinental(board, graph, sym, [train_of(t) for t in owned])
+                if proof is not None:
+                    got = ",".join(graph.stops[s].sig for s in proof.route.stops)
             ctx.memo[key] = got
         assert isinstance(got, str)
         return got
@@ -574,15 +576,11 @@ class TitleC2C(EighteenTitle):
         if max(left.values()) < lay_points("yellow", self.options_of(state)):
             return []
         colours = self.phase(state).tiles
-        tiles = track.map_of(self.setup)[0].tiles
         out: list[LayTile] = []
         phase = self.phase(state).name
         for label in track.candidate_hexes(state, self.setup, phase, sym):
-            if label in op.laid_hexes:
-                continue
-            for name, rotation in track.fitting_tiles(state, self.setup, label):
-                if str(tiles[name].color) in colours:
-                    out.append(LayTile(player=player, hex=label, tile=name, rotation=rotation))
+            if label not in op.laid_hexes:
+                out.extend(track.lay_actions(state, self.setup, player, label, colours))
         return out + powers.discount_lays(self, state, sym, out)
 
     def hook_bot_tokens(self, state: GameState, sym: str, player: str) -> list[PlaceToken]:

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from transcon.core.hexgrid import Hex
 from transcon.eighteen.bridge import MapIndex
+from transcon.eighteen.framework.actions import LayTile
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.graph import PlacedTile
 from transcon.eighteen.position import impassable_sides
@@ -71,8 +72,35 @@ def current_tile(state: GameState, setup: Setup, label: str) -> PlacedTile:
     return PlacedTile(BLANK)
 
 
+def hex_now(state: GameState, label: str) -> tuple[object, ...]:
+    """What a tile fit on ``label`` depends on in the state (the memo keys of
+    :func:`lay_problem`, :func:`fitting_tiles`, :func:`lay_actions`): the tile laid there
+    (name, rotation; None when none was laid) and whether a Prospectors made it a P city,
+    which changes the label its brown and grey tiles need (D variant 4a)."""
+    laid = state.tiles.get(label)
+    tile = None if laid is None else (str(laid[0]), int(str(laid[1])))
+    return (tile, label in c2c_data(state).p_cities)
+
+
+def tile_left(state: GameState, setup: Setup, name: str) -> bool:
+    """Whether a copy of tile ``name`` is left (the D manifest's counts)."""
+    copies = map_of(setup)[0].tiles.counts.get(name)
+    return copies is None or state.tile_used.get(name, 0) < copies
+
+
 def lay_problem(state: GameState, setup: Setup, label: str, tile_name: str, rotation: int) -> str:
-    """Why ``tile_name`` at ``rotation`` does not fit on ``label`` ("" when it fits)."""
+    """Why ``tile_name`` at ``rotation`` does not fit on ``label`` ("" when it fits). A
+    function of the hex, :func:`hex_now` and the new tile alone: kept in the bridge's memo."""
+    key = ("lay problem", label, hex_now(state, label), tile_name, rotation)
+    memo = bridge_for(setup).memo
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = _lay_problem(state, setup, label, tile_name, rotation)
+    assert isinstance(got, str)
+    return got
+
+
+def _lay_problem(state: GameState, setup: Setup, label: str, tile_name: str, rotation: int) -> str:
     data, m = map_of(setup)
     index = m.labels.get(label)
     if index is None or label not in in_play(setup):
@@ -139,13 +167,24 @@ def token_unreachable(state: GameState, setup: Setup, phase: str, sym: str, labe
     return f"{label} is not reachable from {sym}'s network"
 
 
+LAY_ACTIONS_KEPT = 4096
+"""Hexes whose bot lays :func:`lay_actions` keeps (a few kilobytes each; a long run of games
+starts again when full)."""
 _UPGRADE_ORDER = (Color.WHITE, Color.YELLOW, Color.GREEN, Color.BROWN, Color.GRAY)
-_FITS: dict[tuple[object, ...], tuple[tuple[str, int], ...]] = {}
 
 
 def fitting_tiles(state: GameState, setup: Setup, label: str) -> tuple[tuple[str, int], ...]:
     """Tiles and rotations that may go on ``label`` now by the upgrade rule alone (the next
-    colour, with the hex's label for it); cached per tile design, rotation and label."""
+    colour, with the hex's label for it); kept in the bridge's memo by hex and :func:`hex_now`."""
+    key = ("fitting tiles", label, hex_now(state, label))
+    memo = bridge_for(setup).memo
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = _fitting_tiles(state, setup, label)
+    return got  # type: ignore[return-value]
+
+
+def _fitting_tiles(state: GameState, setup: Setup, label: str) -> tuple[tuple[str, int], ...]:
     data, _ = map_of(setup)
     placed = current_tile(state, setup, label)
     old = placed.tile
@@ -153,22 +192,55 @@ def fitting_tiles(state: GameState, setup: Setup, label: str) -> tuple[tuple[str
         return ()
     colour = _UPGRADE_ORDER[_UPGRADE_ORDER.index(old.color) + 1]
     needed = hex_label(state, setup, label, colour)
-    key = (setup, old.color, old.spec(), placed.rotation, needed)
-    got = _FITS.get(key)
+    # the same answer for every hex with this tile design, rotation and label
+    key = ("fitting tiles by design", old.color, old.spec(), placed.rotation, needed)
+    memo = bridge_for(setup).memo
+    got = memo.get(key)
     if got is None:
-        got = tuple(
+        got = memo[key] = tuple(
             (tile.name, r)
             for tile, rotations in data.tiles.upgrades_for(old, placed.rotation, needed)
             if tile.color is colour
             for r in rotations
         )
-        _FITS[key] = got
+    return got  # type: ignore[return-value]
+
+
+def lay_actions(
+    state: GameState, setup: Setup, player: str, label: str, colours: tuple[str, ...]
+) -> tuple[LayTile, ...]:
+    """``player``'s lays of the :func:`fitting_tiles` of ``colours`` on ``label`` (bot
+    candidates; kept in the bridge's memo, as building them is a large part of a bot's
+    choice)."""
+    key = (player, label, hex_now(state, label), colours)
+    memo = bridge_for(setup).memo.setdefault("lay actions", {})
+    assert isinstance(memo, dict)
+    got = memo.get(key)
+    if got is None:
+        if len(memo) >= LAY_ACTIONS_KEPT:
+            memo.clear()
+        tiles = map_of(setup)[0].tiles
+        got = memo[key] = tuple(
+            LayTile(player=player, hex=label, tile=name, rotation=rotation)
+            for name, rotation in fitting_tiles(state, setup, label)
+            if str(tiles[name].color) in colours
+        )
+    assert isinstance(got, tuple)
     return got
 
 
-def candidate_hexes(state: GameState, setup: Setup, phase: str, sym: str) -> list[str]:
+def candidate_hexes(state: GameState, setup: Setup, phase: str, sym: str) -> tuple[str, ...]:
     """Hexes where ``sym`` might lay track: its token hexes, the hexes its network's track
-    touches, and their neighbours (labels, sorted)."""
+    touches, and their neighbours (labels, sorted; kept in the position's memo)."""
+    ctx = context_of(state, setup, phase)
+    key = ("candidate hexes", sym)
+    got = ctx.memo.get(key)
+    if got is None:
+        got = ctx.memo[key] = _candidate_hexes(state, setup, phase, sym)
+    return got  # type: ignore[return-value]
+
+
+def _candidate_hexes(state: GameState, setup: Setup, phase: str, sym: str) -> tuple[str, ...]:
     ctx = context_of(state, setup, phase)
     layout = ctx.layout
     _, m = map_of(setup)
@@ -177,8 +249,8 @@ def candidate_hexes(state: GameState, setup: Setup, phase: str, sym: str) -> lis
         if label in m.labels:
             hexes.add(m.labels[label])
     names = layout.names
-    for touched in ctx.reach(sym).touched:
-        label = names[touched // 6]
+    for hex_number in {touched // 6 for touched in ctx.reach(sym).touched}:
+        label = names[hex_number]
         if label in m.labels:
             hexes.add(m.labels[label])
     out: set[str] = set()
@@ -186,7 +258,7 @@ def candidate_hexes(state: GameState, setup: Setup, phase: str, sym: str) -> lis
     for i in hexes:
         out.add(m.names[i])
         out.update(m.names[j] for j in m.neighbours[i] if j >= 0)
-    return sorted(h for h in out if h in playing)
+    return tuple(sorted(h for h in out if h in playing))
 
 
 def is_west_or_plains(setup: Setup, label: str) -> bool:
