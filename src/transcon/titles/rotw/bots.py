@@ -111,8 +111,6 @@ class GreedyBot:
         self._blocked: set[frozenset[str]] = set()
         self._blocked_game = 0  # id of the state the blocked links belong to
         self._detours: dict[tuple[str, str], Route] = {}
-        #: a chain's plan while no link touches it, per (kind, left-out cities), per origin
-        self._chain_plan_tables: dict[tuple[str, frozenset[str]], dict[str, _ChainPlan]] = {}
 
     def choose(self, game: Game[Any], player: str) -> Action:
         title: Any = game.title
@@ -321,7 +319,7 @@ class GreedyBot:
             for kind in cubes if len(cubes) == 1 else sorted(set(cubes)):  # cube_kinds
                 found = tables.get(kind)
                 if found is None:
-                    found = tables[kind] = self._chain_plans(kind, full)
+                    found = tables[kind] = _chain_plans(s, kind, full)
                 chain_plans, variant, bonus = found
                 chain_plan = chain_plans.get(origin)
                 if chain_plan is None:
@@ -345,18 +343,6 @@ class GreedyBot:
             plans.append((*transcon, True))
         plans.sort(key=itemgetter(0), reverse=True)  # stable: equal values keep their order
         return [(list(missing), need_own) for _, missing, need_own in plans[:12]]
-
-    def _chain_plans(
-        self, kind: str, full: frozenset[str]
-    ) -> tuple[dict[str, _ChainPlan], frozenset[str], float]:
-        """The chain plans found so far for ``kind`` by origin, the cities its chains leave
-        out (settlers: the ``full`` Western cities) and the kind's bonus value."""
-        variant = full if kind == SETTLER else NO_CITIES
-        key = (kind, variant)
-        found = self._chain_plan_tables.get(key)
-        if found is None:
-            found = self._chain_plan_tables[key] = {}
-        return found, variant, KIND_BONUS.get(kind, 0.0)
 
     def _transcon_plan(
         self, g: BoardGraph, s: RotwState, player: str, own: set[frozenset[str]]
@@ -420,6 +406,21 @@ Plan = tuple[float, Sequence[tuple[str, str]], bool]
 #: a chain, and its plans while nobody has built any of its links: (alone, touching the
 #: player's network); None when the chain has no link
 _ChainPlan = tuple[ChainLinks, tuple[Plan, Plan] | None]
+
+
+def _chain_plans(
+    s: RotwState, kind: str, full: frozenset[str]
+) -> tuple[dict[str, _ChainPlan], frozenset[str], float]:
+    """The chain plans found so far for ``kind`` by origin (kept with the state's bot
+    caches, shared by the game's bots), the cities its chains leave out (settlers: the
+    ``full`` Western cities) and the kind's bonus value."""
+    variant = full if kind == SETTLER else NO_CITIES
+    key = (kind, variant)
+    tables = s._bots.chain_plans
+    found = tables.get(key)
+    if found is None:
+        found = tables[key] = {}
+    return found, variant, KIND_BONUS.get(kind, 0.0)
 
 
 def _chain_plan(links: ChainLinks, bonus: float) -> _ChainPlan:

@@ -2,11 +2,14 @@
 nearby cities) and, per cube kind, the distance from every city to its nearest target.
 
 Computed once per board (printed colours; urbanized cities are ignored), so a bot decision
-only walks a few next-hop pointers.
+only walks a few next-hop pointers. The tables for a kind with some targets left out
+(Western cities full of settlers) are kept for the :data:`VARIANTS_KEPT` sets used last, so
+a process playing many games keeps a bounded amount.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -52,17 +55,34 @@ class ChainLinks:
 
 
 @dataclass(slots=True)
+class KindTables:
+    """What the planner worked out for one cube kind with some targets left out:
+    ``toward[city]`` = (cost to the nearest target, next city on the way), and the chains
+    and chain links found so far (see :func:`chain`, :func:`steps`)."""
+
+    toward: dict[str, tuple[int, str]]
+    #: chain cities per (origin, limit)
+    chains: dict[tuple[str, int], list[str]]
+    #: chain links per origin
+    steps: dict[str, ChainLinks]
+
+
+#: kind tables kept per board for left-out target sets (least recently used dropped first);
+#: a game fills a few Western cities one by one, so a game needs a handful at a time
+VARIANTS_KEPT = 64
+
+
+@dataclass(slots=True)
 class Planner:
-    """``toward[kind][city]`` = (cost to the nearest target, next city on the way)."""
+    """The board's city graph and the tables per cube kind (:class:`KindTables`)."""
 
     graph: BoardGraph
     edges: dict[str, list[tuple[str, int]]]
-    toward: dict[str, dict[str, tuple[int, str]]]
     targets: dict[str, tuple[str, ...]]
-    chains: dict[tuple[str, str, int, frozenset[str]], list[str]]
-    #: chain links per (kind, left-out targets), per origin (see :func:`chain_table`)
-    steps: dict[tuple[str, frozenset[str]], dict[str, ChainLinks]]
-    variants: dict[tuple[str, frozenset[str]], dict[str, tuple[int, str]]]
+    #: per kind, with no target left out
+    kinds: dict[str, KindTables]
+    #: per (kind, left-out targets), the :data:`VARIANTS_KEPT` used last
+    variants: OrderedDict[tuple[str, frozenset[str]], KindTables]
     #: ``edges`` with each link's city pair, built once (searches test pairs against sets)
     pairs: dict[str, list[tuple[str, int, frozenset[str]]]]
     #: ``edges`` without a link that costs more than some way through a third city
@@ -102,7 +122,7 @@ def planner_for(g: BoardGraph) -> Planner:
             extra = LINK_OVERHEAD * (2 if route.pieces > BUILD_LIMIT else 1)
             edges[city].append((other, route.cost + extra))
     lean = _lean(edges)
-    toward: dict[str, dict[str, tuple[int, str]]] = {}
+    kinds: dict[str, KindTables] = {}
     targets: dict[str, tuple[str, ...]] = {}
     for kind in (*GOODS, SETTLER, RAW, "west_coast"):
         targets[kind] = tuple(
@@ -110,9 +130,9 @@ def planner_for(g: BoardGraph) -> Planner:
             for c in sorted(g.cities.values(), key=lambda c: c.label)
             if _target(kind, c.colour, c.west, c.raw_target, c.west_coast)
         )
-        toward[kind] = _multi_source(lean, list(targets[kind]))
+        kinds[kind] = KindTables(_multi_source(lean, list(targets[kind])), {}, {})
     pairs = {c: [(o, w, frozenset((c, o))) for o, w in out] for c, out in edges.items()}
-    planner = Planner(g, edges, toward, targets, {}, {}, {}, pairs, lean)
+    planner = Planner(g, edges, targets, kinds, OrderedDict(), pairs, lean)
     _PLANNERS[id(g)] = planner
     return planner
 
@@ -159,28 +179,43 @@ def chain(
 ) -> list[str]:
     """Cities from ``origin`` to the nearest target for ``kind`` (empty if unreachable);
     ``full`` lists targets to leave out (Western cities with no room for a settler)."""
-    key = (kind, origin, limit, full)
-    found = p.chains.get(key)
+    tables = kind_tables(p, kind, full)
+    key = (origin, limit)
+    found = tables.chains.get(key)
     if found is None:
-        found = _chain(p, kind, origin, limit, full)
-        p.chains[key] = found
+        found = tables.chains[key] = _chain(p, tables.toward, kind, origin, limit, full)
     return found
 
 
-def _table(p: Planner, kind: str, full: frozenset[str]) -> dict[str, tuple[int, str]]:
+def kind_tables(p: Planner, kind: str, full: frozenset[str] = frozenset()) -> KindTables:
+    """The tables for ``kind`` leaving out the targets ``full`` (made on first use; of those
+    with targets left out, the :data:`VARIANTS_KEPT` used last are kept)."""
     if not full:
-        return p.toward.get(kind, {})
+        found = p.kinds.get(kind)
+        if found is None:  # (a kind with no table: no target anywhere)
+            found = p.kinds[kind] = KindTables({}, {}, {})
+        return found
     key = (kind, full)
-    table = p.variants.get(key)
-    if table is None:
-        targets = [c for c in p.targets.get(kind, ()) if c not in full]
-        table = _multi_source(p.lean, targets)
-        p.variants[key] = table
-    return table
+    variants = p.variants
+    found = variants.get(key)
+    if found is not None:
+        variants.move_to_end(key)
+        return found
+    targets = [c for c in p.targets.get(kind, ()) if c not in full]
+    found = variants[key] = KindTables(_multi_source(p.lean, targets), {}, {})
+    if len(variants) > VARIANTS_KEPT:
+        variants.popitem(last=False)
+    return found
 
 
-def _chain(p: Planner, kind: str, origin: str, limit: int, full: frozenset[str]) -> list[str]:
-    table = _table(p, kind, full)
+def _chain(
+    p: Planner,
+    table: dict[str, tuple[int, str]],
+    kind: str,
+    origin: str,
+    limit: int,
+    full: frozenset[str],
+) -> list[str]:
     if origin not in table:
         return []
     if table[origin][0] == 0:
@@ -231,11 +266,7 @@ def steps(p: Planner, kind: str, origin: str, full: frozenset[str] = frozenset()
 def chain_table(p: Planner, kind: str, full: frozenset[str] = frozenset()) -> dict[str, ChainLinks]:
     """The :func:`steps` found so far for ``kind`` and ``full``, by origin (a loop over many
     origins looks them up here first)."""
-    key = (kind, full)
-    table = p.steps.get(key)
-    if table is None:
-        table = p.steps[key] = {}
-    return table
+    return kind_tables(p, kind, full).steps
 
 
 #: the cube kinds a chain carries

@@ -154,13 +154,16 @@ class BotCaches:
     cache checks the link ids and other facts it depends on before it is reused). Never
     copied with the state (a copy starts empty) and never serialised."""
 
-    __slots__ = ("chains", "deliveries")
+    __slots__ = ("chain_plans", "chains", "deliveries")
 
     def __init__(self) -> None:
         #: the delivery searches (``delivery_search._Memo``)
         self.deliveries: Any = None
         #: the planner chains completed by the links (``bot_chains.BuiltChains``)
         self.chains: Any = None
+        #: the greedy bots' chain plans per (kind, left-out cities), per origin (the same
+        #: for every bot on the board: worked out once per game, not once per bot)
+        self.chain_plans: dict[Any, dict[str, Any]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> BotCaches:
         return BotCaches()
