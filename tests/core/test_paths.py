@@ -14,6 +14,7 @@ from transcon.core.hexgrid import Hex
 from transcon.core.paths import (
     LabelSearch,
     cheapest_paths,
+    cheapest_paths_over,
     dominates,
     front_of,
     pareto_fronts,
@@ -68,6 +69,25 @@ def test_cheapest_costs_match_all_pairs(seed: int, nodes: int) -> None:
     assert zero_one_costs([0], lambda n: zero_one.get(n, ())) == {
         n: int(d) for n, d in enumerate(floyd(zero_one, nodes)[0]) if d != float("inf")
     }
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.integers(2, 14), st.integers(0, 3))
+def test_cheapest_paths_over_a_table_is_cheapest_paths(seed: int, nodes: int, goal: int) -> None:
+    """Fixed step costs in a table give exactly what the per-node search gives: costs,
+    parents (ties included: many equal weights), settled order and the goal reached."""
+    graph = random_graph(seed, nodes, (0, 1, 1, 2))
+    table = {n: graph.get(n, []) for n in range(nodes)}
+    starts = [(0, 0), (nodes - 1, 1)]
+    goals = {nodes - 1 - goal} if goal else None
+    fast = cheapest_paths_over(starts, table, goals=goals)
+    slow = cheapest_paths(starts, steps_of(graph), goals=goals)
+    assert (fast.cost, fast.parent, fast.settled, fast.reached) == (
+        slow.cost,
+        slow.parent,
+        slow.settled,
+        slow.reached,
+    )
 
 
 def test_goal_bound_budget_and_ties() -> None:

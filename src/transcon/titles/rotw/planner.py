@@ -15,7 +15,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import pairwise
 
-from transcon.core.paths import cheapest_paths
+from transcon.core.paths import cheapest_paths, cheapest_paths_over
 from transcon.titles.rotw.data import (
     BUILD_LIMIT,
     GOODS,
@@ -309,19 +309,16 @@ def coast_to_coast(
     # A link dearer than a way through a third city (``lean``) is never the last step of a
     # cheapest way, so leaving it out changes nothing -- unless blocked links or the
     # player's own (free) links change the costs around it.
-    plain = set() if blocked else set(p.lean) - {c for pair in own for c in pair}
-    lean = p.lean
-
-    def onward(city: str, d: int) -> list[tuple[str, int]]:
-        if city in plain:
-            return [(other, d + w) for other, w in lean[city]]
-        return [
-            (other, d + (0 if pair in own else w))
-            for other, w, pair in p.pairs[city]
-            if pair not in blocked
-        ]
-
-    found = cheapest_paths([(c, 0) for c in sorted(east)], onward, goals=west)
+    if blocked:
+        steps = {
+            city: [(nb, 0 if pair in own else w) for nb, w, pair in out if pair not in blocked]
+            for city, out in p.pairs.items()
+        }
+    else:
+        steps = dict(p.lean)
+        for city in {c for pair in own for c in pair}:
+            steps[city] = [(other, 0 if pair in own else w) for other, w, pair in p.pairs[city]]
+    found = cheapest_paths_over([(c, 0) for c in sorted(east)], steps, goals=west)
     if found.reached is None:
         return []
     route = found.path(found.reached)

@@ -20,7 +20,7 @@ from transcon.titles.rotw.data import (
 )
 from transcon.titles.rotw.economy import add_points
 from transcon.titles.rotw.graph import BoardGraph
-from transcon.titles.rotw.state import LineRecord, RotwState
+from transcon.titles.rotw.state import LineRecord, Link, RotwState
 
 RUN_BUDGET = 20_000
 
@@ -105,17 +105,36 @@ def coasts(g: BoardGraph) -> tuple[tuple[str, ...], frozenset[str]]:
     return g.east_coast, g.west_coast
 
 
-def after_link(g: BoardGraph, s: RotwState, player: str, ctx: ActionContext) -> None:
-    """Score major lines (with the half-value rule) and the coast-to-coast ladder."""
+def network_of(adj: Adjacency, city: str) -> set[str]:
+    """The cities joined to ``city`` through ``adj`` (``city`` included)."""
+    found = {city}
+    todo = [city]
+    while todo:
+        for nb, _ in adj.get(todo.pop(), ()):
+            if nb not in found:
+                found.add(nb)
+                todo.append(nb)
+    return found
+
+
+def after_link(g: BoardGraph, s: RotwState, link: Link, ctx: ActionContext) -> None:
+    """Score major lines (with the half-value rule) and the coast-to-coast ladder after the
+    player completed ``link``.
+
+    Only the network the new link is part of can newly join a line's ends or make a route
+    shorter than the line's record: any other network of the player was scored when its
+    last link came (records only ever get shorter), so lines are looked at only where the
+    new link's network reaches both ends (every route of the player is then compared)."""
+    player = link.owner
     adj = own_adjacency(s, player)
-    part = components(adj)
+    network = network_of(adj, link.a)
     for line in MAJOR_LINES:
         record = s.lines.get(line.id)
         if record is not None and player in record.claimants:
             continue
         a, b = line_ends(g, line)
-        if not a or not b or not joined(part, a, b):
-            continue  # no route of the player's joins the line's ends
+        if network.isdisjoint(a) or network.isdisjoint(b):
+            continue  # the new link's network does not join the line's ends
         routes = pareto_routes(adj, a, set(b))
         if not routes:
             continue
@@ -138,8 +157,10 @@ def after_link(g: BoardGraph, s: RotwState, player: str, ctx: ActionContext) -> 
     if p.transcon:
         return
     east, west = coasts(g)
-    route_part = part if s.opt.transcon_links == "own" else components(own_adjacency(s, None))
-    if not east or not west or not joined(route_part, east, west):
+    if s.opt.transcon_links == "own":  # (as with the lines: only the new link's network)
+        if network.isdisjoint(east) or network.isdisjoint(west):
+            return
+    elif not joined(components(own_adjacency(s, None)), east, west):
         return
     p.transcon = True
     rank = len(s.transcon_done)

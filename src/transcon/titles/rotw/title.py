@@ -198,7 +198,7 @@ class RailwaysOfTheWorldEastWest(Title[RotwState]):
                 plan = building.plan_build(g, state, action)
             link = building.apply_build(g, state, action, plan, ctx)
             if link is not None:
-                scoring.after_link(g, state, player, ctx)
+                scoring.after_link(g, state, link, ctx)
         elif isinstance(action, Deliver):
             dplan = checked[1] if checked is not None and checked[0] is action else None
             if not isinstance(dplan, deliveries.DeliveryPlan):
