@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from bisect import insort
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from transcon.titles.rotw.actions import Deliver
@@ -225,9 +226,8 @@ class _Memo:
     """Searches over one game's completed links (see :func:`_memo`)."""
 
     graph: BoardGraph
-    #: the state's ``next_link`` when the memo last looked, and completed links counted
+    #: the state's ``next_link`` when the memo last looked
     next_link: int
-    links: int
     #: the cities with a completed link, in order
     cities: list[str]
     owners: Owners
@@ -260,7 +260,7 @@ def _memo(g: BoardGraph, s: RotwState) -> _Memo:
         if old.next_link != s.next_link:
             _add_links(old, s)
         return old
-    memo = _Memo(g, 0, 0, [], {}, {}, {}, {}, {}, {}, {})
+    memo = _Memo(g, 0, [], {}, {}, {}, {}, {}, {}, {})
     _add_links(memo, s)
     s._bots.deliveries = memo
     return memo
@@ -268,16 +268,14 @@ def _memo(g: BoardGraph, s: RotwState) -> _Memo:
 
 def _add_links(memo: _Memo, s: RotwState) -> None:
     """Bring ``memo`` up to the state's completed links (see :func:`_memo`)."""
-    done = 0
     new = []
-    for lk in s.links:
+    for lk in reversed(s.links):  # (in id order: a new link is appended)
+        if lk.id < memo.next_link:
+            break
         if lk.b:
-            done += 1
-            if lk.id >= memo.next_link:
-                new.append(lk)
-    if done != memo.links + len(new):
-        raise AssertionError("completed links are never removed")
-    memo.next_link, memo.links = s.next_link, done
+            new.append(lk)
+    new.reverse()
+    memo.next_link = s.next_link
     if not new:
         return
     memo.hops = {k: h for k, h in memo.hops.items() if h.used or h.keep}
@@ -341,3 +339,4 @@ def _spread(dist: dict[str, int], adj: Owners, changed: list[str]) -> None:
                     dist[nb] = step
                     nxt.append(nb)
         changed = nxt
+
