@@ -52,8 +52,10 @@ from transcon.titles.rotw.flow import final_barons_only
 from transcon.titles.rotw.graph import BoardGraph, Route
 from transcon.titles.rotw.planner import (
     ChainLinks,
+    FreeSteps,
     coast_to_coast,
     edge_cost,
+    free_steps,
     planner_for,
     steps,
 )
@@ -111,6 +113,8 @@ class GreedyBot:
         self._blocked: set[frozenset[str]] = set()
         self._blocked_game = 0  # id of the state the blocked links belong to
         self._detours: dict[tuple[str, str], Route] = {}
+        #: the step costs of the player's coast-to-coast search (own links free)
+        self._free_steps: FreeSteps | None = None
 
     def choose(self, game: Game[Any], player: str) -> Action:
         title: Any = game.title
@@ -357,11 +361,12 @@ class GreedyBot:
         east, west = coasts(g)
         if self._blocked_game != id(s):
             self._blocked, self._blocked_game, self._detours = set(), id(s), {}
+        self._free_steps = free_steps(planner, own, self._free_steps)
         blocked: set[frozenset[str]] = set()
         use = s.hex_use()
         reach = long_limit(s, player)
         for _ in range(TRANSCON_RETRIES):
-            missing = coast_to_coast(planner, own, east, west, frozenset(blocked))
+            missing = coast_to_coast(planner, own, east, west, frozenset(blocked), self._free_steps)
             full = {
                 frozenset((a, b))
                 for a, b in missing

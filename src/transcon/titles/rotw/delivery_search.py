@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from bisect import insort
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import Any, NamedTuple
 
 from transcon.titles.rotw.actions import Deliver
@@ -339,4 +338,3 @@ def _spread(dist: dict[str, int], adj: Owners, changed: list[str]) -> None:
                     dist[nb] = step
                     nxt.append(nb)
         changed = nxt
-

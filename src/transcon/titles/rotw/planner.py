@@ -295,17 +295,45 @@ def edge_cost(p: Planner, a: str, b: str) -> int:
     return next(w for other, w in p.edges[a] if other == b)
 
 
+@dataclass(slots=True)
+class FreeSteps:
+    """The step costs of one player's coast-to-coast search with no link blocked (see
+    :func:`coast_to_coast`): ``lean`` where the player has no link, every link with the
+    own ones free at the cities the player's links touch. Kept by a bot between searches
+    and brought up to date as the player's links are added (``own``: the links counted)."""
+
+    steps: dict[str, list[tuple[str, int]]]
+    own: set[frozenset[str]]
+
+
+def free_steps(
+    p: Planner, own: AbstractSet[frozenset[str]], kept: FreeSteps | None = None
+) -> FreeSteps:
+    """:class:`FreeSteps` for the player's ``own`` links, updating ``kept`` when it counted
+    some of them and no other (links are only ever added)."""
+    if kept is None or not kept.own <= own:
+        kept = FreeSteps(dict(p.lean), set())
+    new = own - kept.own
+    if new:
+        kept.own |= new
+        counted = kept.own
+        for city in {c for pair in new for c in pair}:
+            kept.steps[city] = [(nb, 0 if pair in counted else w) for nb, w, pair in p.pairs[city]]
+    return kept
+
+
 def coast_to_coast(
     p: Planner,
-    own: set[frozenset[str]],
+    own: AbstractSet[frozenset[str]],
     east: Sequence[str],
     west: AbstractSet[str],
     blocked: frozenset[frozenset[str]] = frozenset(),
+    kept: FreeSteps | None = None,
 ) -> list[tuple[str, str]]:
     """The links still missing from the cheapest East Coast to West Coast railroad of one
     player, counting the player's own links as free and leaving out ``blocked`` links (no
     track fits any more); in route order from the East Coast (empty when there is no route
-    or nothing is missing)."""
+    or nothing is missing). ``kept``: the player's :func:`free_steps`, brought up to date."""
     # A link dearer than a way through a third city (``lean``) is never the last step of a
     # cheapest way, so leaving it out changes nothing -- unless blocked links or the
     # player's own (free) links change the costs around it.
@@ -315,9 +343,7 @@ def coast_to_coast(
             for city, out in p.pairs.items()
         }
     else:
-        steps = dict(p.lean)
-        for city in {c for pair in own for c in pair}:
-            steps[city] = [(other, 0 if pair in own else w) for other, w, pair in p.pairs[city]]
+        steps = free_steps(p, own, kept).steps
     found = cheapest_paths_over([(c, 0) for c in sorted(east)], steps, goals=west)
     if found.reached is None:
         return []
