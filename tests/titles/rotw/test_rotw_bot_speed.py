@@ -14,6 +14,7 @@ import pytest
 from transcon.core.bots import bot_seed
 from transcon.core.game import Game
 from transcon.core.mapfile import shipped_map_names
+from transcon.core.paths import cheapest_paths
 from transcon.titles.rotw import RailwaysOfTheWorldEastWest
 from transcon.titles.rotw import delivery_search as search
 from transcon.titles.rotw.bots import GreedyBot
@@ -21,8 +22,10 @@ from transcon.titles.rotw.built_chains import built_chains
 from transcon.titles.rotw.data import next_engine
 from transcon.titles.rotw.planner import (
     CHAIN_KINDS,
+    VARIANTS_KEPT,
     _multi_source,
     coast_to_coast,
+    kind_tables,
     planner_for,
     steps,
 )
@@ -142,6 +145,47 @@ def test_lean_planner_links_give_the_same_ways() -> None:
         assert coast_to_coast(p, own, east, west, blocked) == coast_to_coast(
             full, own, east, west, blocked
         )
+
+
+def _multi_source_by_search(
+    edges: dict[str, list[tuple[str, int]]], targets: list[str]
+) -> dict[str, tuple[int, str]]:
+    """The planner's distance table as the general search with least-node ties makes it."""
+    found = cheapest_paths(
+        [(t, 0) for t in targets],
+        lambda city, d: ((other, d + w) for other, w in edges[city]),
+        parent_ties="least",
+    )
+    return {city: (d, found.parent.get(city, city)) for city, d in found.cost.items()}
+
+
+@REAL
+def test_planner_tables_equal_the_least_tie_search() -> None:
+    """The distance tables (distances by a table search, next cities by one pass over the
+    links) are what the general search with least-node ties gives, for every kind and for
+    target sets with cities left out."""
+    g = TITLE.graph(Game.new(TITLE, ["A", "B"], {"map": "rotw-usa"}, 0).state)
+    p = planner_for(g)
+    rng = random.Random(2)
+    for kind, targets in p.targets.items():
+        for left in (0, 1, 3):
+            kept = sorted(rng.sample(list(targets), len(targets) - min(left, len(targets))))
+            assert _multi_source(p.lean, kept) == _multi_source_by_search(p.lean, kept), kind
+
+
+def test_planner_keeps_a_bounded_number_of_variant_tables() -> None:
+    """Tables for left-out target sets are kept for the sets used last only (a process
+    playing many games does not grow them), and one dropped is made again the same."""
+    p = planner_for(TITLE.graph(Game.new(TITLE, ["A", "B"], {"map": "rotw-mini"}, 0).state))
+    p.variants.clear()
+    west = sorted(p.targets["settler"])
+    first = frozenset(west[:1])
+    table = dict(kind_tables(p, "settler", first).toward)
+    for n in range(VARIANTS_KEPT + 5):
+        kind_tables(p, "settler", frozenset({f"X{n}"}))
+    assert len(p.variants) == VARIANTS_KEPT
+    assert ("settler", first) not in p.variants
+    assert kind_tables(p, "settler", first).toward == table
 
 
 @REAL

@@ -165,13 +165,23 @@ def _multi_source(
 ) -> dict[str, tuple[int, str]]:
     """Distance to the nearest target and the next city toward it (targets: themselves; of
     equal ways, toward the first city by name). ``edges`` may leave out links dearer than
-    a way through a third city (:func:`_lean`): such a link never ends a cheapest way."""
+    a way through a third city (:func:`_lean`): such a link never ends a cheapest way.
 
-    def onward(city: str, d: int) -> Iterator[tuple[str, int]]:
-        return ((other, d + w) for other, w in edges[city])
-
-    found = cheapest_paths([(t, 0) for t in targets], onward, parent_ties="least")
-    return {city: (d, found.parent.get(city, city)) for city, d in found.cost.items()}
+    Every link costs more than nothing, so the next city is the least city ``u`` with a link
+    to the city such that the distance of ``u`` plus the link's cost is the city's distance
+    (what :func:`~transcon.core.paths.cheapest_paths` with ``parent_ties="least"`` keeps);
+    it is found in one pass over the links once the distances are known."""
+    dist = cheapest_paths_over([(t, 0) for t in targets], edges).cost
+    toward = {city: (d, city) for city, d in dist.items()}
+    for u, out in edges.items():
+        du = dist.get(u)
+        if du is None:
+            continue
+        for v, w in out:
+            dv, nxt = toward[v]
+            if du + w == dv and (nxt == v or u < nxt):
+                toward[v] = (dv, u)
+    return toward
 
 
 def chain(
@@ -338,10 +348,13 @@ def coast_to_coast(
     # cheapest way, so leaving it out changes nothing -- unless blocked links or the
     # player's own (free) links change the costs around it.
     if blocked:
-        steps = {
-            city: [(nb, 0 if pair in own else w) for nb, w, pair in out if pair not in blocked]
-            for city, out in p.pairs.items()
-        }
+        steps = dict(p.edges)  # (every link, changed at the cities of own or blocked links)
+        for city in {c for pair in own | blocked for c in pair}:
+            steps[city] = [
+                (nb, 0 if pair in own else w)
+                for nb, w, pair in p.pairs[city]
+                if pair not in blocked
+            ]
     else:
         steps = free_steps(p, own, kept).steps
     found = cheapest_paths_over([(c, 0) for c in sorted(east)], steps, goals=west)
