@@ -25,7 +25,7 @@ from transcon.eighteen.optimize_routes import Context, TrainModel, enumerate_rou
 from transcon.eighteen.optimizer import optimize
 from transcon.eighteen.routes import AREA_TWICE, Route, RouteError, StopValues, check_route
 from transcon.eighteen.tiles import NodeKind
-from transcon.eighteen.trains import Train, TrainType
+from transcon.eighteen.trains import Train, TrainType, parse_train
 
 Case = tuple[TrackGraph, list[Train], StopValues, tuple[int, int] | None]
 
@@ -104,3 +104,21 @@ def test_groups_of_one_stop_are_no_groups() -> None:
     g = _two_hex_offboard()
     g.set_stop_groups(lambda s: None if s.id == 0 else f"area{s.id}")
     assert g.stop_groups == ()
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_token_in_one_hex_of_an_area_holds_the_whole_area(engine: str) -> None:
+    """An off-board area is one location with one token place (18C2C: seed 001 2a, 2d): a
+    token in one of its hexes is the company's token at each of them, so a D train doubles
+    the area reached at the other hex (seed 001 3i) and a route may start there."""
+    kinds = [NodeKind.CITY, NodeKind.OFFBOARD, NodeKind.OFFBOARD]
+    hops = [(0, 1, 1 << 0), (0, 2, 1 << 1), (1, 2, 1 << 2)]
+    # the company's only token in hex 1 of the area (none in city 0)
+    g = make_graph(kinds, [20, 40, 40], hops, {1: (CO,)}, [1, 1, 0], {CO})
+    assert g.token_mask(CO) == 0b010
+    _group(g, {1, 2})
+    assert g.token_mask(CO) == 0b110
+    route = Route(TrainType("2", 2), (2, 0), (g.adj[2][0].id,))
+    check_route(g, CO, route)  # starts from the area's token, entered at hex 2
+    values = StopValues((20, 40, 40), (0, 0, 0))
+    assert optimize(g, CO, [parse_train("2D")], values, engine=engine).revenue == 100

@@ -283,6 +283,10 @@ OFFBOARDS: list[tuple[str, str, list[int], int]] = [
     ("Z41", "Mexico City", [20, 40, 60, 60, 80], 0),
     ("AA68", "Miami", [20, 20, 30, 50, 60], 0),
 ]
+# Off-board areas of two hexes: one off-board each (seed 001 2a: one overlay tile), one stop,
+# one token place (the first hex listed: the one the charters name first).
+AREAS = {"A4": "Vancouver", "A6": "Vancouver", "Z39": "Mexico City", "Z41": "Mexico City"}
+AREA_TOKEN_PLACES = ("A4", "Z39")
 # The D variant's overlays (seed 001 2a, 2c, 2d). Which cities the white overlays turn into
 # "C" cities is not in our sources: ASSUMED (docs/rules/18c2c.md, "Assumptions" A-C).
 D_C_CITIES = ("L59", "N59", "Q58", "K44", "S58")
@@ -393,7 +397,10 @@ def build(source: Path) -> dict[str, Any]:
         sites.append(site)
     for label, name, values, slots in OFFBOARDS:
         exits = offboard_exits(label, hexes, red)
-        d_slots = max(slots, 1)
+        d_slots = 0 if label in AREAS and label not in AREA_TOKEN_PLACES else max(slots, 1)
+        data = {"exits": exits, "variants": {"d": {"slots": d_slots}}}
+        if label in AREAS:
+            data["area"] = AREAS[label]
         sites.append(
             {
                 "hex": label,
@@ -401,7 +408,7 @@ def build(source: Path) -> dict[str, Any]:
                 "name": name,
                 "values": steps(values),
                 "slots": slots,
-                "data": {"exits": exits, "variants": {"d": {"slots": d_slots}}},
+                "data": data,
             }
         )
     short = [

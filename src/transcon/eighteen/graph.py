@@ -133,6 +133,7 @@ class TrackGraph:
             name = group_of(s)
             groups.append(members[name] if name is not None else 1 << s.id)
         self.stop_groups = tuple(groups) if any(g & (g - 1) for g in groups) else ()
+        self._token_cache.clear()  # a token in one stop of a group is in the whole group
 
     # -- lookup -----------------------------------------------------------------------------
     def __len__(self) -> int:
@@ -161,14 +162,17 @@ class TrackGraph:
         return self.slot_tokens[stop] + self.extra_tokens[stop]
 
     def token_mask(self, company: str) -> int:
-        """Stops holding a token of ``company`` (slot or extra), as a bitmask."""
+        """Stops holding a token of ``company`` (slot or extra), as a bitmask. A token in one
+        stop of a stop group counts in every stop of the group (one location: an off-board
+        area of several hexes has one token place)."""
         cache = self._token_cache
         if not cache:
             cache[""] = 0  # filled: companies without tokens get 0 below
+            groups = self.stop_groups
             for tokens in (self.slot_tokens, self.extra_tokens):
                 for i, held in enumerate(tokens):
                     for c in held:
-                        cache[c] = cache.get(c, 0) | 1 << i
+                        cache[c] = cache.get(c, 0) | (groups[i] if groups else 1 << i)
         return cache.get(company, 0)
 
     def blocked_mask(self, company: str) -> int:

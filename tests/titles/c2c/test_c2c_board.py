@@ -22,6 +22,7 @@ from transcon.titles.c2c.data import (
     destination,
     load_board,
     load_layer,
+    offboard_area,
     playable,
     zone,
 )
@@ -169,8 +170,10 @@ def test_d_offboards_take_tokens_and_new_orleans_steps(board: Board) -> None:
     for info in board.sites():
         if info.site is None or info.site.kind != "offboard":
             continue
-        node_d = d.preprinted[info.hex].tile.nodes[0]
-        assert node_d.slots >= 1, info.label
+        # every off-board takes tokens; an area of two hexes (one off-board) on its first hex
+        area = offboard_area(board, info.label)
+        slots_d = sum(d.preprinted[board.hex(h)].tile.nodes[0].slots for h in area)
+        assert slots_d >= 1, info.label
         node_b = base.preprinted[info.hex].tile.nodes[0]
         assert node_b.slots == info.site.slots
     assert any(

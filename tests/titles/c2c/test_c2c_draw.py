@@ -26,7 +26,7 @@ def test_18xx_drawing_tints_zones_and_shows_offboards_and_city_types(tmp_path: P
     zones = _classes(root, "zone")
     assert len(zones) == len(load_board())
     assert {z.get("fill") for z in zones} == set(ZONE_TINTS.values())
-    assert len(_classes(root, "offboard-values")) == 17
+    assert len(_classes(root, "offboard-values")) == 15  # two areas of two hexes
     badges = [e for e in root.iter(f"{SVG}text") if e.get("font-weight") == "bold"]
     kinds = {b.text for b in badges}
     assert {"K", "L", "B", "P", "NY", "CHI", "C"} <= kinds

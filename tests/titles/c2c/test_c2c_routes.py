@@ -6,10 +6,20 @@ late-game positions of the 801-hex board (titles/c2c/synthetic.py).
 
 from __future__ import annotations
 
+import pytest
+
 from transcon.eighteen import optimize_core
-from transcon.eighteen.dtrains import check_unfold, is_d_train, unfolded
+from transcon.eighteen.dtrains import (
+    UNFOLD_NOT_NEEDED,
+    DestinationRun,
+    UnfoldError,
+    check_unfold,
+    is_d_train,
+    unfolded,
+)
+from transcon.eighteen.graph import TrackGraph
 from transcon.eighteen.optimizer import optimize
-from transcon.eighteen.routes import check_routes, route_revenue
+from transcon.eighteen.routes import Route, StopValues, check_routes, route_revenue
 from transcon.eighteen.trains import parse_train
 from transcon.titles.c2c.data import load_board
 from transcon.titles.c2c.routes import (
@@ -74,6 +84,56 @@ def test_destination_run_on_the_full_map() -> None:
         assert sum(route_revenue(pos.graph, COMPANY, r, values) for r in routes) == (
             run.solution.revenue
         )
+
+
+# Synthetic position 0: the company's home O72; N65 is within a 3D's three stops of it, T53
+# is not (every route joining them has more stops) but within a 6's.
+UNFOLD_HOME, NEAR, FAR = "O72", "N65", "T53"
+
+
+def _destination_case(dest: str) -> tuple[TrackGraph, tuple[int, int], DestinationRun]:
+    """The engine's destination run of one 3D from UNFOLD_HOME to ``dest``."""
+    board = load_board()
+    pos = synthetic_position(0)
+    assert board.label(pos.home) == UNFOLD_HOME
+    run = run_to_destination(board, pos.graph, COMPANY, [parse_train("3D")], UNFOLD_HOME, [dest])
+    assert run is not None and run.solution.feasible
+    ends = (pos.graph.index[f"{UNFOLD_HOME}-0"], pos.graph.index[f"{dest}-0"])
+    return pos.graph, ends, run
+
+
+def test_seed_3j_unfolded_when_the_longer_train_is_required() -> None:
+    """Seed 001 3j: "you must unfold a D train ... if the longer train number is required to
+    make the run": no route of the folded 3D joins home and T53, so the engine runs it as a 6
+    (ordinary: no doubling), which the validator accepts."""
+    graph, ends, run = _destination_case(FAR)
+    d3 = parse_train("3D")
+    ones = StopValues((1,) * len(graph.stops), (0,) * len(graph.stops))
+    assert not optimize(graph, COMPANY, [d3], ones, connect=ends).feasible  # required
+    assert run.unfolded == 0
+    (route,) = run.solution.routes
+    assert route.train == unfolded(d3) and len(route.stops) > 3
+    assert {route.stops[0], route.stops[-1]} == set(ends)
+    check_unfold(graph, COMPANY, route, d3, "destination", ends)
+    printed = sum(graph.stops[s].value for s in route.stops)
+    assert (
+        run.solution.revenue == printed == route_revenue(graph, COMPANY, route, stop_values(graph))
+    )
+
+
+def test_seed_3j_not_unfolded_when_the_folded_train_makes_the_run() -> None:
+    """Seed 001 3j: "You may not unfold the train if the higher train number is not required
+    to make the run": the folded 3D joins home and N65, so the engine does not unfold and the
+    validator refuses the same route run unfolded."""
+    graph, ends, run = _destination_case(NEAR)
+    d3 = parse_train("3D")
+    assert run.unfolded is None
+    joining = next(r for r in run.solution.routes if {r.stops[0], r.stops[-1]} == set(ends))
+    assert joining.train == d3 and len(joining.stops) <= 3
+    as_six = Route(unfolded(d3), joining.stops, joining.hops)
+    with pytest.raises(UnfoldError) as err:
+        check_unfold(graph, COMPANY, as_six, d3, "destination", ends)
+    assert err.value.code == UNFOLD_NOT_NEEDED and "D variant 3j" in err.value.rule
 
 
 def test_full_map_positions_run_compiled_and_agree_with_the_reference() -> None:

@@ -4,10 +4,10 @@
 holding the printed rulebook adds the missing two as data with the option ``extra_charters``
 (docs/rules/18c2c.md, "Corporations"): ``SYM:Name:HOME:DESTINATION:ZONE`` per charter,
 charters separated by ``;``. ``HOME`` and ``DESTINATION`` are hex labels of cities on the map
-(a destination off-board too; two hexes joined by ``+`` for a two-hex destination), ``ZONE``
-the home's zone (eastern, plains, west, canada), checked against the map so that a mistyped
-hex is caught. Added charters play in the full-map game only (the Super-short game has the
-seed's twelve corporations).
+(a destination off-board too; an off-board area of two hexes by either hex or both joined by
+``+``), ``ZONE`` the home's zone (eastern, plains, west, canada), checked against the map so
+that a mistyped hex is caught. Added charters play in the full-map game only (the Super-short
+game has the seed's twelve corporations).
 """
 
 from __future__ import annotations
@@ -17,7 +17,14 @@ from typing import TYPE_CHECKING
 
 from transcon.core.board import Board
 from transcon.core.errors import InputError
-from transcon.titles.c2c.data import CORPORATIONS, ZONES, Corporation, load_board, zone
+from transcon.titles.c2c.data import (
+    CORPORATIONS,
+    ZONES,
+    Corporation,
+    load_board,
+    offboard_area,
+    zone,
+)
 
 if TYPE_CHECKING:
     from transcon.titles.c2c.options import C2COptions
@@ -60,6 +67,11 @@ def parse_charters(text: str) -> tuple[Corporation, ...]:
         destination = tuple(dest.split("+")) if dest else ()
         for h in destination:
             _check_city(board, entry, h, "destination", ("city", "offboard"))
+        if destination:  # an off-board area's hexes, its token place first (one off-board)
+            area = offboard_area(board, destination[0])
+            if len(destination) > 1 and set(destination) != set(area):
+                raise _bad(entry, f"destination {dest} is not one off-board area")
+            destination = area
         actual = zone(board, board.hex(home))
         if actual != home_zone:
             raise _bad(entry, f"home {home} is in the {actual} zone, not {home_zone}")

@@ -99,6 +99,25 @@ def destination(sym: str, variant: Variant) -> tuple[str, ...]:
     return CORPORATIONS[sym].destination
 
 
+def offboard_area(board: Board, label: str) -> tuple[str, ...]:
+    """The hexes of the off-board area holding hex ``label`` (the map's ``area`` of an
+    off-board site: Mexico City Z39+Z41, Vancouver/Alaska A4+A6), its token place first (the
+    hex the charters name first, the first in the map); ``(label,)`` for any other hex. An
+    area is one off-board (seed 001 2a: one overlay tile each): one stop, one token place, a
+    destination reached at any of its hexes."""
+    return _areas(board).get(label, (label,))
+
+
+@functools.lru_cache(maxsize=2)
+def _areas(board: Board) -> dict[str, tuple[str, ...]]:
+    members: dict[str, list[str]] = {}
+    for info in board.sites():
+        site = info.site
+        if site is not None and site.kind == "offboard" and "area" in site.data:
+            members.setdefault(str(site.data["area"]), []).append(info.label)
+    return {label: tuple(hexes) for hexes in members.values() for label in hexes}
+
+
 def data_dir() -> Path:
     return Path(str(resources.files("transcon") / "data" / "18c2c"))
 

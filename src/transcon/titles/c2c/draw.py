@@ -3,10 +3,11 @@
 Every hex in play is tinted by its zone (Eastern, Plains, West, Canada; legend under the map);
 printed cities and off-boards are drawn as 18xx tiles (``eighteen/draw.py``): cities with their
 token slots and a badge with their type (K, L, B, P, NY, CHI, C), off-boards with their values
-per step, the current step highlighted; empty hexes show their first-tile cost. Hexes out of
-play (Super-short) are greyed. ``transcon render 18c2c`` draws the map file itself (zones tinted
-through the map's ``render`` hints); this module draws the 18xx layer of a variant and setup,
-optionally with laid tiles, tokens and routes.
+per step, the current step highlighted (an off-board area of two hexes, one off-board: its
+values and token place once, on its first hex); empty hexes show their first-tile cost. Hexes
+out of play (Super-short) are greyed. ``transcon render 18c2c`` draws the map file itself (zones
+tinted through the map's ``render`` hints); this module draws the 18xx layer of a variant and
+setup, optionally with laid tiles, tokens and routes.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from transcon.titles.c2c.data import (
     city_type,
     load_board,
     load_layer,
+    offboard_area,
     playable,
     zone,
 )
@@ -105,6 +107,8 @@ def board_art(
             keep_clear=NAME_SPOT if info.site is not None and info.site.name else (),
         )
         art.append(HexArt(h, drawn.fill + tint + drawn.track, "tiles"))
+        if offboard_area(board, info.label)[0] != info.label:
+            continue  # one off-board: its values and token place are drawn on its first hex
         stops = drawn.stops
         site = info.site
         if site is not None and site.kind == "city":

@@ -70,12 +70,21 @@ def run_to_destination(
     destination: Sequence[str],
     engine: str | None = None,
 ) -> DestinationRun | None:
-    """The best destination run (seed 001 3j) from the home station to the destination (the
-    first destination hex that has a stop), or None when either has no stop."""
+    """The best destination run (seed 001 3j) from the home station to the destination, or
+    None when either has no stop. A destination of several hexes (an off-board area, one
+    off-board: seed 001 2a) is reached at any of them: the best run to any hex, a D train
+    unfolded only when no folded train can reach any of them."""
     stops = {board.label(s.hex): s.id for s in graph.stops if s.index == 0}
-    if home not in stops or not any(d in stops for d in destination):
+    ends = [stops[d] for d in destination if d in stops]
+    if home not in stops or not ends:
         return None
-    dest = next(stops[d] for d in destination if d in stops)
-    return destination_run(
-        graph, company, trains, stop_values(graph), stops[home], dest, engine=engine
-    )
+    runs = [
+        destination_run(graph, company, trains, stop_values(graph), stops[home], end, engine=engine)
+        for end in ends
+    ]
+
+    def preference(run: DestinationRun) -> tuple[bool, bool, int]:
+        feasible = run.solution.feasible
+        return (feasible, feasible and run.unfolded is None, run.solution.revenue)
+
+    return max(runs, key=preference)

@@ -96,9 +96,12 @@ def test_seed_3j_no_unfolding_when_a_folded_train_makes_the_run(
 def test_seed_3j_unfolded_when_needed_runs_as_the_ordinary_train(
     before_destination: tuple[Game[GameState], str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """When no folded train can make the run (here: the engine's search says so), the D
-    train unfolds on the route joining home and destination and runs as an ordinary train
-    of twice its number: its own stations are not doubled."""
+    """When no folded train can make the run, the D train unfolds on the route joining home
+    and destination and runs as an ordinary train of twice its number: its own stations are
+    not doubled. This position has no such run, so the engine's answer is stood in: the
+    title's bookkeeping is tested here; the engine deciding when unfolding is needed, on real
+    positions, in tests/titles/c2c/test_c2c_routes.py (``test_seed_3j_unfolded_when_*``,
+    ``test_seed_3j_not_unfolded_*``)."""
     game, sym, best = fresh(before_destination)
     title, state = title_of(game), game.state
     for train in list(state.corps[sym].trains):

@@ -27,7 +27,7 @@ from transcon.eighteen.framework.actions import RunRoutes
 from transcon.eighteen.framework.notation import format_action, parse_action
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.named_runs import check_named_run, realise_run
-from transcon.eighteen.routes import RouteError
+from transcon.eighteen.routes import Route, RouteError
 from transcon.titles.c2c.game import track
 from transcon.titles.c2c.game.actions import DestinationRun
 from transcon.titles.c2c.game.routing import context_of, joined_by_track
@@ -77,11 +77,12 @@ def destination_found(title: TitleC2C, state: GameState, sym: str) -> Destinatio
     if key not in ctx.memo:
         home, destination = title.home_and_destination(state, sym)
         board = track.map_of(title.setup)[0].board
+        area = track.area_of(title.setup, destination)  # an off-board area: any hex
         found = None
         # a cheap reach test first: no track joining them rules the run out without the graph
-        if joined_by_track(ctx, board, sym, home, destination):
+        if joined_by_track(ctx, board, sym, home, area):
             found = run_to_destination(
-                board, ctx.graph(), sym, [train_of(t) for t in owned], home, (destination,)
+                board, ctx.graph(), sym, [train_of(t) for t in owned], home, area
             )
         ctx.memo[key] = found
     got = ctx.memo[key]
@@ -114,16 +115,20 @@ def check_named_destination(
     except RouteError as err:
         raise IllegalAction(f"18C2C rules 4.7.3 {err.rule}", err.message) from None
     home, destination = title.home_and_destination(state, sym)
-    ends = {home, destination}
+    area = track.area_of(title.setup, destination)  # an off-board area: any of its hexes
 
     def hex_of(stop: int) -> str:
         return graph.stops[stop].sig.rsplit("-", 1)[0]
 
-    joining = [t for t, route in got if {hex_of(route.stops[0]), hex_of(route.stops[-1])} == ends]
+    def joins(route: Route) -> bool:
+        first, last = hex_of(route.stops[0]), hex_of(route.stops[-1])
+        return (first == home and last in area) or (last == home and first in area)
+
+    joining = [t for t, route in got if joins(route)]
     if not joining:
         raise IllegalAction(
             RULE_DESTINATION,
-            f"no route named joins {sym}'s home {home} and its destination {destination}",
+            f"no route named joins {sym}'s home {home} and its destination {'+'.join(area)}",
         )
     if stand_in:
         if stand_in not in joining:

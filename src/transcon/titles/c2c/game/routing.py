@@ -111,12 +111,17 @@ def coasts_within_reach(ctx: RouteContext[Position18xx], board: Board, company: 
 
 
 def joined_by_track(
-    ctx: RouteContext[Position18xx], board: Board, company: str, home: str, destination: str
+    ctx: RouteContext[Position18xx],
+    board: Board,
+    company: str,
+    home: str,
+    destination: tuple[str, ...],
 ) -> bool:
-    """Whether track could join the cities on hexes ``home`` and ``destination`` in a route of
-    ``company`` (:func:`track_reach` from home): False rules a destination run out without
-    building the full graph."""
+    """Whether track could join the city on hex ``home`` and one on a ``destination`` hex (an
+    off-board area: any of its hexes) in a route of ``company`` (:func:`track_reach` from
+    home): False rules a destination run out without building the full graph."""
     stops = {board.label(s.hex): s.id for s in ctx.stops_graph().stops if s.index == 0}
-    if home not in stops or destination not in stops:
+    ends = {stops[d] for d in destination if d in stops}
+    if home not in stops or not ends:
         return False
-    return stops[destination] in track_reach(ctx, company, (stops[home],))
+    return not ends.isdisjoint(track_reach(ctx, company, (stops[home],)))

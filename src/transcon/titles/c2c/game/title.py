@@ -353,7 +353,7 @@ class TitleC2C(EighteenTitle):
         """A city or off-board in play, reachable from the network (``check_reach``)."""
         setup = self.setup
         if label not in track.in_play(setup) or not track.city_slots(state, setup, label):
-            raise IllegalAction(rule, f"{label} has no city in play")
+            raise IllegalAction(rule, track.no_token_place(setup, label))
         if self.options_of(state).check_reach:
             phase = self.phase(state).name
             problem = track.token_unreachable(state, setup, phase, sym, label)

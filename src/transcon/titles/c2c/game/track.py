@@ -19,7 +19,7 @@ from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.graph import PlacedTile
 from transcon.eighteen.position import impassable_sides
 from transcon.eighteen.tiles import Color, NodeKind, TileDef, upgrade_problem
-from transcon.titles.c2c.data import Setup, playable, zone
+from transcon.titles.c2c.data import Setup, offboard_area, playable, zone
 from transcon.titles.c2c.game.routing import C2CMap, bridge_for, context_of
 from transcon.titles.c2c.game.state import c2c_data
 
@@ -153,18 +153,38 @@ def city_slots(state: GameState, setup: Setup, label: str) -> int:
 
 
 def token_unreachable(state: GameState, setup: Setup, phase: str, sym: str, label: str) -> str:
-    """Why ``sym`` cannot reach the city on ``label`` ("" when its network reaches it)."""
+    """Why ``sym`` cannot reach the city on ``label`` ("" when its network reaches it; an
+    off-board area is reached at any of its hexes)."""
     ctx = context_of(state, setup, phase)
     layout = ctx.layout
-    i = layout.hex_index.get(ctx.position.hex(label))
-    placed = layout.placed[i] if i is not None else None
-    if i is not None and placed is not None:
-        reach = ctx.reach(sym)
+    reach = ctx.reach(sym)
+    for hex_label in area_of(setup, label):
+        i = layout.hex_index.get(ctx.position.hex(hex_label))
+        placed = layout.placed[i] if i is not None else None
+        if i is None or placed is None:
+            continue
         for n in placed.tile.nodes:
             stop = layout.stop_at.get((i, n.index))
             if n.kind is not NodeKind.TOWN and stop is not None and reach.reaches(stop):
                 return ""
     return f"{label} is not reachable from {sym}'s network"
+
+
+def area_of(setup: Setup, label: str) -> tuple[str, ...]:
+    """The hexes of the off-board area on ``label``, its token place first (``(label,)`` for
+    any other hex; :func:`transcon.titles.c2c.data.offboard_area`)."""
+    return offboard_area(map_of(setup)[0].board, label)
+
+
+def no_token_place(setup: Setup, label: str) -> str:
+    """Why ``label`` takes no token: out of play, no city, or a hex of an off-board area
+    whose one token place is another hex (seed 001 2a, 2d)."""
+    area = area_of(setup, label)
+    if label in in_play(setup) and area[0] != label:
+        name = map_of(setup)[0].board.hex_at_label(label).site
+        called = f"{name.name} " if name is not None else ""
+        return f"{called}({'+'.join(area)}) is one off-board: its token place is {area[0]}"
+    return f"{label} has no city in play"
 
 
 LAY_ACTIONS_KEPT = 4096
