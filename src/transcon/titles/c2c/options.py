@@ -92,6 +92,33 @@ class C2COptions(Options):
         "sources.",
         rule="Base rules 4.8.3",
     )
+    government_failure: Literal["closing_space", "never"] = option(
+        "closing_space",
+        "When a corporation has failed and goes to Amtrak or Conrail: when its share price "
+        "reaches a closing space of the market, where it would otherwise close (closing_space), "
+        "or never (never: it closes; Amtrak and Conrail never form). Assumed: the base rules on "
+        "failed railroads are not in our sources.",
+        rule="D variant 3l; Base rules (Amtrak and Conrail)",
+    )
+    government_assignment: Literal["by_zone", "amtrak_first"] = option(
+        "by_zone",
+        "Which government railroad takes a failed corporation: by the zone of its home "
+        "(by_zone: Eastern and Canada to Conrail, Plains and West to Amtrak; a merger "
+        "corporation by its first corporation's home), or the first failure forms Amtrak, the "
+        "second Conrail and later ones join the one that absorbed fewer (amtrak_first). "
+        "Assumed: the base rules are not in our sources.",
+        rule="D variant 3l; Base rules (Amtrak and Conrail)",
+    )
+    government_shares: Literal["offering", "exchange"] = option(
+        "offering",
+        "Who holds a new government railroad's shares and runs it: all ten in the initial "
+        "offering, nobody runs it until a player starts it at a par price in a stock round "
+        "(offering: privatization, our reading of base rule 4.3.1), or the failed "
+        "corporation's shareholders keep theirs one for one, its president runs it at once "
+        "from the lowest par price (exchange). Shares of corporations that join it later are "
+        "void. Assumed: the base rules are not in our sources.",
+        rule="D variant 3l; Base rules 4.3.1 privatization",
+    )
     game_end: Literal["set_of_ors", "current_or"] = option(
         "set_of_ors",
         "When the bank breaks the game ends after the current set of operating rounds "

@@ -15,12 +15,14 @@ ALL_COSTS = frozenset(TOKEN_COSTS)
 
 def tokens_got(data: C2CData, sym: str) -> int:
     """The most tokens ``sym`` can have had: home, those bought or gained and a bull for a
-    public corporation; for a merger corporation those of the two it merged (3f, 3g)."""
-    parts = data.merged.get(sym, [])
+    public corporation; for a merger corporation those of the two it merged (3f, 3g); for
+    Amtrak and Conrail those of the corporations they absorbed and the supply's (3l)."""
+    parts = data.merged.get(sym) or data.absorbed.get(sym, [])
     costs = data.charter(sym).costs
     if parts:
         inherited = frozenset().union(*(data.charter(p).costs for p in parts))
-        return sum(tokens_got(data, p) for p in parts) + len(costs - inherited)
+        supplied = data.supplied.get(sym, 0)
+        return sum(tokens_got(data, p) for p in parts) + len(costs - inherited) + supplied
     return 1 + len(costs) + (costs == ALL_COSTS)
 
 

@@ -13,6 +13,7 @@ full city: 3f). Its price is the sum of the two prices, placed on the grid by
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
@@ -26,7 +27,14 @@ from transcon.titles.c2c.game import private_powers as powers
 from transcon.titles.c2c.game.actions import Merge
 from transcon.titles.c2c.game.state import c2c_data
 from transcon.titles.c2c.market import merger_cell, merger_price
-from transcon.titles.c2c.tokens import CityToken, merged_charter, return_tokens, tokens_to_remove
+from transcon.titles.c2c.tokens import (
+    Charter,
+    CityToken,
+    CorpKind,
+    merged_charter,
+    return_tokens,
+    tokens_to_remove,
+)
 
 if TYPE_CHECKING:
     from transcon.titles.c2c.game.title import TitleC2C
@@ -150,7 +158,7 @@ def form_merger(
         for private in state.privates.values():
             if private.owner == corp_key(part.sym) and not private.closed:
                 private.owner = corp_key(sym)
-    _merge_tokens(state, first, second, sym, ctx)
+    combine_tokens(state, (first, second), sym, "merger", ctx)
     powers.merge_markers(state, first, second, sym, ctx)
     if data.charter(first).destination == "reserved":
         data.destination_of[sym] = first
@@ -195,35 +203,46 @@ def _exchange_shares(
     )
 
 
-def _merge_tokens(state: GameState, first: str, second: str, sym: str, ctx: ActionContext) -> None:
-    """Both corporations' station tokens become the merger's; where both had one in a city,
-    one returns to the charter, a token using no space first (3f)."""
+def combine_tokens(
+    state: GameState,
+    parts: Sequence[str],
+    sym: str,
+    kind: CorpKind,
+    ctx: ActionContext | None,
+) -> None:
+    """The station tokens and charters of ``parts`` become ``sym``'s (a merger corporation,
+    or Amtrak or Conrail absorbing a failed corporation: ``sym`` may be one of ``parts``);
+    where two of them had a token in a city one returns to the charter, a token using no
+    space first (3f)."""
     data = c2c_data(state)
-    a, b, merged = state.corps[first], state.corps[second], state.corps[sym]
     beside: list[str] = []
     returned = 0
     tokens: list[str] = []
-    for label in dict.fromkeys([*a.tokens, *b.tokens]):
+    for label in dict.fromkeys(t for part in parts for t in state.corps[part].tokens):
         here = [
             CityToken(part, label not in data.beside.get(part, ()))
-            for part in (first, second)
+            for part in parts
             if label in state.corps[part].tokens
         ]
-        removed = tokens_to_remove(here, (first, second))
+        removed = tokens_to_remove(here, parts)
         returned += len(removed)
         kept = [t for t in here if t not in removed] or here[:1]
         tokens.append(label)
         if not kept[0].occupies_space:
             beside.append(label)
-        if removed:
+        if removed and ctx is not None:
             ctx.emit(f"{sym}: a token in {label} returns to the charter")
-    charter = merged_charter(data.charter(first), data.charter(second), "merger")
+    charter = Charter(kind=kind)
+    for part in parts:
+        charter = merged_charter(charter, data.charter(part), kind)
     charter = replace(return_tokens(charter, returned), full_city_bull_used=bool(beside))
     data.charters[sym] = charter
     if beside:
         data.beside[sym] = beside
-    merged.tokens = tokens
-    merged.tokens_used = len(tokens)
-    for part in (a, b):
-        part.tokens = []
-        part.tokens_used = 0
+    else:
+        data.beside.pop(sym, None)
+    for part in parts:
+        state.corps[part].tokens = []
+        state.corps[part].tokens_used = 0
+    state.corps[sym].tokens = tokens
+    state.corps[sym].tokens_used = len(tokens)

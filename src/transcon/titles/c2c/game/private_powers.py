@@ -208,7 +208,7 @@ def store_engineers(data: C2CData, markers: Engineers) -> None:
 
 
 def merge_markers(
-    state: GameState, first: str, second: str, merged: str, ctx: ActionContext
+    state: GameState, first: str, second: str, merged: str, ctx: ActionContext | None
 ) -> None:
     """D variant 4b: the merger corporation takes both corporations' Engineer markers (and
     the unsold ones if one of them owned the private); it uses one, the others are for sale
@@ -220,7 +220,7 @@ def merge_markers(
     if not count and before.owner not in (first, second):
         return
     store_engineers(c2c_data(state), merge_engineers(before, first, second, merged))
-    if count > 1:
+    if count > 1 and ctx is not None:
         ctx.emit(
             f"{merged} holds {count} Engineer markers: it uses one, {count - 1} for sale",
             corp=merged,

@@ -34,6 +34,9 @@ MAX_TOKENS = 6
 """Home, four bought tokens ($40/$60/$80/$100) and a bull token (seed 001 3e, 3f)."""
 
 PAR_PRICES = MAYFAIR_1870_PARS
+GOVERNMENT_CHARTERS = {"amtrak": "AMTK", "conrail": "CR"}
+"""The government railroads' charters (D variant 3l; their reporting marks): out of play
+until a failed corporation forms one."""
 
 
 def merger_symbols(count: int) -> tuple[str, ...]:
@@ -110,7 +113,8 @@ def corps(
     the D destinations (seed 001 2g) and, on the full map, the ``extra`` charters of the
     option ``extra_charters``; token costs are paid at float (seed 001 3e), so every
     placement is free. The merger charters (``M1``...: option ``merger_charters``) follow;
-    they stay out of play until a merger opens one."""
+    they stay out of play until a merger opens one; then Amtrak and Conrail (D variant 3l),
+    out of play until a failed corporation forms one."""
     from transcon.titles.c2c.data import destination
 
     out = []
@@ -121,6 +125,8 @@ def corps(
         out.append(CorpSpec(c.sym, c.name, c.home, dest[0] if dest else "", (0,) * MAX_TOKENS, 60))
     for sym in merger_symbols(merger_charters):
         out.append(CorpSpec(sym, f"merger corporation {sym}", "", "", (), 60))
+    for kind, sym in GOVERNMENT_CHARTERS.items():
+        out.append(CorpSpec(sym, kind.capitalize(), "", "", (), 60))
     return tuple(out)
 
 

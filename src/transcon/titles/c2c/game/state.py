@@ -35,6 +35,10 @@ class C2CData(TitleData):
     the dividend was a destination run's), ``moved`` (columns moved so far)."""
     merged: dict[str, list[str]] = field(default_factory=dict)
     """Merger corporation -> the two public corporations that formed it (base rules 4.8)."""
+    absorbed: dict[str, list[str]] = field(default_factory=dict)
+    """Amtrak or Conrail -> the failed corporations it absorbed, in order (D variant 3l)."""
+    supplied: dict[str, int] = field(default_factory=dict)
+    """Amtrak or Conrail -> tokens it took from the supply when formed (3l: at least 8)."""
     destination_of: dict[str, str] = field(default_factory=dict)
     """Merger corporation -> the merged corporation whose reserved destination token (and so
     whose home and destination run) it keeps (assumed: base rules 4.8.4 unseen)."""

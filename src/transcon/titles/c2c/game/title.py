@@ -32,7 +32,7 @@ from transcon.eighteen.framework.title import EighteenTitle
 from transcon.eighteen.routes import RouteError
 from transcon.eighteen.tiles import Color
 from transcon.titles.c2c.data import Setup
-from transcon.titles.c2c.game import base_powers, track
+from transcon.titles.c2c.game import base_powers, government, track
 from transcon.titles.c2c.game import private_powers as powers
 from transcon.titles.c2c.game.actions import (
     ACTION_TYPES_C2C,
@@ -57,7 +57,7 @@ from transcon.titles.c2c.game.private_steps import (
     format_power,
     parse_power,
 )
-from transcon.titles.c2c.game.spec import game_spec, merger_symbols
+from transcon.titles.c2c.game.spec import GOVERNMENT_CHARTERS, game_spec, merger_symbols
 from transcon.titles.c2c.game.state import C2CData, c2c_data
 from transcon.titles.c2c.game.steps import (
     BullToken,
@@ -171,7 +171,11 @@ class TitleC2C(EighteenTitle):
         """Seed 001 3e: the sixth share floats the corporation, which then buys its tokens."""
         floated = state.corps[sym].floated
         super().check_float(state, sym, ctx)
-        if state.corps[sym].floated and not floated:
+        if not state.corps[sym].floated or floated:
+            return
+        if government.is_government(state, sym):
+            self.discard_over_limit(state, sym, ctx)  # its tokens came with the failures
+        else:
             c2c_data(state).token_choice = sym
 
     # -- track -------------------------------------------------------------------------------
@@ -320,9 +324,24 @@ class TitleC2C(EighteenTitle):
     # -- mergers (base rules 4.3.5, 4.8; D variant 3f, 3g, 3h) -------------------------------
 
     def hook_setup(self, state: GameState) -> None:
-        """The merger charters stay out of play until a merger opens one."""
+        """The merger charters stay out of play until a merger opens one, Amtrak and Conrail
+        until a failed corporation forms them (D variant 3l)."""
         for sym in merger_symbols(self.options_of(state).merger_charters):
             state.corps[sym].closed = True
+        for sym in GOVERNMENT_CHARTERS.values():
+            state.corps[sym].closed = True
+
+    def hook_price_moved(self, state: GameState, sym: str, ctx: ActionContext | None) -> None:
+        """A corporation on a closing space has failed: Amtrak or Conrail takes it over
+        (D variant 3l, ``game/government.py``) instead of it just closing."""
+        if government.fails(self, state, sym):
+            government.fail(self, state, sym, ctx)
+        super().hook_price_moved(state, sym, ctx)
+
+    def over_limit(self, state: GameState) -> list[str]:
+        """Corporations over their train limit, but not a government railroad nobody runs
+        yet: it discards when it is started."""
+        return [s for s in super().over_limit(state) if not government.waiting(state, s)]
 
     def free_merger_charter(self, state: GameState) -> str | None:
         """The next merger charter no merger has used, or None."""
@@ -336,18 +355,20 @@ class TitleC2C(EighteenTitle):
         """A merger corporation's two train shells each hold the phase's limit (option
         ``merger_train_limit``, assumed: base rules 4.8.3)."""
         limit = self.train_limit(state)
-        if sym in c2c_data(state).merged and self.options_of(state).merger_train_limit == "double":
+        if self.is_merger(state, sym) and self.options_of(state).merger_train_limit == "double":
             return 2 * limit
         return limit
 
-    def discard_over_limit(self, state: GameState, sym: str, ctx: ActionContext) -> None:
-        """Trains over ``sym``'s limit go to the pool, oldest first (a merger formed)."""
+    def discard_over_limit(self, state: GameState, sym: str, ctx: ActionContext | None) -> None:
+        """Trains over ``sym``'s limit go to the pool, oldest first (a merger formed, a
+        government railroad took a failed corporation over or was started)."""
         corp = state.corps[sym]
         while len(corp.trains) > self.corp_train_limit(state, sym):
             train = corp.trains.pop(0)
             state.pool_trains.append(train)
             state.train_owner[train] = "pool"
-            ctx.emit(f"{sym} is over its train limit: {train} goes to the pool")
+            if ctx is not None:
+                ctx.emit(f"{sym} is over its train limit: {train} goes to the pool")
 
     def check_reachable_city(self, state: GameState, sym: str, label: str, rule: str) -> None:
         """A city or off-board in play, reachable from the network (``check_reach``)."""
@@ -663,12 +684,14 @@ class TitleC2C(EighteenTitle):
         return "\n".join([super().describe_status(state), *powers.status_lines(state)])
 
     def status_company_lines(self, state: GameState) -> list[str]:
-        """The merger corporations and what they merged, after the companies."""
+        """The merger corporations and what they merged, and Amtrak and Conrail with the
+        corporations they absorbed, after the companies."""
         merged = c2c_data(state).merged
+        governments = government.status_lines(state)
         if not merged:
-            return []
+            return governments
         mergers = ", ".join(f"{m} = {'+'.join(parts)}" for m, parts in merged.items())
-        return [f"  Mergers: {mergers}"]
+        return [f"  Mergers: {mergers}", *governments]
 
     def render_png(self, state: GameState, path: Path) -> None:
         from transcon.titles.c2c.game.render import render_game
