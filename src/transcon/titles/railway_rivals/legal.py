@@ -41,7 +41,8 @@ from transcon.core.title import Action
 from transcon.titles.railway_rivals import actions as act
 from transcon.titles.railway_rivals.building import own_components, points_available
 from transcon.titles.railway_rivals.races import entry_team, race_ends, route_options
-from transcon.titles.railway_rivals.routes import RouteOption, bounds_to_targets, team_steps
+from transcon.titles.railway_rivals.routebounds import bounds_to_targets, team_steps
+from transcon.titles.railway_rivals.routes import RouteOption
 from transcon.titles.railway_rivals.state import Race, RRState, edge
 from transcon.titles.railway_rivals.tracks import better, track_graph
 

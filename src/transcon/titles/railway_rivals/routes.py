@@ -18,7 +18,7 @@ How the search stays exact and fast on crowded networks (the label-setting engin
   but every route the other could reach and it could not (more of that rival than the cap
   leaves it) is beaten by a walk already found. With payment splits, labels of equal length
   and payments that split them differently are both kept. Several capped rivals are
-  compared at once through the loads of sets of them (``_Loads``, packed in one int).
+  compared at once through the loads of sets of them (``Loads``, packed in one int).
 * The cap, lazily: rivals start uncapped -- the search is a relaxation (their hexes are
   neither limited nor compared), so its front is no worse than the true one. If every front
   walk keeps every cap, that front is exact; otherwise the rivals over the cap in a front
@@ -57,19 +57,24 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
-from transcon.core.paths import LabelSearch, cheapest_paths, zero_one_costs
+from transcon.core.paths import LabelSearch
 from transcon.core.rng import GameRandom
+from transcon.titles.railway_rivals.routebounds import (
+    bounds_to_targets,
+    rival_need,
+    team_links,
+    team_steps,
+)
+from transcon.titles.railway_rivals.routecaps import Loads, rival_links_of, walk_within_caps
 from transcon.titles.railway_rivals.state import RRState, edge
 from transcon.titles.railway_rivals.tracks import better, components, route_points, track_graph
 
-#: A link out of a hex: (next hex, length, owners, the team member whose line it uses free).
-Near = tuple[int, int, tuple[str, ...], str | None]
 #: A label's figures: (length, rival hexes used, own track used, hexes per rival seat, loads
-#: of the capped rivals, see ``_Loads``).
+#: of the capped rivals, see ``Loads``).
 Figures = tuple[int, int, bool, tuple[int, ...], int]
 
 
@@ -176,6 +181,8 @@ def _solve(
         over = search.over_cap()
         if not over:
             return search.routes(rng)
+        if q.capped and not walk_within_caps(q.state, q.team, q.sources, q.targets):
+            return [], []  # no walk keeps every cap: no route at all (``routecaps``)
         capped |= over
 
 
@@ -191,6 +198,8 @@ class _Query:
     seat: dict[str, int]
     fee: int
     cap: int
+    #: whether ``cap`` is the rules' cap (false: no cap, for ``fee_netting``)
+    capped: bool
     own_needed: bool
     #: keep labels of equal length and payments that split the payments differently
     #: (without: such a label may dominate another like a cheaper one, the caps permitting)
@@ -211,24 +220,21 @@ class _Query:
         capped: bool = True,
     ) -> _Query:
         graph = track_graph(state)
-        seat = {p: i for i, p in enumerate(state.players)}
-        links = [0] * len(state.players)
-        for owners, count in _team_links(state, team)[1].items():
-            for o in owners:
-                links[seat[o]] += count
+        links = rival_links_of(state, team)
         return _Query(
             state=state,
             team=team,
             sources=sources,
             targets=targets,
             graph=graph,
-            seat=seat,
+            seat={p: i for i, p in enumerate(state.players)},
             fee=state.cfg.track_use_fee_per_hex,
             # uncapped: no route uses more hexes of a rival than there are links
             cap=state.cfg.max_foreign_hexes_per_owner if capped else sum(links) + 1,
+            capped=capped,
             own_needed=state.cfg.min_own_track == "any",
             splits=splits,
-            rival_links=tuple(links),
+            rival_links=links,
         )
 
     def option(
@@ -263,10 +269,10 @@ class _Search(LabelSearch[int, Figures, str]):
         self.q = q
         self.capped = tuple(sorted(i for i in capped if q.rival_links[i] > q.cap))
         self.bit = {seat: 1 << n for n, seat in enumerate(self.capped)}
-        self.loads = _Loads(self.capped, q, self.line_masks())
+        self.loads = Loads(self.capped, q.cap, q.rival_links, self.line_masks())
         self.forbidden = forbidden
         self.dist, self.hexes = bounds_to_targets(q.state, q.team, q.targets, forbidden)
-        self.need = [(i, _rival_need(q, i)) for i in self.capped]
+        self.need = [(i, rival_need(q.state, q.team, q.targets, i)) for i in self.capped]
         self.near = team_steps(q.state, q.team)
         self.room = q.cap * sum(1 for p in q.state.players if p not in q.team)
         # (len, total) of target labels with own track, and of routes found before
@@ -352,7 +358,7 @@ class _Search(LabelSearch[int, Figures, str]):
         masks: frozenset[int] | None = self.q.state.cache.get(key)
         if masks is None:
             found: set[int] = set()
-            for owners in _team_links(self.q.state, self.q.team)[1]:
+            for owners in team_links(self.q.state, self.q.team)[1]:
                 found.update(mask for _, _, mask in self.lines(owners))
             masks = frozenset(found)
             self.q.state.cache[key] = masks
@@ -377,7 +383,7 @@ class _Search(LabelSearch[int, Figures, str]):
         """The dominance test of a new label against the labels at its hex h: a label that
         dominates it (the first found), else the labels it dominates. Label a dominates b
         if it is no longer, uses no more rival hexes, has used own track if b has, and loads
-        no set of capped rivals more than b (``_Loads``), or more but ``covered``; with
+        no set of capped rivals more than b (``Loads``), or more but ``covered``; with
         splits, labels of equal length and payments that split them differently are kept."""
         figures, splits, fee = self.figures, self.q.splits, self.q.fee
         nl, nu, no, nc, nd = new
@@ -457,88 +463,11 @@ class _Search(LabelSearch[int, Figures, str]):
         raise RuntimeError("route finder: a front walk repeats a hex without own track between")
 
 
-class _Loads:
-    """The cap on links several capped rivals share, by Hall's condition: the links of a
-    route can each go to one of their owners with every capped rival within the cap exactly
-    when, for every set R of capped rivals, the links all of whose owners are in R (R's
-    load) number at most |R| x cap. A label keeps the load of every set that needs it (one
-    per set in ``self.sets``; links with an uncapped owner count against nobody).
-
-    Only *connected* sets need a load: if R splits into R1 and R2 with no link's owners in
-    both (no mask of ``masks``, the owner sets a link can count against, within R meets
-    both), R's load is R1's plus R2's and its capacity theirs, so R's condition follows from
-    theirs. Each rival alone is a set; with payment splits every link counts against one
-    rival, so those are all the sets.
-
-    The loads are packed in one int, a field of ``width`` bits per set with its top bit
-    (the guard) clear, so "no set loaded more" is one subtraction (``within``)."""
-
-    def __init__(self, capped: tuple[int, ...], q: _Query, masks: frozenset[int]) -> None:
-        self.sets = [r for r in range(1, 1 << len(capped)) if _connected(r, masks)]
-        members = [[capped[j] for j in range(len(capped)) if r >> j & 1] for r in self.sets]
-        self.capacity = [len(m) * q.cap for m in members]
-        #: links of the set's rivals: a set can never take more
-        self.links = [sum(q.rival_links[i] for i in m) for m in members]
-        self.zero = 0
-        # a field holds up to a capacity + 1 below its guard bit
-        self.width = w = (max(self.capacity, default=0) + 1).bit_length() + 1
-        self.guard = sum(1 << (k * w + w - 1) for k in range(len(self.sets)))
-        self.limit = sum(c << (k * w) for k, c in enumerate(self.capacity))
-        self.field = (1 << (w - 1)) - 1
-        self._step: dict[int, int] = {}  # owners' mask -> one more on the sets containing them
-
-    def within(self, a: int, b: int) -> bool:
-        """Whether loads ``a`` load no set more than loads ``b``."""
-        g = self.guard
-        return ((b | g) - a) & g == g
-
-    def add(self, loads: int, mask: int) -> int | None:
-        """The loads after one more link owned by the capped rivals in ``mask`` (None: over
-        some set's capacity)."""
-        if not mask:
-            return loads
-        step = self._step.get(mask)
-        if step is None:
-            w = self.width
-            step = sum(1 << (k * w) for k, r in enumerate(self.sets) if r & mask == mask)
-            self._step[mask] = step
-        new = loads + step
-        return new if self.within(new, self.limit) else None
-
-    def least_more(self, a: int, b: int) -> int | None:
-        """The fewest rival hexes a way on must add to overload, from loads ``a``, some set
-        that ``a`` loads more than ``b`` does (None: no such set can be overloaded)."""
-        g, w = self.guard, self.width
-        more = ~((b | g) - a) & g  # the guard bits of the sets a loads more
-        least: int | None = None
-        while more:
-            bit = more & -more
-            more ^= bit
-            k = (bit.bit_length() - 1) // w
-            over = self.capacity[k] - ((a >> (k * w)) & self.field) + 1
-            if over <= self.links[k] and (least is None or over < least):
-                least = over
-        return least
-
-
-def _connected(members: int, masks: frozenset[int]) -> bool:
-    """Whether the rivals in ``members`` (a bit mask) are joined by the masks within it."""
-    reached = members & -members  # the lowest member
-    grew = True
-    while grew:
-        grew = False
-        for mask in masks:
-            if mask & members == mask and mask & reached and mask & ~reached:
-                reached |= mask
-                grew = True
-    return reached == members
-
-
 def _assign_shared(
     q: _Query, route: list[int], owners: list[str], counts: tuple[int, ...]
 ) -> tuple[int, ...]:
     """Give each link shared by capped rivals (owner "") to one of its owners, every rival
-    within the cap (augmenting paths; Hall's condition, kept by ``_Loads``, says it can be
+    within the cap (augmenting paths; Hall's condition, kept by ``Loads``, says it can be
     done). Fills ``owners`` in place; returns the hexes per rival."""
     load = list(counts)
     shared = [k for k, o in enumerate(owners) if not o]
@@ -569,193 +498,3 @@ def _assign_shared(
     for k, i in holder.items():
         owners[k] = q.state.players[i]
     return tuple(load)
-
-
-def team_steps(state: RRState, team: Sequence[str]) -> Callable[[int], list[Near]]:
-    """The links from a hex with the team member whose line each uses free, if any (the
-    first member in ``team`` order with a line there; shared by the team's queries and
-    route listings until the track changes: the cache is cleared with it)."""
-    members = tuple(team)
-    cache: dict[int, list[Near]] = state.cache.setdefault(("near", members), {})
-    graph = track_graph(state)
-
-    def near_of(h: int) -> list[Near]:
-        near = cache.get(h)
-        if near is None:
-            near = [(n, step, o, _member_on(members, o)) for n, step, o in graph.get(h, ())]
-            cache[h] = near
-        return near
-
-    return near_of
-
-
-def _member_on(team: tuple[str, ...], owners: tuple[str, ...]) -> str | None:
-    """The first team member with a line among ``owners``, if any."""
-    for member in team:
-        if member in owners:
-            return member
-    return None
-
-
-def _reverse_lengths(state: RRState) -> dict[int, list[tuple[int, int]]]:
-    """The reverse track graph with race lengths: hex -> [(previous hex, length of the step
-    from it)] (any team's; shared until the track changes)."""
-    rev: dict[int, list[tuple[int, int]]] | None = state.cache.get("reverse_lengths")
-    if rev is None:
-        graph = track_graph(state)
-        rev = {node: [] for node in graph}
-        for a, near in graph.items():
-            for b, step, _ in near:
-                rev[b].append((a, step))
-        state.cache["reverse_lengths"] = rev
-    return rev
-
-
-#: A team's view of the track: per hex, [(next hex, 1 if the link carries no team member's
-#: line, else 0)], and the owners of those rival links with how many links each owner set has.
-TeamLinks = tuple[dict[int, list[tuple[int, int]]], dict[tuple[str, ...], int]]
-
-
-def _team_links(state: RRState, team: tuple[str, ...]) -> TeamLinks:
-    """The team's view of the track (links join both ways, so the hops are also the reverse
-    graph; one pass, shared by the team's queries until the track changes)."""
-    key = ("team_links", team)
-    cached: TeamLinks | None = state.cache.get(key)
-    if cached is None:
-        hops: dict[int, list[tuple[int, int]]] = {}
-        lines: dict[tuple[str, ...], int] = {}
-        members = frozenset(team)
-        for node, near in track_graph(state).items():
-            out = hops[node] = []
-            for nxt, _, owners in near:
-                if not members.isdisjoint(owners):
-                    out.append((nxt, 0))
-                else:
-                    out.append((nxt, 1))
-                    if node < nxt:
-                        lines[owners] = lines.get(owners, 0) + 1
-        cached = (hops, lines)
-        state.cache[key] = cached
-    return cached
-
-
-#: Per own-track flag (indexed by it: ``bounds[own][hex]``), a bound per hex.
-OwnBounds = tuple[dict[int, int], dict[int, int]]
-
-
-def bounds_to_targets(
-    state: RRState,
-    team: tuple[str, ...],
-    targets: frozenset[int],
-    forbidden: frozenset[tuple[int, bool]] = frozenset(),
-) -> tuple[OwnBounds, OwnBounds]:
-    """Lower bounds on the way on from a walk at a hex to a target: the shortest length and
-    the fewest hexes of rival track (for ``team``), each per own-track flag -- a walk that
-    has not used own track yet (flag False) must still use some when the rules ask for it,
-    which often means a long detour. A hex missing from a bound cannot reach a target with
-    that flag. Walks never go through (hex, flag) pairs of ``forbidden`` (the route finder's
-    subproblems); they may pass a target (``legal_routes`` lists such routes). Each bound on
-    its own; cached until the track changes. Without ``forbidden`` (most queries never split
-    into subproblems) the cheaper bounds that ignore the flag are used (``_plain_bounds``)."""
-    key = ("to_targets", team, targets, forbidden)
-    cached: tuple[OwnBounds, OwnBounds] | None = state.cache.get(key)
-    if cached is not None:
-        return cached
-    if not forbidden:
-        return _plain_bounds(state, team, targets)
-    own_needed = state.cfg.min_own_track == "any"
-    steps = _layered_reverse(state, team)
-    ends = [2 * t + 1 for t in sorted(targets) if t in track_graph(state)]
-    banned = {2 * h + own for h, own in forbidden}
-    nothing: list[tuple[int, int, int]] = []
-
-    def back(node: int) -> list[tuple[int, int, int]]:
-        into = steps.get(node, nothing)
-        return [b for b in into if b[0] not in banned] if banned else into
-
-    lengths = cheapest_paths(
-        [(e, 0) for e in ends], lambda n, d: [(p, d + s) for p, s, _ in back(n)]
-    ).cost
-    rivals = zero_one_costs(ends, lambda n: [(p, r) for p, _, r in back(n)])
-    result = (_by_flag(lengths, own_needed), _by_flag(rivals, own_needed))
-    state.cache[key] = result
-    return result
-
-
-def _plain_bounds(
-    state: RRState, team: tuple[str, ...], targets: frozenset[int]
-) -> tuple[OwnBounds, OwnBounds]:
-    """The shortest length and the fewest rival hexes to a target, the same for both own-track
-    flags (the lengths shared by every team's queries of the targets; cached until the track
-    changes)."""
-    key = ("plain_bounds", team, targets)
-    cached: tuple[OwnBounds, OwnBounds] | None = state.cache.get(key)
-    if cached is not None:
-        return cached
-    graph = track_graph(state)
-    starts = sorted(t for t in targets if t in graph)
-    len_key = ("target_lengths", targets)
-    lengths: dict[int, int] | None = state.cache.get(len_key)
-    if lengths is None:
-        rev = _reverse_lengths(state)
-        lengths = cheapest_paths(
-            [(t, 0) for t in starts], lambda n, d: [(p, d + step) for p, step in rev[n]]
-        ).cost
-        state.cache[len_key] = lengths
-    rivals = zero_one_costs(starts, _team_links(state, team)[0].__getitem__)
-    result = ((lengths, lengths), (rivals, rivals))
-    state.cache[key] = result
-    return result
-
-
-def _layered_reverse(
-    state: RRState, team: tuple[str, ...]
-) -> dict[int, list[tuple[int, int, int]]]:
-    """The team's reverse graph over (hex, own-track flag) states, a state written 2 x hex +
-    flag: state -> [(previous state, length, 1 for a rival link else 0)] (a step on own track
-    sets the flag; without the own-track rule every walk counts as on own track). Shared by
-    the team's queries until the track changes."""
-    key = ("layered_reverse", team)
-    cached: dict[int, list[tuple[int, int, int]]] | None = state.cache.get(key)
-    if cached is not None:
-        return cached
-    flags_before = (1, 0) if state.cfg.min_own_track == "any" else (1,)
-    hops = _team_links(state, team)[0]
-    layered: dict[int, list[tuple[int, int, int]]] = {}
-    for h, into in _reverse_lengths(state).items():
-        rival = dict(hops[h])  # links join both ways: the same link's flag
-        for prev, step in into:
-            if rival[prev]:  # a rival link keeps the flag
-                for flag in flags_before:
-                    layered.setdefault(2 * h + flag, []).append((2 * prev + flag, step, 1))
-            else:
-                for flag in flags_before:
-                    layered.setdefault(2 * h + 1, []).append((2 * prev + flag, step, 0))
-    state.cache[key] = layered
-    return layered
-
-
-def _by_flag(costs: dict[int, int], own_needed: bool) -> OwnBounds:
-    layers: tuple[dict[int, int], dict[int, int]] = ({}, {})
-    for node, c in costs.items():
-        layers[node & 1][node >> 1] = c
-    return (layers[0] if own_needed else layers[1]), layers[1]
-
-
-def _rival_need(q: _Query, seat: int) -> dict[int, int]:
-    """Per hex: the fewest hexes of one rival's track (links only that rival's line is on)
-    every way from there to a target uses (cached until the track changes)."""
-    key = ("rival_need", q.team, q.targets, seat)
-    cached: dict[int, int] | None = q.state.cache.get(key)
-    if cached is None:
-        only = (q.state.players[seat],)
-        graph = q.graph
-
-        def back(node: int) -> list[tuple[int, int]]:
-            # links join both ways: the graph is its own reverse
-            return [(prev, 1 if owners == only else 0) for prev, _, owners in graph[node]]
-
-        starts = sorted(t for t in q.targets if t in graph)
-        cached = zero_one_costs(starts, back)
-        q.state.cache[key] = cached
-    return cached

@@ -1,0 +1,206 @@
+"""What the route finder knows about the track before it searches, per team and track
+version (cached in the state until the track changes): each hex's links with the team member
+whose line a link uses free, the team's view of the rival links, and lower bounds on the way
+on from a hex to a race's targets (length, rival hexes, hexes of one rival), each knowing the
+own-track rule (a walk that has not used own track yet must still reach some)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from transcon.core.paths import cheapest_paths, zero_one_costs
+from transcon.titles.railway_rivals.state import RRState
+from transcon.titles.railway_rivals.tracks import track_graph
+
+#: A link out of a hex: (next hex, length, owners, the team member whose line it uses free).
+Near = tuple[int, int, tuple[str, ...], str | None]
+
+
+def team_steps(state: RRState, team: Sequence[str]) -> Callable[[int], list[Near]]:
+    """The links from a hex with the team member whose line each uses free, if any (the
+    first member in ``team`` order with a line there; shared by the team's queries and
+    route listings until the track changes: the cache is cleared with it)."""
+    members = tuple(team)
+    cache: dict[int, list[Near]] = state.cache.setdefault(("near", members), {})
+    graph = track_graph(state)
+
+    def near_of(h: int) -> list[Near]:
+        near = cache.get(h)
+        if near is None:
+            near = [(n, step, o, _member_on(members, o)) for n, step, o in graph.get(h, ())]
+            cache[h] = near
+        return near
+
+    return near_of
+
+
+def _member_on(team: tuple[str, ...], owners: tuple[str, ...]) -> str | None:
+    """The first team member with a line among ``owners``, if any."""
+    for member in team:
+        if member in owners:
+            return member
+    return None
+
+
+def _reverse_lengths(state: RRState) -> dict[int, list[tuple[int, int]]]:
+    """The reverse track graph with race lengths: hex -> [(previous hex, length of the step
+    from it)] (any team's; shared until the track changes)."""
+    rev: dict[int, list[tuple[int, int]]] | None = state.cache.get("reverse_lengths")
+    if rev is None:
+        graph = track_graph(state)
+        rev = {node: [] for node in graph}
+        for a, near in graph.items():
+            for b, step, _ in near:
+                rev[b].append((a, step))
+        state.cache["reverse_lengths"] = rev
+    return rev
+
+
+#: A team's view of the track: per hex, [(next hex, 1 if the link carries no team member's
+#: line, else 0)], and the owners of those rival links with how many links each owner set has.
+TeamLinks = tuple[dict[int, list[tuple[int, int]]], dict[tuple[str, ...], int]]
+
+
+def team_links(state: RRState, team: tuple[str, ...]) -> TeamLinks:
+    """The team's view of the track (links join both ways, so the hops are also the reverse
+    graph; one pass, shared by the team's queries until the track changes)."""
+    key = ("team_links", team)
+    cached: TeamLinks | None = state.cache.get(key)
+    if cached is None:
+        hops: dict[int, list[tuple[int, int]]] = {}
+        lines: dict[tuple[str, ...], int] = {}
+        members = frozenset(team)
+        for node, near in track_graph(state).items():
+            out = hops[node] = []
+            for nxt, _, owners in near:
+                if not members.isdisjoint(owners):
+                    out.append((nxt, 0))
+                else:
+                    out.append((nxt, 1))
+                    if node < nxt:
+                        lines[owners] = lines.get(owners, 0) + 1
+        cached = (hops, lines)
+        state.cache[key] = cached
+    return cached
+
+
+#: Per own-track flag (indexed by it: ``bounds[own][hex]``), a bound per hex.
+OwnBounds = tuple[dict[int, int], dict[int, int]]
+
+
+def bounds_to_targets(
+    state: RRState,
+    team: tuple[str, ...],
+    targets: frozenset[int],
+    forbidden: frozenset[tuple[int, bool]] = frozenset(),
+) -> tuple[OwnBounds, OwnBounds]:
+    """Lower bounds on the way on from a walk at a hex to a target: the shortest length and
+    the fewest hexes of rival track (for ``team``), each per own-track flag -- a walk that
+    has not used own track yet (flag False) must still use some when the rules ask for it,
+    which often means a long detour. A hex missing from a bound cannot reach a target with
+    that flag. Walks never go through (hex, flag) pairs of ``forbidden`` (the route finder's
+    subproblems); they may pass a target (``legal_routes`` lists such routes). Each bound on
+    its own; cached until the track changes. Without ``forbidden`` (most queries never split
+    into subproblems) the cheaper bounds that ignore the flag are used (``_plain_bounds``)."""
+    key = ("to_targets", team, targets, forbidden)
+    cached: tuple[OwnBounds, OwnBounds] | None = state.cache.get(key)
+    if cached is not None:
+        return cached
+    if not forbidden:
+        return _plain_bounds(state, team, targets)
+    own_needed = state.cfg.min_own_track == "any"
+    steps = layered_reverse(state, team)
+    ends = [2 * t + 1 for t in sorted(targets) if t in track_graph(state)]
+    banned = {2 * h + own for h, own in forbidden}
+    nothing: list[tuple[int, int, int]] = []
+
+    def back(node: int) -> list[tuple[int, int, int]]:
+        into = steps.get(node, nothing)
+        return [b for b in into if b[0] not in banned] if banned else into
+
+    lengths = cheapest_paths(
+        [(e, 0) for e in ends], lambda n, d: [(p, d + s) for p, s, _ in back(n)]
+    ).cost
+    rivals = zero_one_costs(ends, lambda n: [(p, r) for p, _, r in back(n)])
+    result = (by_flag(lengths, own_needed), by_flag(rivals, own_needed))
+    state.cache[key] = result
+    return result
+
+
+def _plain_bounds(
+    state: RRState, team: tuple[str, ...], targets: frozenset[int]
+) -> tuple[OwnBounds, OwnBounds]:
+    """The shortest length and the fewest rival hexes to a target, the same for both own-track
+    flags (the lengths shared by every team's queries of the targets; cached until the track
+    changes)."""
+    key = ("plain_bounds", team, targets)
+    cached: tuple[OwnBounds, OwnBounds] | None = state.cache.get(key)
+    if cached is not None:
+        return cached
+    graph = track_graph(state)
+    starts = sorted(t for t in targets if t in graph)
+    len_key = ("target_lengths", targets)
+    lengths: dict[int, int] | None = state.cache.get(len_key)
+    if lengths is None:
+        rev = _reverse_lengths(state)
+        lengths = cheapest_paths(
+            [(t, 0) for t in starts], lambda n, d: [(p, d + step) for p, step in rev[n]]
+        ).cost
+        state.cache[len_key] = lengths
+    rivals = zero_one_costs(starts, team_links(state, team)[0].__getitem__)
+    result = ((lengths, lengths), (rivals, rivals))
+    state.cache[key] = result
+    return result
+
+
+def layered_reverse(state: RRState, team: tuple[str, ...]) -> dict[int, list[tuple[int, int, int]]]:
+    """The team's reverse graph over (hex, own-track flag) states, a state written 2 x hex +
+    flag: state -> [(previous state, length, 1 for a rival link else 0)] (a step on own track
+    sets the flag; without the own-track rule every walk counts as on own track). Shared by
+    the team's queries until the track changes."""
+    key = ("layered_reverse", team)
+    cached: dict[int, list[tuple[int, int, int]]] | None = state.cache.get(key)
+    if cached is not None:
+        return cached
+    flags_before = (1, 0) if state.cfg.min_own_track == "any" else (1,)
+    hops = team_links(state, team)[0]
+    layered: dict[int, list[tuple[int, int, int]]] = {}
+    for h, into in _reverse_lengths(state).items():
+        rival = dict(hops[h])  # links join both ways: the same link's flag
+        for prev, step in into:
+            if rival[prev]:  # a rival link keeps the flag
+                for flag in flags_before:
+                    layered.setdefault(2 * h + flag, []).append((2 * prev + flag, step, 1))
+            else:
+                for flag in flags_before:
+                    layered.setdefault(2 * h + 1, []).append((2 * prev + flag, step, 0))
+    state.cache[key] = layered
+    return layered
+
+
+def by_flag(costs: dict[int, int], own_needed: bool) -> OwnBounds:
+    layers: tuple[dict[int, int], dict[int, int]] = ({}, {})
+    for node, c in costs.items():
+        layers[node & 1][node >> 1] = c
+    return (layers[0] if own_needed else layers[1]), layers[1]
+
+
+def rival_need(
+    state: RRState, team: tuple[str, ...], targets: frozenset[int], seat: int
+) -> dict[int, int]:
+    """Per hex: the fewest hexes of one rival's track (links only that rival's line is on)
+    every way from there to a target uses (cached until the track changes)."""
+    key = ("rival_need", team, targets, seat)
+    cached: dict[int, int] | None = state.cache.get(key)
+    if cached is None:
+        only = (state.players[seat],)
+        graph = track_graph(state)
+
+        def back(node: int) -> list[tuple[int, int]]:
+            # links join both ways: the graph is its own reverse
+            return [(prev, 1 if owners == only else 0) for prev, _, owners in graph[node]]
+
+        starts = sorted(t for t in targets if t in graph)
+        cached = zero_one_costs(starts, back)
+        state.cache[key] = cached
+    return cached

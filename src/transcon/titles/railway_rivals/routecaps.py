@@ -1,0 +1,253 @@
+"""The per-rival cap of a race route (at most ``max_foreign_hexes_per_owner`` hexes of one
+rival's track): the loads of sets of capped rivals a label keeps (``Loads``), and a quick test
+that some walk keeps every cap at all (``walk_within_caps``), which proves cheaply that a race
+has no route when the caps rule every way out.
+
+Why the test pays: the route search compares labels on length and payments as well as on the
+loads, so when no route exists it keeps every walk that is shorter or cheaper than another
+before it runs out (in a crowded 6-rival game tens of thousands of labels for one race and
+team, when the team's own track is far off the race and every way there and back runs over
+several rivals' lines). Whether a walk within the caps exists depends on the loads only:
+compared on them alone (a label at a hex is dropped when another there has used own track if
+it has and loads no set more), and dropped when a set's load plus the fewest links of that
+set's lines every way on to a target takes (per own-track flag) exceeds the set's capacity,
+the labels are few. Every route is such a walk, so no such walk means no route.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+
+from transcon.core.paths import zero_one_costs
+from transcon.titles.railway_rivals.routebounds import (
+    OwnBounds,
+    bounds_to_targets,
+    by_flag,
+    team_links,
+    team_steps,
+)
+from transcon.titles.railway_rivals.state import RRState
+from transcon.titles.railway_rivals.tracks import track_graph
+
+
+class Loads:
+    """The cap on links several capped rivals share, by Hall's condition: the links of a
+    route can each go to one of their owners with every capped rival within the cap exactly
+    when, for every set R of capped rivals, the links all of whose owners are in R (R's
+    load) number at most |R| x cap. A label keeps the load of every set that needs it (one
+    per set in ``self.sets``; links with an uncapped owner count against nobody).
+
+    Only *connected* sets need a load: if R splits into R1 and R2 with no link's owners in
+    both (no mask of ``masks``, the owner sets a link can count against, within R meets
+    both), R's load is R1's plus R2's and its capacity theirs, so R's condition follows from
+    theirs. Each rival alone is a set; with payment splits every link counts against one
+    rival, so those are all the sets.
+
+    The loads are packed in one int, a field of ``width`` bits per set with its top bit
+    (the guard) clear, so "no set loaded more" is one subtraction (``within``)."""
+
+    def __init__(
+        self, capped: tuple[int, ...], cap: int, rival_links: Sequence[int], masks: frozenset[int]
+    ) -> None:
+        self.sets = [r for r in range(1, 1 << len(capped)) if connected(r, masks)]
+        members = [[capped[j] for j in range(len(capped)) if r >> j & 1] for r in self.sets]
+        self.capacity = [len(m) * cap for m in members]
+        #: links of the set's rivals: a set can never take more
+        self.links = [sum(rival_links[i] for i in m) for m in members]
+        self.zero = 0
+        # a field holds up to a capacity + 1 below its guard bit
+        self.width = w = (max(self.capacity, default=0) + 1).bit_length() + 1
+        self.guard = sum(1 << (k * w + w - 1) for k in range(len(self.sets)))
+        self.limit = sum(c << (k * w) for k, c in enumerate(self.capacity))
+        self.field = (1 << (w - 1)) - 1
+        self._step: dict[int, int] = {}  # owners' mask -> one more on the sets containing them
+
+    def within(self, a: int, b: int) -> bool:
+        """Whether loads ``a`` load no set more than loads ``b``."""
+        g = self.guard
+        return ((b | g) - a) & g == g
+
+    def add(self, loads: int, mask: int) -> int | None:
+        """The loads after one more link owned by the capped rivals in ``mask`` (None: over
+        some set's capacity)."""
+        if not mask:
+            return loads
+        step = self._step.get(mask)
+        if step is None:
+            w = self.width
+            step = sum(1 << (k * w) for k, r in enumerate(self.sets) if r & mask == mask)
+            self._step[mask] = step
+        new = loads + step
+        return new if self.within(new, self.limit) else None
+
+    def least_more(self, a: int, b: int) -> int | None:
+        """The fewest rival hexes a way on must add to overload, from loads ``a``, some set
+        that ``a`` loads more than ``b`` does (None: no such set can be overloaded)."""
+        g, w = self.guard, self.width
+        more = ~((b | g) - a) & g  # the guard bits of the sets a loads more
+        least: int | None = None
+        while more:
+            bit = more & -more
+            more ^= bit
+            k = (bit.bit_length() - 1) // w
+            over = self.capacity[k] - ((a >> (k * w)) & self.field) + 1
+            if over <= self.links[k] and (least is None or over < least):
+                least = over
+        return least
+
+
+def connected(members: int, masks: frozenset[int]) -> bool:
+    """Whether the rivals in ``members`` (a bit mask) are joined by the masks within it."""
+    reached = members & -members  # the lowest member
+    grew = True
+    while grew:
+        grew = False
+        for mask in masks:
+            if mask & members == mask and mask & reached and mask & ~reached:
+                reached |= mask
+                grew = True
+    return reached == members
+
+
+def rival_links_of(state: RRState, team: tuple[str, ...]) -> tuple[int, ...]:
+    """Per seat, how many links carry that rival's line and none of the team's: a route
+    (simple path) never uses more of that rival's track than this."""
+    seat = {p: i for i, p in enumerate(state.players)}
+    links = [0] * len(state.players)
+    for owners, count in team_links(state, team)[1].items():
+        for o in owners:
+            links[seat[o]] += count
+    return tuple(links)
+
+
+def walk_within_caps(
+    state: RRState, team: tuple[str, ...], sources: Sequence[int], targets: frozenset[int]
+) -> bool:
+    """Whether some walk from a source to a target (not through another target) keeps every
+    rival within the cap and uses own track as the rules ask (see the module docstring; a
+    false answer proves that no route exists). Cached until the track changes."""
+    key = ("within_caps", team, tuple(sources), targets)
+    cached: bool | None = state.cache.get(key)
+    if cached is None:
+        cached = _CapWalk(state, team, targets).reaches(sources)
+        state.cache[key] = cached
+    return cached
+
+
+class _CapWalk:
+    """One ``walk_within_caps`` search: every rival that could exceed the cap is capped."""
+
+    def __init__(self, state: RRState, team: tuple[str, ...], targets: frozenset[int]) -> None:
+        cap = state.cfg.max_foreign_hexes_per_owner
+        rival_links = rival_links_of(state, team)
+        capped = tuple(i for i, n in enumerate(rival_links) if n > cap)
+        self.bit = {state.players[i]: 1 << n for n, i in enumerate(capped)}
+        self.own_needed = state.cfg.min_own_track == "any"
+        self.targets = targets
+        self.near = team_steps(state, team)
+        self._masks: dict[tuple[str, ...], int] = {}
+        masks = frozenset(self.mask(owners) for owners in team_links(state, team)[1]) - {0}
+        self.loads = Loads(capped, cap, rival_links, masks)
+        self.hexes = bounds_to_targets(state, team, targets)[1]
+        self.needs = self.set_needs(state)
+
+    def mask(self, owners: tuple[str, ...]) -> int:
+        """The capped rivals a rival link counts against (0: it has an uncapped owner)."""
+        mask = self._masks.get(owners)
+        if mask is None:
+            mask = 0
+            for o in owners:
+                b = self.bit.get(o)
+                if b is None:
+                    mask = 0
+                    break
+                mask |= b
+            self._masks[owners] = mask
+        return mask
+
+    def set_needs(self, state: RRState) -> list[tuple[int, int, OwnBounds]]:
+        """Per set of ``loads``: (its field's shift, its capacity, per own-track flag and hex
+        the fewest links of that set's lines every way on to a target takes)."""
+        graph = track_graph(state)
+        ends = [2 * t + 1 for t in sorted(self.targets) if t in graph]
+        flags_before = (1, 0) if self.own_needed else (1,)
+        loads = self.loads
+        needs = []
+        for k, members in enumerate(loads.sets):
+
+            def back(node: int, members: int = members) -> list[tuple[int, int]]:
+                # links join both ways: the steps out of a hex are also the steps into it
+                h, flag = node >> 1, node & 1
+                out: list[tuple[int, int]] = []
+                for prev, _, owners, member in self.near(h):
+                    if member is not None:
+                        if flag:
+                            out.extend((2 * prev + f, 0) for f in flags_before)
+                    else:
+                        m = self.mask(owners)
+                        out.append((2 * prev + flag, 1 if m and m & members == m else 0))
+                return out
+
+            costs = zero_one_costs(ends, back)
+            needs.append((k * loads.width, loads.capacity[k], by_flag(costs, self.own_needed)))
+        return needs
+
+    def reaches(self, sources: Sequence[int]) -> bool:
+        """Whether a label within the caps reaches a target (best first: fewest rival hexes
+        used plus the fewest still needed)."""
+        kept: dict[tuple[int, bool], set[int]] = {}
+        heap: list[tuple[int, int, int, bool, int]] = []
+        start_own = not self.own_needed
+        for s in sources:
+            self.offer(kept, heap, s, start_own, self.loads.zero, 0)
+        while heap:
+            _, used, node, own, loads = heapq.heappop(heap)
+            if loads not in kept[node, own]:
+                continue  # dominated since it was pushed
+            if node in self.targets:
+                if own:
+                    return True
+                continue
+            for nxt, _, owners, member in self.near(node):
+                if member is not None:
+                    self.offer(kept, heap, nxt, True, loads, used)
+                else:
+                    more = self.loads.add(loads, self.mask(owners))
+                    if more is not None:
+                        self.offer(kept, heap, nxt, own, more, used + 1)
+        return False
+
+    def offer(
+        self,
+        kept: dict[tuple[int, bool], set[int]],
+        heap: list[tuple[int, int, int, bool, int]],
+        node: int,
+        own: bool,
+        loads: int,
+        used: int,
+    ) -> None:
+        """Keep a label unless a kept one dominates it or it cannot reach a target within
+        the caps; drop the kept labels it dominates."""
+        still = self.hexes[own].get(node)
+        if still is None:
+            return
+        field = self.loads.field
+        for shift, capacity, need in self.needs:
+            more = need[own].get(node)
+            if more is None or ((loads >> shift) & field) + more > capacity:
+                return
+        within = self.loads.within
+        here = kept.setdefault((node, own), set())
+        if any(within(o, loads) for o in here):
+            return
+        if not own and any(within(o, loads) for o in kept.get((node, True), ())):
+            return
+        for o in [o for o in here if within(loads, o)]:
+            here.discard(o)
+        if own:
+            lower = kept.get((node, False), set())
+            for o in [o for o in lower if within(loads, o)]:
+                lower.discard(o)
+        here.add(loads)
+        heapq.heappush(heap, (used + still, used, node, own, loads))
