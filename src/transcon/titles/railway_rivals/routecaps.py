@@ -17,9 +17,9 @@ the labels are few. Every route is such a walk, so no such walk means no route.
 from __future__ import annotations
 
 import heapq
+from collections import deque
 from collections.abc import Sequence
 
-from transcon.core.paths import zero_one_costs
 from transcon.titles.railway_rivals.routebounds import (
     OwnBounds,
     bounds_to_targets,
@@ -130,9 +130,21 @@ def walk_within_caps(
     key = ("within_caps", team, tuple(sources), targets)
     cached: bool | None = state.cache.get(key)
     if cached is None:
-        cached = _CapWalk(state, team, targets).reaches(sources)
+        walk = _CapWalk(state, team, targets)
+        # most walks within the caps are found at once; proving there is none pays for the
+        # bounds per set of rivals
+        quick = walk.reaches(sources, QUICK_LABELS)
+        if quick is None:
+            walk.needs = walk.set_needs(state)
+            quick = walk.reaches(sources)
+        cached = bool(quick)
         state.cache[key] = cached
     return cached
+
+
+#: Labels the first pass of ``walk_within_caps`` may keep before the bounds per set of rivals
+#: are computed (about what computing them costs).
+QUICK_LABELS = 300
 
 
 class _CapWalk:
@@ -150,7 +162,7 @@ class _CapWalk:
         masks = frozenset(self.mask(owners) for owners in team_links(state, team)[1]) - {0}
         self.loads = Loads(capped, cap, rival_links, masks)
         self.hexes = bounds_to_targets(state, team, targets)[1]
-        self.needs = self.set_needs(state)
+        self.needs: list[tuple[int, int, OwnBounds]] = []
 
     def mask(self, owners: tuple[str, ...]) -> int:
         """The capped rivals a rival link counts against (0: it has an uncapped owner)."""
@@ -168,43 +180,77 @@ class _CapWalk:
 
     def set_needs(self, state: RRState) -> list[tuple[int, int, OwnBounds]]:
         """Per set of ``loads``: (its field's shift, its capacity, per own-track flag and hex
-        the fewest links of that set's lines every way on to a target takes)."""
+        the fewest links of that set's lines every way on to a target takes; a 0-1
+        breadth-first search back from the targets over (hex, own-track flag) states, written
+        2 x hex + flag)."""
         graph = track_graph(state)
+        # links join both ways: the steps out of a hex are also the steps into it; a team
+        # link has mask -1
+        arcs = {
+            h: [
+                (prev, -1 if member is not None else self.mask(owners))
+                for prev, _, owners, member in self.near(h)
+            ]
+            for h in graph
+        }
         ends = [2 * t + 1 for t in sorted(self.targets) if t in graph]
-        flags_before = (1, 0) if self.own_needed else (1,)
-        loads = self.loads
         needs = []
-        for k, members in enumerate(loads.sets):
-
-            def back(node: int, members: int = members) -> list[tuple[int, int]]:
-                # links join both ways: the steps out of a hex are also the steps into it
-                h, flag = node >> 1, node & 1
-                out: list[tuple[int, int]] = []
-                for prev, _, owners, member in self.near(h):
-                    if member is not None:
-                        if flag:
-                            out.extend((2 * prev + f, 0) for f in flags_before)
-                    else:
-                        m = self.mask(owners)
-                        out.append((2 * prev + flag, 1 if m and m & members == m else 0))
-                return out
-
-            costs = zero_one_costs(ends, back)
-            needs.append((k * loads.width, loads.capacity[k], by_flag(costs, self.own_needed)))
+        for k, members in enumerate(self.loads.sets):
+            costs = self._fewest(arcs, ends, members)
+            needs.append(
+                (k * self.loads.width, self.loads.capacity[k], by_flag(costs, self.own_needed))
+            )
         return needs
 
-    def reaches(self, sources: Sequence[int]) -> bool:
+    def _fewest(
+        self, arcs: dict[int, list[tuple[int, int]]], ends: list[int], members: int
+    ) -> dict[int, int]:
+        """Per state, the fewest links counting against set ``members`` on a way to a target
+        (``zero_one_costs`` inlined: one search per set)."""
+        own_needed = self.own_needed
+        cost = dict.fromkeys(ends, 0)
+        queue = deque((0, node) for node in ends)
+        while queue:
+            d, node = queue.popleft()
+            if d > cost[node]:
+                continue
+            flag = node & 1
+            for prev, mask in arcs[node >> 1]:
+                if mask < 0:  # a team link: its start may be on either side of own track
+                    if not flag:
+                        continue
+                    for p in (2 * prev, 2 * prev + 1) if own_needed else (2 * prev + 1,):
+                        if p not in cost or d < cost[p]:
+                            cost[p] = d
+                            queue.appendleft((d, p))
+                    continue
+                p = 2 * prev + flag
+                if mask and mask & members == mask:
+                    if p not in cost or d + 1 < cost[p]:
+                        cost[p] = d + 1
+                        queue.append((d + 1, p))
+                elif p not in cost or d < cost[p]:
+                    cost[p] = d
+                    queue.appendleft((d, p))
+        return cost
+
+    def reaches(self, sources: Sequence[int], budget: int | None = None) -> bool | None:
         """Whether a label within the caps reaches a target (best first: fewest rival hexes
-        used plus the fewest still needed)."""
+        used plus the fewest still needed); None when more than ``budget`` labels were
+        taken without an answer."""
         kept: dict[tuple[int, bool], set[int]] = {}
         heap: list[tuple[int, int, int, bool, int]] = []
         start_own = not self.own_needed
         for s in sources:
             self.offer(kept, heap, s, start_own, self.loads.zero, 0)
+        taken = 0
         while heap:
             _, used, node, own, loads = heapq.heappop(heap)
             if loads not in kept[node, own]:
                 continue  # dominated since it was pushed
+            taken += 1
+            if budget is not None and taken > budget:
+                return None
             if node in self.targets:
                 if own:
                     return True
