@@ -122,15 +122,20 @@ def rival_links_of(state: RRState, team: tuple[str, ...]) -> tuple[int, ...]:
 
 
 def walk_within_caps(
-    state: RRState, team: tuple[str, ...], sources: Sequence[int], targets: frozenset[int]
+    state: RRState,
+    team: tuple[str, ...],
+    sources: Sequence[int],
+    targets: frozenset[int],
+    forbidden: frozenset[tuple[int, bool]] = frozenset(),
 ) -> bool:
     """Whether some walk from a source to a target (not through another target) keeps every
-    rival within the cap and uses own track as the rules ask (see the module docstring; a
-    false answer proves that no route exists). Cached until the track changes."""
-    key = ("within_caps", team, tuple(sources), targets)
+    rival within the cap and uses own track as the rules ask, never at a (hex, own track used)
+    state of ``forbidden`` (a route finder's subproblem; see the module docstring: a false
+    answer proves that no route exists). Cached until the track changes."""
+    key = ("within_caps", team, tuple(sources), targets, forbidden)
     cached: bool | None = state.cache.get(key)
     if cached is None:
-        walk = _CapWalk(state, team, targets)
+        walk = _CapWalk(state, team, targets, forbidden)
         # most walks within the caps are found at once; proving there is none pays for the
         # bounds per set of rivals
         quick = walk.reaches(sources, QUICK_LABELS)
@@ -150,18 +155,25 @@ QUICK_LABELS = 300
 class _CapWalk:
     """One ``walk_within_caps`` search: every rival that could exceed the cap is capped."""
 
-    def __init__(self, state: RRState, team: tuple[str, ...], targets: frozenset[int]) -> None:
+    def __init__(
+        self,
+        state: RRState,
+        team: tuple[str, ...],
+        targets: frozenset[int],
+        forbidden: frozenset[tuple[int, bool]],
+    ) -> None:
         cap = state.cfg.max_foreign_hexes_per_owner
         rival_links = rival_links_of(state, team)
         capped = tuple(i for i, n in enumerate(rival_links) if n > cap)
         self.bit = {state.players[i]: 1 << n for n, i in enumerate(capped)}
         self.own_needed = state.cfg.min_own_track == "any"
         self.targets = targets
+        self.forbidden = forbidden
         self.near = team_steps(state, team)
         self._masks: dict[tuple[str, ...], int] = {}
         masks = frozenset(self.mask(owners) for owners in team_links(state, team)[1]) - {0}
         self.loads = Loads(capped, cap, rival_links, masks)
-        self.hexes = bounds_to_targets(state, team, targets)[1]
+        self.hexes = bounds_to_targets(state, team, targets, forbidden)[1]
         self.needs: list[tuple[int, int, OwnBounds]] = []
 
     def mask(self, owners: tuple[str, ...]) -> int:
@@ -193,17 +205,22 @@ class _CapWalk:
             ]
             for h in graph
         }
-        ends = [2 * t + 1 for t in sorted(self.targets) if t in graph]
+        banned = {2 * h + own for h, own in self.forbidden}
+        ends = [2 * t + 1 for t in sorted(self.targets) if t in graph and 2 * t + 1 not in banned]
         needs = []
         for k, members in enumerate(self.loads.sets):
-            costs = self._fewest(arcs, ends, members)
+            costs = self._fewest(arcs, ends, members, banned)
             needs.append(
                 (k * self.loads.width, self.loads.capacity[k], by_flag(costs, self.own_needed))
             )
         return needs
 
     def _fewest(
-        self, arcs: dict[int, list[tuple[int, int]]], ends: list[int], members: int
+        self,
+        arcs: dict[int, list[tuple[int, int]]],
+        ends: list[int],
+        members: int,
+        banned: set[int],
     ) -> dict[int, int]:
         """Per state, the fewest links counting against set ``members`` on a way to a target
         (``zero_one_costs`` inlined: one search per set)."""
@@ -220,11 +237,15 @@ class _CapWalk:
                     if not flag:
                         continue
                     for p in (2 * prev, 2 * prev + 1) if own_needed else (2 * prev + 1,):
+                        if p in banned:
+                            continue
                         if p not in cost or d < cost[p]:
                             cost[p] = d
                             queue.appendleft((d, p))
                     continue
                 p = 2 * prev + flag
+                if p in banned:
+                    continue
                 if mask and mask & members == mask:
                     if p not in cost or d + 1 < cost[p]:
                         cost[p] = d + 1
@@ -276,7 +297,7 @@ class _CapWalk:
         """Keep a label unless a kept one dominates it or it cannot reach a target within
         the caps; drop the kept labels it dominates."""
         still = self.hexes[own].get(node)
-        if still is None:
+        if still is None or (node, own) in self.forbidden:
             return
         field = self.loads.field
         for shift, capacity, need in self.needs:
@@ -287,11 +308,14 @@ class _CapWalk:
         here = kept.setdefault((node, own), set())
         if any(within(o, loads) for o in here):
             return
-        if not own and any(within(o, loads) for o in kept.get((node, True), ())):
+        # a label that has used own track does all one that has not can (unless a subproblem
+        # forbids the hex after own track only)
+        across = not self.forbidden
+        if across and not own and any(within(o, loads) for o in kept.get((node, True), ())):
             return
         for o in [o for o in here if within(loads, o)]:
             here.discard(o)
-        if own:
+        if across and own:
             lower = kept.get((node, False), set())
             for o in [o for o in lower if within(loads, o)]:
                 lower.discard(o)

@@ -58,7 +58,7 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 
 from transcon.core.paths import LabelSearch
@@ -142,10 +142,10 @@ def _front_of_routes(q: _Query, rng: GameRandom | None) -> list[RouteOption]:
     made = itertools.count(1)
     known: list[tuple[int, int]] = []  # Pareto front of routes found
     kept: dict[tuple[int, tuple[tuple[str, int], ...], int], RouteOption] = {}
-    capped: set[int] = set()  # rivals whose cap bound in some subproblem
+    effort = _Effort()
     while todo:
         forbidden = heapq.heappop(todo)[3]
-        found, crossed = _solve(q, rng, forbidden, known, capped)
+        found, crossed = _solve(q, rng, forbidden, known, effort)
         for o in found:
             if any(better(kl, kt, o.length, o.total) for kl, kt in known):
                 continue
@@ -165,25 +165,45 @@ def _front_of_routes(q: _Query, rng: GameRandom | None) -> list[RouteOption]:
     return result
 
 
+@dataclass
+class _Effort:
+    """What the subproblems of one ``find_routes`` share: the rivals whose cap bound in some
+    subproblem, and the labels the searches have made so far."""
+
+    capped: set[int] = field(default_factory=set)
+    labels: int = 0
+
+
+#: Labels a query's searches make before the caps pre-check (``walk_within_caps``) runs
+#: before each further search: it costs about as much as a search of this size, and most
+#: queries end sooner (with a route, or with no walk at all).
+CHECK_CAPS_AFTER = 2000
+
+
 def _solve(
     q: _Query,
     rng: GameRandom | None,
     forbidden: frozenset[tuple[int, bool]],
     known: Sequence[tuple[int, int]],
-    capped: set[int],
+    effort: _Effort,
 ) -> tuple[list[RouteOption], list[tuple[int, int, int]]]:
-    """The exact front of walks of one subproblem, capping rivals as needed (``capped`` grows
-    with them): the routes among its walks, and (length, payments, a hex visited before and
-    after own track was first used) of every front walk that is not a simple path."""
+    """The exact front of walks of one subproblem, capping rivals as needed (``effort.capped``
+    grows with them): the routes among its walks, and (length, payments, a hex visited before
+    and after own track was first used) of every front walk that is not a simple path."""
     while True:
-        search = _Search(q, frozenset(capped), forbidden, known)
+        if (
+            q.capped
+            and effort.labels > CHECK_CAPS_AFTER
+            and not walk_within_caps(q.state, q.team, q.sources, q.targets, forbidden)
+        ):
+            return [], []  # no walk keeps every cap: no route here (``routecaps``)
+        search = _Search(q, frozenset(effort.capped), forbidden, known)
         search.run()
+        effort.labels += len(search.figures)
         over = search.over_cap()
         if not over:
             return search.routes(rng)
-        if q.capped and not walk_within_caps(q.state, q.team, q.sources, q.targets):
-            return [], []  # no walk keeps every cap: no route at all (``routecaps``)
-        capped |= over
+        effort.capped |= over
 
 
 @dataclass(frozen=True, slots=True)
