@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from transcon.titles.railway_rivals import RailwayRivalsUSA, RRState
+from transcon.titles.railway_rivals import routes
 from transcon.titles.railway_rivals.routecaps import walk_within_caps
 from transcon.titles.railway_rivals.routes import RouteOption, find_routes
 from transcon.titles.railway_rivals.state import edge
@@ -293,3 +294,26 @@ def test_slow_route_finder_exact_against_brute_force(
     ends: tuple[int, int],
 ) -> None:
     exact_case(title, strip_path, seed, cap, own_rule, metric, fee, rivals, ends)
+
+
+def test_route_finder_exact_with_the_caps_precheck_on_every_search(
+    title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Base rules 3.3: with the caps pre-check run before every search (on the real map only
+    after a query's searches grew large), subproblems included, the front still equals brute
+    force's (120 positions of the exact oracle, drawn from fixed seeds)."""
+    monkeypatch.setattr(routes, "CHECK_CAPS_AFTER", -1)
+    rnd = random.Random(20261126)
+    for _ in range(120):
+        exact_case(
+            title,
+            strip_path,
+            rnd.randrange(2**32),
+            rnd.choice([1, 2, 3, 10]),
+            rnd.choice(["any", "any", "none"]),
+            rnd.choice(["movement_points", "hexes"]),
+            rnd.choice([1, 1, 2, 0]),
+            rnd.choice([3, 4, 5, 6]),
+            rnd.choice([(1, 1), (1, 1), (2, 1), (1, 2), (2, 2)]),
+        )
+
