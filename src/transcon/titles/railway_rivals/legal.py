@@ -33,6 +33,8 @@ sequence of listed moves:
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
@@ -285,6 +287,9 @@ class _RouteLister:
             better(fl, ft, length, total) for fl, ft in self.wide_points
         )
         lines, order, route, found, cap = self.lines, self.order, self.route, self.found, self.cap
+        if over_ok or not self.cap_can_bind():
+            self.spell_every()
+            return
         chosen: list[str] = []
         keys: list[int] = []
         counts: dict[str, int] = {}
@@ -342,6 +347,29 @@ class _RouteLister:
             raise TooManyRoutes
         keys.append(route[0])
         assign(0)
+
+    def cap_can_bind(self) -> bool:
+        """Whether some rival's line is a choice on more links of the route than the cap."""
+        offered: dict[str, int] = {}
+        for member, owners in self.lines:
+            if member is None:
+                for owner in owners:
+                    offered[owner] = offered.get(owner, 0) + 1
+        return any(n > self.cap for n in offered.values())
+
+    def spell_every(self) -> None:
+        """``spell`` when no choice of lines can break the cap: every combination, in the
+        order (and with the sort keys) ``spell`` gives them."""
+        choices = [owners if member is None else (member,) for member, owners in self.lines]
+        if len(self.found) + math.prod(len(c) for c in choices) > ROUTE_LIST_LIMIT:
+            raise TooManyRoutes
+        start, order, route = self.route[0], self.order, self.route
+        for picks in itertools.product(*(range(len(c)) for c in choices)):
+            keys = [start]
+            for place, index in zip(order, picks, strict=True):
+                keys += (place, index)
+            owners = [c[i] for c, i in zip(choices, picks, strict=True)]
+            self.found.append((tuple(keys), list(route), owners))
 
     def walk(self, length: int, total: int, own: bool) -> None:
         """Depth first over simple paths (a plain recursion: far cheaper than generators)."""
