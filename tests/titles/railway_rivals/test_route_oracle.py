@@ -11,8 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from transcon.titles.railway_rivals import RailwayRivalsUSA, RRState
-from transcon.titles.railway_rivals import routes
+from transcon.titles.railway_rivals import RailwayRivalsUSA, RRState, routes
 from transcon.titles.railway_rivals.routecaps import walk_within_caps
 from transcon.titles.railway_rivals.routes import RouteOption, find_routes
 from transcon.titles.railway_rivals.state import edge
@@ -316,4 +315,3 @@ def test_route_finder_exact_with_the_caps_precheck_on_every_search(
             rnd.choice([3, 4, 5, 6]),
             rnd.choice([(1, 1), (1, 1), (2, 1), (1, 2), (2, 2)]),
         )
-

@@ -138,18 +138,21 @@ def walk_within_caps(
         walk = _CapWalk(state, team, targets, forbidden)
         # most walks within the caps are found at once; proving there is none pays for the
         # bounds per set of rivals
-        quick = walk.reaches(sources, QUICK_LABELS)
-        if quick is None:
+        found = walk.reaches(sources, QUICK_LABELS)
+        if found is None:
             walk.needs = walk.set_needs(state)
-            quick = walk.reaches(sources)
-        cached = bool(quick)
+            found = walk.reaches(sources, MOST_LABELS)
+        cached = found is not False  # None: no answer within the budget, so no proof
         state.cache[key] = cached
     return cached
 
 
-#: Labels the first pass of ``walk_within_caps`` may keep before the bounds per set of rivals
-#: are computed (about what computing them costs).
+#: Labels the first pass of ``walk_within_caps`` may take before the bounds per set of rivals
+#: are used (about what computing them costs).
 QUICK_LABELS = 300
+#: Labels the second pass may take: a test that needs more proves nothing (it is meant to be
+#: quick; the route search decides).
+MOST_LABELS = 8000
 
 
 class _CapWalk:

@@ -175,8 +175,10 @@ class _Effort:
 
 
 #: Labels a query's searches make before the caps pre-check (``walk_within_caps``) runs
-#: before each further search: it costs about as much as a search of this size, and most
-#: queries end sooner (with a route, or with no walk at all).
+#: before each further search while no route is known: it costs about as much as a search
+#: of this size, and most queries end sooner (with a route, or with no walk at all). Once a
+#: route is known the searches drop every label it beats, which the pre-check (comparing
+#: labels on the caps alone) cannot, so there it would cost more than it saves.
 CHECK_CAPS_AFTER = 2000
 
 
@@ -193,6 +195,7 @@ def _solve(
     while True:
         if (
             q.capped
+            and not known
             and effort.labels > CHECK_CAPS_AFTER
             and not walk_within_caps(q.state, q.team, q.sources, q.targets, forbidden)
         ):
