@@ -44,6 +44,7 @@ def test_a_small_analysis_of_each_title(
         assert (tmp_path / f"{title}-{plot}.png").stat().st_size > 1000
     if "ordinary" in settings:
         assert "**Verdict (variant vs ordinary):**" in report
+        assert '**Conclusion:** the claim "This variant involves considerably more luck' in report
     assert "## Headlines" in report and "Title figures" in report
     # --report-only: the same answers from the file, nothing played or written
     before = (tmp_path / "games.csv").read_bytes()

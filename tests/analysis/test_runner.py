@@ -19,9 +19,6 @@ from transcon.core.errors import InputError
 BOTS = ("random", "random~0.5")
 
 
-BOTS = ("random", "random~0.5")
-
-
 def demo_specs(count: int) -> list[GameSpec]:
     """Quick games of the demo title, one seat with a noisy bot."""
     return [

@@ -36,6 +36,9 @@ class Profile:
     settings: Mapping[str, tuple[Mapping[str, object], str]] = field(default_factory=dict)
     #: what the setting with the base options is called in reports
     default_setting: str = "default"
+    #: claims of the title's own text that the base setting has more luck than an extra
+    #: setting, by that setting's name: the report concludes on each from the numbers
+    luck_claims: Mapping[str, str] = field(default_factory=dict)
 
 
 #: "Ordinary" Railway Rivals: the variant with what our options can turn back to the base game.
@@ -62,6 +65,9 @@ RR_ORDINARY_TEXT = (
     "and West Coast operations stay"
 )
 
+#: the variant's own words (Railway Rivals: Transcontinental USA, the seed's preamble)
+RR_LUCK_CLAIM = "This variant involves considerably more luck than an ordinary Railway Rivals game"
+
 PROFILES: dict[str, Profile] = {
     "railway-rivals-usa": Profile(
         "greedy",
@@ -70,6 +76,7 @@ PROFILES: dict[str, Profile] = {
         20_000,
         {"ordinary": (RR_ORDINARY, RR_ORDINARY_TEXT)},
         default_setting="variant",
+        luck_claims={"ordinary": RR_LUCK_CLAIM},
     ),
     "rotw-east-west": Profile("greedy", "random", 4, 20_000),
     "1870": Profile("builder", "random", 4, 20_000),

@@ -207,7 +207,8 @@ def _comparisons(context: ReportContext, answers: Sequence[Answers]) -> str:
         ]
         lines.append(f"| {other.setting} | {_points(luck)} | {'; '.join(skills)} |")
         if other.setting in context.profile.settings and luck is not None:
-            verdicts.append(_verdict(base, other, luck))
+            claim = context.profile.luck_claims.get(other.setting)
+            verdicts.append(_verdict(base, other, luck, claim))
     return "\n".join([*lines, "", *verdicts]) + "\n"
 
 
@@ -217,7 +218,7 @@ def _points(est: Estimate | None) -> str:
     return f"{100 * est.value:+.1f} [{100 * est.low:+.1f}, {100 * est.high:+.1f}] points"
 
 
-def _verdict(base: Answers, other: Answers, luck: Estimate) -> str:
+def _verdict(base: Answers, other: Answers, luck: Estimate, claim: str | None) -> str:
     if luck.low > 0:
         finding = f"more luck in **{other.setting}** than in **{base.setting}**"
     elif luck.high < 0:
@@ -231,10 +232,47 @@ def _verdict(base: Answers, other: Answers, luck: Estimate) -> str:
             f"{base.luck.luck_total.text(percent=True)} for {base.setting} and "
             f"{other.luck.luck_total.text(percent=True)} for {other.setting}."
         )
+    conclusion = f"\n\n{_claim_conclusion(base, other, luck, claim)}" if claim else ""
     return (
         f"**Verdict ({base.setting} vs {other.setting}):** the luck share (dice alone) differs "
-        f"by {_points(luck)} ({other.setting} minus {base.setting}): {finding}.{upper}\n"
+        f"by {_points(luck)} ({other.setting} minus {base.setting}): {finding}.{upper}"
+        f"{conclusion}\n"
     )
+
+
+def _claim_conclusion(base: Answers, other: Answers, luck: Estimate, claim: str) -> str:
+    """The conclusion on the title's claim that ``base`` has more luck than ``other``, from
+    the numbers: decided by the luck share (dice alone) when its difference is resolved,
+    else said to be consistent or not with the upper bounds of luck, and never established."""
+    games = base.games + other.games
+    said = f'**Conclusion:** the claim "{claim}" is'
+    difference = f"{other.setting} minus {base.setting} {_points(luck)}"
+    if luck.high < 0:
+        return (
+            f"{said} borne out by these {games} games: the dice alone explain more of the "
+            f"score spread in {base.setting} ({difference})."
+        )
+    if luck.low > 0:
+        return (
+            f"{said} contradicted by these {games} games: the dice alone explain more of the "
+            f"score spread in {other.setting} ({difference})."
+        )
+    alone = f"the dice alone make no difference that they resolve ({difference})"
+    if base.luck is None or other.luck is None:
+        return f"{said} not established by these {games} games: {alone}."
+    upper_base, upper_other = base.luck.luck_total, other.luck.luck_total
+    apart = upper_base.low > upper_other.high or upper_other.low > upper_base.high
+    bounds = (
+        f"the upper bound of luck (dice with interaction) is {upper_base.text(percent=True)} "
+        f"for {base.setting} against {upper_other.text(percent=True)} for {other.setting}, "
+        f"and the decisions alone explain {base.luck.decisions.text(percent=True)} against "
+        f"{other.luck.decisions.text(percent=True)}, "
+        + ("the intervals apart" if apart else "with overlapping intervals")
+    )
+    if upper_base.value > upper_other.value:
+        stance = "consistent with these" if not apart else "supported only by its upper bound in"
+        return f"{said} {stance} {games} games but not established by them: {alone}; {bounds}."
+    return f"{said} not borne out by these {games} games (nor contradicted): {alone}; {bounds}."
 
 
 def _games_section(answers: Sequence[Answers]) -> str:

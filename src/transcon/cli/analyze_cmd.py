@@ -102,7 +102,8 @@ def analyze_command(
     run = AnalysisRun(
         results=results or out / f"{the_title.name}-games.csv",
         report_folder=out,
-        command="transcon analyze " + shlex.join(sys.argv[2:]),
+        # (--report-only left out: the command reproduces the report either way)
+        command="transcon analyze " + shlex.join(a for a in sys.argv[2:] if a != "--report-only"),
         workers=workers,
         use_ray=ray is not None,
         ray_address=None if ray in (None, "local") else ray,
