@@ -18,6 +18,8 @@ from typing import Literal
 
 from transcon.core.errors import InputError
 from transcon.core.options import Options, option
+from transcon.titles.c2c.bonuses import DEFAULT_VALUES as DEFAULT_BONUS_VALUES
+from transcon.titles.c2c.bonuses import bonus_values
 
 TOKEN_COSTS = (40, 60, 80, 100)
 """D variant 3e: the extra tokens a public corporation may pre-purchase (the home token is free)."""
@@ -299,6 +301,17 @@ class C2COptions(Options):
         rule="Base rules 4.7.1, 4.7.2",
     )
 
+    private_bonus_tokens: str = option(
+        DEFAULT_BONUS_VALUES,
+        "What the base privates' bonus tokens add to a stop, as PRIVATE:OWNER[/OTHERS] with a "
+        "comma between a private's tokens (placed in that order): OWNER for the corporation "
+        "owning the private, OTHERS for every other corporation. Privates: SCC Southern "
+        "Cattle, GML Grace Mountain Lumber, GEM Gold Eagle Mining, AF Azure Fisheries, ACM "
+        "Appalachian Coal, GSC Gulf Shipping (ports). Assumed: our sources give their cities "
+        "(the Rails draft), not their values; the default takes 1870's printed analogues, a "
+        "cattle token +$10 and an open port +$20/+$10, with the draft's token counts.",
+        rule="Base rules, private companies: bonus tokens",
+    )
     extra_charters: str = option(
         "",
         "Charters to add to the full-map game as SYM:Name:HOME:DESTINATION:ZONE, several "
@@ -311,6 +324,7 @@ class C2COptions(Options):
 
     def __post_init__(self) -> None:
         token_table(self)
+        bonus_values(self.private_bonus_tokens)
         certificate_limit(self, 2)
         if self.extra_charters:
             from transcon.titles.c2c.charters import extra_charters

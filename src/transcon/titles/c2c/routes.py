@@ -10,9 +10,10 @@ docs/rules/18c2c.md "Transcontinental"). An off-board area of several hexes is o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from transcon.core.board import Board
+from transcon.core.hexgrid import Hex
 from transcon.eighteen.dtrains import DestinationRun, destination_run
 from transcon.eighteen.graph import Stop, TrackGraph
 from transcon.eighteen.routes import StopValues
@@ -20,10 +21,12 @@ from transcon.eighteen.trains import Train
 from transcon.eighteen.transcontinental import Proof, prove_transcontinental
 
 
-def stop_values(graph: TrackGraph) -> StopValues:
-    """Every stop's value: the printed value (no destination doubling: seed 001 3j)."""
+def stop_values(graph: TrackGraph, bonus: Mapping[Hex, int] | None = None) -> StopValues:
+    """Every stop's value: the printed value (no destination doubling: seed 001 3j) plus the
+    ``bonus`` of its hex (the base privates' bonus tokens)."""
     n = len(graph.stops)
-    return StopValues(tuple(s.value for s in graph.stops), (0,) * n)
+    extra = bonus or {}
+    return StopValues(tuple(s.value + extra.get(s.hex, 0) for s in graph.stops), (0,) * n)
 
 
 def group_offboard_areas(board: Board, graph: TrackGraph) -> None:
@@ -69,6 +72,7 @@ def run_to_destination(
     home: str,
     destination: Sequence[str],
     engine: str | None = None,
+    values: StopValues | None = None,
 ) -> DestinationRun | None:
     """The best destination run (seed 001 3j) from the home station to the destination, or
     None when either has no stop. A destination of several hexes (an off-board area, one
@@ -78,8 +82,9 @@ def run_to_destination(
     ends = [stops[d] for d in destination if d in stops]
     if home not in stops or not ends:
         return None
+    worth = values or stop_values(graph)
     runs = [
-        destination_run(graph, company, trains, stop_values(graph), stops[home], end, engine=engine)
+        destination_run(graph, company, trains, worth, stops[home], end, engine=engine)
         for end in ends
     ]
 

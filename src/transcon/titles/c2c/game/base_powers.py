@@ -10,7 +10,10 @@ unknown term is an option with an assumed default (``titles/c2c/options.py``, do
   ``keystone_tunnel_discount`` off, then the private closes;
 * the Colorado Engineers: mountain hexes at half price (``colorado_engineers_half_price``);
 * the Central Pacific: labor tokens on Plains or West hexes (``assign CEP HEX``, one per
-  turn), each adding the bonus tile points of D variant 3d (``central_pacific_points``).
+  turn), each adding the bonus tile points of D variant 3d (``central_pacific_points``);
+* the bonus tokens of Southern Cattle, Grace Mountain Lumber, Gold Eagle Mining, Azure
+  Fisheries, Appalachian Coal and Gulf Shipping (``assign SCC HEX``; ``titles/c2c/bonuses.py``,
+  values: ``private_bonus_tokens``), added to the owner's (and others') stop values.
 """
 
 from __future__ import annotations
@@ -21,9 +24,18 @@ from typing import TYPE_CHECKING
 from transcon.core.errors import IllegalAction
 from transcon.eighteen.framework.base import corp_key
 from transcon.eighteen.framework.state import GameState
+from transcon.titles.c2c.bonuses import (
+    BONUS_HEXES,
+    REMOVED_IN_PHASE,
+    RULE_BONUS,
+    PlacedBonus,
+    bonus_values,
+)
 from transcon.titles.c2c.data import Setup
 from transcon.titles.c2c.game import track
+from transcon.titles.c2c.game.spec import phases
 from transcon.titles.c2c.game.state import c2c_data
+from transcon.titles.c2c.options import C2COptions
 from transcon.titles.c2c.privates import (
     CENTRAL_PACIFIC,
     COLORADO_ENGINEERS,
@@ -148,3 +160,67 @@ def place_labor(state: GameState, corp: str, hex_label: str) -> None:
 def labor_bonus(title: TitleC2C, state: GameState) -> int:
     """The tile points the turn's Central Pacific tokens add (D variant 3d)."""
     return central_pacific_bonus(c2c_data(state).turn_labor, title.options_of(state))
+
+
+# -- bonus tokens (Southern Cattle, lumber, gold, fish, coal, Gulf Shipping's ports) --------
+
+
+@lru_cache(maxsize=1)
+def _removal_phase() -> int:
+    return [p.name for p in phases()].index(REMOVED_IN_PHASE)
+
+
+def bonus_removed(state: GameState) -> bool:
+    """The bonus tokens are gone from phase 3D on (the draft's phase 6)."""
+    return state.phase >= _removal_phase()
+
+
+def check_bonus(title: TitleC2C, state: GameState, corp: str, sym: str, hex_label: str) -> None:
+    """Whether ``corp`` may place the next bonus token of its private ``sym`` on
+    ``hex_label`` now: one of the private's cities, in play, not yet holding one of its
+    tokens, reachable from ``corp``'s network (``check_reach``), before phase 3D."""
+    if not owns(state, corp, sym):
+        raise IllegalAction(RULE_BONUS, f"{corp} does not own an open {sym}")
+    placed = c2c_data(state).bonus_tokens.get(sym, [])
+    if len(placed) >= len(bonus_values(title.options_of(state).private_bonus_tokens)[sym]):
+        raise IllegalAction(RULE_BONUS, f"{sym} has no bonus token left")
+    if bonus_removed(state):
+        raise IllegalAction(RULE_BONUS, f"bonus tokens are gone from phase {REMOVED_IN_PHASE}")
+    if hex_label not in BONUS_HEXES[sym] or hex_label not in track.in_play(title.setup):
+        raise IllegalAction(
+            RULE_BONUS, f"{sym}'s tokens go on {', '.join(BONUS_HEXES[sym])} (in play)"
+        )
+    if hex_label in placed:
+        raise IllegalAction(RULE_BONUS, f"{hex_label} already has a {sym} token")
+    if title.options_of(state).check_reach:
+        problem = track.token_unreachable(
+            state, title.setup, title.phase(state).name, corp, hex_label
+        )
+        if problem:
+            raise IllegalAction(RULE_BONUS, problem)
+
+
+def bonus_candidates(title: TitleC2C, state: GameState, corp: str) -> list[tuple[str, str]]:
+    """(private, hex) bonus token placements ``corp`` might make now (the check keeps the
+    legal ones): its privates' cities on or next to its network."""
+    owned = [p for p in BONUS_HEXES if owns(state, corp, p)]
+    if not owned or bonus_removed(state):
+        return []
+    near = set(track.candidate_hexes(state, title.setup, title.phase(state).name, corp))
+    placed = c2c_data(state).bonus_tokens
+    return [
+        (p, h) for p in owned for h in BONUS_HEXES[p] if h in near and h not in placed.get(p, [])
+    ]
+
+
+def placed_bonuses(state: GameState) -> tuple[PlacedBonus, ...]:
+    """The bonus tokens on the map with their owners and values (none from phase 3D)."""
+    data = c2c_data(state)
+    if not data.bonus_tokens or bonus_removed(state):
+        return ()
+    values = bonus_values(C2COptions.view(state.options).private_bonus_tokens)
+    return tuple(
+        PlacedBonus(h, state.privates[p].owner.lstrip("@"), values[p][i])
+        for p, hexes in sorted(data.bonus_tokens.items())
+        for i, h in enumerate(hexes)
+    )

@@ -81,9 +81,10 @@ def destination_found(title: TitleC2C, state: GameState, sym: str) -> Destinatio
         found = None
         # a cheap reach test first: no track joining them rules the run out without the graph
         if joined_by_track(ctx, board, sym, home, area):
-            found = run_to_destination(
-                board, ctx.graph(), sym, [train_of(t) for t in owned], home, area
-            )
+            graph = ctx.graph()
+            owned_trains = [train_of(t) for t in owned]
+            values = ctx.stop_values(graph, sym)
+            found = run_to_destination(board, graph, sym, owned_trains, home, area, values=values)
         ctx.memo[key] = found
     got = ctx.memo[key]
     assert got is None or isinstance(got, DestinationRunFound)

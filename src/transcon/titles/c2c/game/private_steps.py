@@ -95,16 +95,21 @@ class EngineerMarkers(CompanyStep):
 
 class UsePrivateC2C(UsePrivate):
     """The framework's private power step; it offers the Central Pacific's labor tokens on
-    the Plains and West hexes next to the corporation's network (D variant 3d)."""
+    the Plains and West hexes next to the corporation's network (D variant 3d) and the base
+    privates' bonus tokens on their cities there."""
 
     game: TitleC2C
 
     def company_choices(self, state: GameState, sym: str, player: str) -> list[Action]:
         g = self.game
+        bonus: list[Action] = [
+            Assign(player=player, private=p, hex=h)
+            for p, h in base_powers.bonus_candidates(g, state, sym)
+        ]
         if not base_powers.owns(state, sym, CENTRAL_PACIFIC) or c2c_data(state).turn_labor:
-            return []
+            return bonus
         phase = g.phase(state).name
-        return [
+        return bonus + [
             Assign(player=player, private=CENTRAL_PACIFIC, hex=h)
             for h in track.candidate_hexes(state, g.setup, phase, sym)
             if track.hex_zone(g.setup, h) in base_powers.LABOR_ZONES

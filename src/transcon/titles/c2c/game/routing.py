@@ -20,6 +20,7 @@ from transcon.eighteen.bridge import RouteBridge, RouteContext
 from transcon.eighteen.position import Position18xx
 from transcon.eighteen.tilefile import Board18xx
 from transcon.eighteen.tiles import TileSet
+from transcon.titles.c2c.bonuses import PlacedBonus, bonus_at
 from transcon.titles.c2c.data import Setup, load_board, load_layer, load_tiles
 from transcon.titles.c2c.routes import coast_stops, group_offboard_areas, stop_values
 
@@ -39,29 +40,44 @@ class C2CMap:
     tiles: TileSet
 
 
+@dataclass(slots=True)
+class PositionC2C(Position18xx):
+    """An 18C2C position: the 18xx one and the base privates' bonus tokens on the map."""
+
+    bonus_tokens: tuple[PlacedBonus, ...] = ()
+
+
 @dataclass(frozen=True, slots=True)
 class RoutesC2C:
-    """18C2C's hooks for the route bridge (no destination tokens or bonuses on the map yet)."""
+    """18C2C's hooks for the route bridge: no destination tokens on the map (D variant 3j);
+    the bonuses are the base privates' bonus tokens (``base_powers.placed_bonuses``)."""
 
     data: C2CMap
 
     def new_position(self, tiles: dict[Hex, PlacedTile]) -> Position18xx:
-        return Position18xx(self.data, tiles)
+        return PositionC2C(self.data, tiles)
 
     def destinations(self, state: GameState) -> tuple[str, ...]:
         return ()
 
     def bonuses(self, state: GameState) -> tuple[object, ...]:
-        return ()
+        from transcon.titles.c2c.game.base_powers import placed_bonuses
+
+        return placed_bonuses(state)
 
     def place_destination(self, position: Position18xx, company: str) -> None:
         raise AssertionError("18C2C puts no destination token on the map")
 
     def apply_bonuses(self, position: Position18xx, bonuses: tuple[object, ...]) -> None:
-        return None
+        assert isinstance(position, PositionC2C)
+        position.bonus_tokens = tuple(b for b in bonuses if isinstance(b, PlacedBonus))
 
     def stop_values(self, graph: TrackGraph, company: str, position: Position18xx) -> StopValues:
-        return stop_values(graph)
+        """The printed values plus the bonus tokens' for ``company`` (a D train doubles a
+        stop holding the company's token bonus included: the engine doubles a stop's value)."""
+        tokens = position.bonus_tokens if isinstance(position, PositionC2C) else ()
+        bonus = {position.hex(h): v for h, v in bonus_at(tokens, company).items()}
+        return stop_values(graph, bonus)
 
 
 @lru_cache(maxsize=2)

@@ -61,6 +61,9 @@ class C2CData(TitleData):
     cannot use it yet (D variant 4b)."""
     engineer_closed: bool = False
     """The Army Corps closed with the first 5-train (its markers stay in play, 4b)."""
+    bonus_tokens: dict[str, list[str]] = field(default_factory=dict)
+    """Private -> hexes of its bonus tokens, in placing order (base privates: cattle, lumber,
+    gold, fish, coal, ports)."""
     labor_tokens: dict[str, str] = field(default_factory=dict)
     """Hex -> corporation that placed a Central Pacific token there (D variant 3d)."""
     turn_labor: int = 0

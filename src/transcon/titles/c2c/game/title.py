@@ -31,6 +31,7 @@ from transcon.eighteen.framework.steps.stock import BuySellParShares, StockRound
 from transcon.eighteen.framework.title import EighteenTitle
 from transcon.eighteen.routes import RouteError
 from transcon.eighteen.tiles import Color
+from transcon.titles.c2c.bonuses import BONUS_HEXES
 from transcon.titles.c2c.data import Setup
 from transcon.titles.c2c.game import base_powers, government, track
 from transcon.titles.c2c.game import private_powers as powers
@@ -557,7 +558,14 @@ class TitleC2C(EighteenTitle):
     def hook_assign(
         self, state: GameState, sym: str, action: Assign, ctx: ActionContext | None
     ) -> None:
-        """The Central Pacific's labor tokens (``assign CEP HEX``, D variant 3d)."""
+        """The Central Pacific's labor tokens (``assign CEP HEX``, D variant 3d) and the base
+        privates' bonus tokens (``assign SCC HEX``, ``titles/c2c/bonuses.py``)."""
+        if action.private in BONUS_HEXES:
+            base_powers.check_bonus(self, state, sym, action.private, action.hex)
+            if ctx is not None:
+                c2c_data(state).bonus_tokens.setdefault(action.private, []).append(action.hex)
+                ctx.emit(f"{sym} places a {action.private} bonus token on {action.hex}", corp=sym)
+            return
         if action.private != CENTRAL_PACIFIC:
             super().hook_assign(state, sym, action, ctx)
         base_powers.check_labor(self, state, sym, action.hex)
