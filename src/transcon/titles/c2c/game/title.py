@@ -6,8 +6,9 @@ docs/rules/18c2c.md ("The game").
 The framework's rounds with 18C2C's steps (``steps.py``): the packet's eliminations before
 the auction, the two-column packet, the token purchase at float, tile points per turn; the
 hooks here add track (tile fit, points, first-tile costs, reach), tokens (prepaid, free to
-place), runs (named routes checked by the route engine with D trains) and the private
-purchase windows.
+place), mergers, Amtrak and Conrail, the private purchase windows and powers. Runs, dividends
+and price moves are in ``title_runs.py``, notation and status in ``title_notation.py``, what
+they share in ``title_base.py``.
 """
 
 from __future__ import annotations
@@ -15,21 +16,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from transcon.core.errors import IllegalAction, InputError
+from transcon.core.errors import IllegalAction
 from transcon.core.options import OptionSpec
 from transcon.core.title import Action, ActionContext
 from transcon.eighteen.dtrains import DestinationRun as DestinationRunFound
-from transcon.eighteen.framework.actions import Assign, LayTile, PlaceToken, RunRoutes
-from transcon.eighteen.framework.notation import need
+from transcon.eighteen.framework.actions import Assign, LayTile, PlaceToken
 from transcon.eighteen.framework.rounds import Round, TurnStage
-from transcon.eighteen.framework.spec import GameSpec
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.steps.auction import AuctionRound, PendingPar
 from transcon.eighteen.framework.steps.operating import OperatingRound, Token
 from transcon.eighteen.framework.steps.purchases import BuyCompany, UsePrivate
 from transcon.eighteen.framework.steps.stock import BuySellParShares, StockRound
 from transcon.eighteen.framework.title import EighteenTitle
-from transcon.eighteen.routes import RouteError
 from transcon.eighteen.tiles import Color
 from transcon.titles.c2c.bonuses import BONUS_HEXES
 from transcon.titles.c2c.data import Setup
@@ -37,17 +35,9 @@ from transcon.titles.c2c.game import base_powers, government, track
 from transcon.titles.c2c.game import private_powers as powers
 from transcon.titles.c2c.game.actions import (
     ACTION_TYPES_C2C,
-    BuyTokens,
-    DestinationRun,
-    Eliminate,
-    Merge,
-    PlaceBull,
-    Transcontinental,
 )
 from transcon.titles.c2c.game.destination import (
     destination_found,
-    format_destination,
-    parse_destination,
 )
 from transcon.titles.c2c.game.mergers import DeclareMerger
 from transcon.titles.c2c.game.private_steps import (
@@ -55,10 +45,8 @@ from transcon.titles.c2c.game.private_steps import (
     DesignatePCity,
     EngineerMarkers,
     UsePrivateC2C,
-    format_power,
-    parse_power,
 )
-from transcon.titles.c2c.game.spec import GOVERNMENT_CHARTERS, game_spec, merger_symbols
+from transcon.titles.c2c.game.spec import GOVERNMENT_CHARTERS, merger_symbols
 from transcon.titles.c2c.game.state import C2CData, c2c_data
 from transcon.titles.c2c.game.steps import (
     BullToken,
@@ -70,8 +58,9 @@ from transcon.titles.c2c.game.steps import (
     TokenPurchase,
     TranscontinentalBonus,
 )
-from transcon.titles.c2c.market import columns_right, move_right
-from transcon.titles.c2c.options import OPTIONS, C2COptions
+from transcon.titles.c2c.game.title_notation import NotationC2C
+from transcon.titles.c2c.game.title_runs import RunsC2C
+from transcon.titles.c2c.options import OPTIONS
 from transcon.titles.c2c.privates import (
     CENTRAL_PACIFIC,
     KEYSTONE_TUNNEL,
@@ -102,7 +91,7 @@ RULE_TOKEN = "18C2C rules 4.7.2 tokens"
 RULE_RUN = "18C2C rules 4.7.3 runs"
 
 
-class TitleC2C(EighteenTitle):
+class TitleC2C(RunsC2C, NotationC2C):
     """18C2C, "D" variant (see the module docstring); the Super-short title subclasses it."""
 
     name: ClassVar[str] = "18c2c-d"
@@ -154,16 +143,6 @@ class TitleC2C(EighteenTitle):
 
     # -- data --------------------------------------------------------------------------------
 
-    def game_spec(self, options: dict[str, object]) -> GameSpec:
-        return game_spec(self.setup, C2COptions.view(options))
-
-    def options_of(self, state: GameState) -> C2COptions:
-        return C2COptions.view(state.options)
-
-    @property
-    def super_short(self) -> bool:
-        return self.setup == "super-short"
-
     def eliminations(self, state: GameState) -> int:
         """D variant 3a: six options eliminate privates (Super-short: an option)."""
         return eliminations_for(self.options_of(state), self.super_short)
@@ -190,10 +169,6 @@ class TitleC2C(EighteenTitle):
             return labor
         home = track.hex_zone(self.setup, self.spec(state).corp(sym).home)
         return first_turn_bonus(home, True, self.super_short) + labor
-
-    def is_merger(self, state: GameState, sym: str) -> bool:
-        """Whether ``sym`` is a merger corporation (base rules 4.8)."""
-        return c2c_data(state).charter(sym).kind != "public"
 
     def tile_points(self, state: GameState, sym: str, hexes: list[str]) -> int:
         """D variant 3c/3d: the tile points of a turn laying on ``hexes`` (Table B's normal
@@ -400,68 +375,6 @@ class TitleC2C(EighteenTitle):
             if track.city_slots(state, self.setup, h)
         ]
 
-    # -- runs --------------------------------------------------------------------------------
-
-    def hook_check_run(self, state: GameState, sym: str, action: RunRoutes) -> None:
-        """Each route named is checked and valued by the route engine (D trains double the
-        corporation's own stations, seed 001 3i); the revenue must be their sum."""
-        from transcon.eighteen.named_runs import check_named_run
-        from transcon.titles.c2c.game.routing import context_of
-
-        if not action.routes:
-            if action.revenue:
-                raise IllegalAction(RULE_RUN, "a run names its routes (run REVENUE STOPS ...)")
-            return
-        ctx = context_of(state, self.setup, self.phase(state).name)
-        owned = state.corps[sym].trains
-        try:
-            value = check_named_run(ctx, sym, owned, action.routes, action.trains, RULE_RUN)
-        except RouteError as err:
-            raise IllegalAction(f"18C2C rules 4.7.3 {err.rule}", err.message) from None
-        if value != action.revenue:
-            raise IllegalAction(
-                RULE_RUN, f"the routes named are worth {value}, not {action.revenue}"
-            )
-
-    def best_run(
-        self, state: GameState, sym: str
-    ) -> tuple[int, tuple[tuple[str, ...], ...], tuple[str, ...]]:
-        """The optimiser's best run of ``sym``'s trains now: revenue, routes, trains
-        (memoised per position)."""
-        from transcon.eighteen.named_runs import best_named_run
-        from transcon.titles.c2c.game.routing import context_of
-
-        ctx = context_of(state, self.setup, self.phase(state).name)
-        key = ("best run", sym, tuple(state.corps[sym].trains))
-        got = ctx.memo.get(key)
-        if got is None:
-            got = ctx.memo[key] = best_named_run(ctx, sym, state.corps[sym].trains)
-        return got  # type: ignore[return-value]
-
-    def transcontinental_proof(self, state: GameState, sym: str) -> str:
-        """A route proving ``sym`` could run coast to coast with one of its trains (D trains
-        unfolded, D variant 3k) as its stops, or "" when there is none (memoised per
-        position)."""
-        from transcon.eighteen.bridge import train_of
-        from transcon.titles.c2c.game.routing import coasts_within_reach, context_of
-        from transcon.titles.c2c.routes import transcontinental
-
-        ctx = context_of(state, self.setup, self.phase(state).name)
-        owned = tuple(state.corps[sym].trains)
-        key = ("transcontinental", sym, tuple(t.rsplit("-", 1)[0] for t in owned))
-        got = ctx.memo.get(key)
-        if got is None:
-            board = track.map_of(self.setup)[0].board
-            got = ""
-            if coasts_within_reach(ctx, board, sym):
-                graph = ctx.graph()
-                proof = transcontinental(board, graph, sym, [train_of(t) for t in owned])
-                if proof is not None:
-                    got = ",".join(graph.stops[s].sig for s in proof.route.stops)
-            ctx.memo[key] = got
-        assert isinstance(got, str)
-        return got
-
     def destination_found(self, state: GameState, sym: str) -> DestinationRunFound | None:
         """The engine's best destination run (``game/destination.py``; memoised)."""
         return destination_found(self, state, sym)
@@ -472,52 +385,6 @@ class TitleC2C(EighteenTitle):
         if found is None or not found.solution.feasible:
             return None
         return int(found.solution.revenue)
-
-    def price_moves(self, state: GameState, sym: str, ctx: ActionContext, **seen: int) -> None:
-        """D variant 3m: note what moves ``sym``'s price right this operating round
-        (``dividend``: a full dividend paid, ``transcontinental``: runs, ``destination``: the
-        dividend is a destination run's) and move it to the columns ``columns_right`` gives
-        for all of it (a public corporation: one for a dividend and/or transcontinental run)."""
-        corp = state.corps[sym]
-        if corp.cell is None:
-            return
-        moves = c2c_data(state).or_moves.setdefault(sym, {})
-        for what, count in seen.items():
-            moves[what] = moves.get(what, 0) + count
-        columns = columns_right(
-            c2c_data(state).charter(sym).kind,
-            full_dividend=moves.get("dividend", 0),
-            transcontinental_runs=moves.get("transcontinental", 0),
-            shells_with_trains=self.shells_with_trains(state, sym),
-            destination_run=bool(moves.get("destination")),
-            opts=self.options_of(state),
-        )
-        extra = columns - moves.get("moved", 0)
-        if extra > 0:
-            moves["moved"] = columns
-            self.move_to(state, sym, move_right(self.market(state), corp.cell, extra), ctx)
-
-    def shells_with_trains(self, state: GameState, sym: str) -> int:
-        """Train shells holding a train: a public corporation has one, a merger corporation
-        two, among which its trains move freely (base rules 4.8.3 "train shuffling", assumed),
-        so two trains fill both."""
-        return min(2 if self.is_merger(state, sym) else 1, len(state.corps[sym].trains))
-
-    def pay_dividend(
-        self, state: GameState, sym: str, revenue: int, kind: str, ctx: ActionContext
-    ) -> None:
-        """The framework's dividends; a full payout moves the price right as D variant 3m
-        says (with a transcontinental run this OR: see :meth:`price_moves`)."""
-        if kind != "payout":
-            super().pay_dividend(state, sym, revenue, kind, ctx)
-            return
-        self.distribute(state, sym, revenue, ctx)
-        if revenue:
-            self.price_moves(state, sym, ctx, dividend=revenue)
-
-    def hook_bot_run(self, state: GameState, sym: str, player: str) -> RunRoutes:
-        revenue, routes, trains = self.best_run(state, sym)
-        return RunRoutes(player=player, revenue=revenue, routes=routes, trains=trains)
 
     # -- privates ----------------------------------------------------------------------------
 
@@ -617,89 +484,6 @@ class TitleC2C(EighteenTitle):
         if self.token_cost(state, sym) is None:
             return []
         return [PlaceToken(player=player, hex=h) for h in self.token_hexes(state, sym)]
-
-    # -- notation and presentation -----------------------------------------------------------
-
-    def parse_action(self, text: str, state: GameState, player: str) -> Action:
-        words = text.split()
-        generic = "=" in text or text.lstrip().startswith("{")
-        verb, args = (words[0].lower(), words[1:]) if words and not generic else ("", [])
-        if verb == "merge":
-            need(args, 2, "merge CORP CORP")
-            merge = Merge(player=player, corp=args[0], other=args[1])
-            return merge.model_copy(
-                update={"corp": self._symbol(state, args[0]), "other": self._symbol(state, args[1])}
-            )
-        if verb == "eliminate":
-            need(args, 1, "eliminate PRIVATE")
-            return Eliminate(player=player, private=args[0].upper())
-        if verb == "destination":
-            return parse_destination(player, args)
-        if verb == "transcontinental":
-            if args:
-                raise InputError("transcontinental: takes no arguments")
-            return Transcontinental(player=player)
-        power = parse_power(verb, args, state, player)
-        if power is not None:
-            return power
-        if verb == "bull":
-            need(args, 1, "bull HEX")
-            return PlaceBull(player=player, hex=args[0].upper())
-        if verb == "tokens":
-            need(args, 1, "tokens CORP [40,60,...|none]")
-            costs: tuple[int, ...] = ()
-            if len(args) > 1 and args[1].lower() != "none":
-                try:
-                    costs = tuple(int(c) for c in args[1].split(","))
-                except ValueError:
-                    raise InputError(f"tokens: cannot read costs {args[1]!r}") from None
-            return self._canonical(state, BuyTokens(player=player, corp=args[0], costs=costs))
-        return self._canonical(state, super().parse_action(text, state, player))
-
-    def _canonical(self, state: GameState, action: Action) -> Action:
-        """Corporation symbols are read without regard to case (``erie`` is ``Erie``)."""
-        corp = getattr(action, "corp", None)
-        if isinstance(corp, str) and corp not in state.corps:
-            return action.model_copy(update={"corp": self._symbol(state, corp)})
-        return action
-
-    @staticmethod
-    def _symbol(state: GameState, text: str) -> str:
-        by_upper = {s.upper(): s for s in state.corps}
-        return by_upper.get(text.upper(), text)
-
-    def format_action(self, action: Action) -> str:
-        if isinstance(action, Eliminate):
-            return f"eliminate {action.private}"
-        if isinstance(action, Merge):
-            return f"merge {action.corp} {action.other}"
-        if isinstance(action, DestinationRun):
-            return format_destination(action)
-        if isinstance(action, Transcontinental):
-            return "transcontinental"
-        if isinstance(action, PlaceBull):
-            return f"bull {action.hex}"
-        power = format_power(action)
-        if power is not None:
-            return power
-        if isinstance(action, BuyTokens):
-            return f"tokens {action.corp} {','.join(map(str, action.costs)) or 'none'}"
-        return super().format_action(action)
-
-    def describe_status(self, state: GameState) -> str:
-        """The framework's status plus the P cities (D variant 4a) and the Engineer markers
-        (4b)."""
-        return "\n".join([super().describe_status(state), *powers.status_lines(state)])
-
-    def status_company_lines(self, state: GameState) -> list[str]:
-        """The merger corporations and what they merged, and Amtrak and Conrail with the
-        corporations they absorbed, after the companies."""
-        merged = c2c_data(state).merged
-        governments = government.status_lines(state)
-        if not merged:
-            return governments
-        mergers = ", ".join(f"{m} = {'+'.join(parts)}" for m, parts in merged.items())
-        return [f"  Mergers: {mergers}", *governments]
 
     def render_png(self, state: GameState, path: Path) -> None:
         from transcon.titles.c2c.game.render import render_game
