@@ -26,6 +26,7 @@ from transcon.eighteen.framework.rounds import TurnStage
 from transcon.eighteen.framework.state import GameState
 from transcon.titles.t1870.game.state import state_1870
 from transcon.titles.t1870.game.title import Title1870
+from transcon.titles.t1870.game.track import has_route
 from transcon.titles.t1870.options import OPTIONS
 
 REPO = Path(__file__).resolve().parents[2]
@@ -91,6 +92,7 @@ def _laying(trains: bool) -> Callable[[GameState], bool]:
             and state.operating.step == TurnStage.TRACK
             and not state.operating.lays
             and bool(state.corps[sym].trains) == trains
+            and (trains or has_route(state, sym, Title1870().phase(state).name))  # §7.5 must buy
         )
 
     return want
@@ -229,7 +231,8 @@ def test_legal_explains_a_company_without_trains(no_train_turn: Game[GameState])
     player = game.current_players()[0]
     text = "\n".join(_listing(game.title, game.state, player))
     assert "has no train, so no run this turn" in text
-    assert "# 1870 §7.5 trains" in text and f"{player}: train 2  # $80 from the bank" in text
+    assert "# 1870 §7.5 trains" in text
+    assert re.search(rf"^{player}: train \d+  # \$\d+ from the bank$", text, re.M)
     _pastes_back(game, _action_lines(text))
 
 
@@ -241,7 +244,9 @@ def test_a_train_bought_before_running_says_the_run_was_skipped(
     path = tmp_path / "g.json"
     save_game(no_train_turn, path)
     sym = _operating(no_train_turn.state)
-    result = run("act", path, "train 2")
+    listing = _listing(no_train_turn.title, no_train_turn.state, no_train_turn.current_players()[0])
+    train = next(line.split(": ", 1)[1].split("  #")[0] for line in listing if ": train " in line)
+    result = run("act", path, train)
     assert result.exit_code == 0
     assert f"{sym} has no train to run: its run and dividend are skipped" in result.stdout
     assert f"{sym} withholds 0" in result.stdout

@@ -139,6 +139,14 @@ def company_reach(layout: TrackLayout, graph: TrackGraph, company: str) -> Reach
     (:meth:`TrackGraph.no_pass_mask`)."""
     own = graph.token_mask(company)
     no_pass = graph.no_pass_mask(company)
+    starts = _token_starts(layout, own)
+    got = compiled_reach(layout, own, no_pass, starts) if COMPILED else None
+    return got if got is not None else reference_reach(layout, own, no_pass, starts)
+
+
+def _token_starts(layout: TrackLayout, own: int) -> list[int]:
+    """The stops of mask ``own`` as walk starts (``hex number << _SHIFT | NODE_BASE + node
+    index``), in stop order."""
     stops = layout.stops
     starts = []
     mask = own
@@ -147,8 +155,35 @@ def company_reach(layout: TrackLayout, graph: TrackGraph, company: str) -> Reach
         stop = stops[low.bit_length() - 1]
         starts.append((layout.hex_index[stop.hex] << _SHIFT) | (NODE_BASE + stop.index))
         mask ^= low
-    got = compiled_reach(layout, own, no_pass, starts) if COMPILED else None
-    return got if got is not None else reference_reach(layout, own, no_pass, starts)
+    return starts
+
+
+def route_to_run(layout: TrackLayout, graph: TrackGraph, company: str) -> bool:
+    """Whether ``company`` has a route to run: the walk from one of its token stops takes
+    paths holding two stops or more (18xx.games ``Graph#compute``'s ``route_train_purchase``:
+    each token's walk counts the stops of the paths it takes that no earlier token's walk
+    took; a stop the company may not pass still counts, as a route's end)."""
+    starts = _token_starts(layout, graph.token_mask(company))
+    walk = _Walk(layout, graph.no_pass_mask(company))
+    ends_of, first_stop = layout.ends_of, layout.first_stop
+
+    def path_stops(key: int) -> set[int]:
+        i, k = key >> _SHIFT, key & _MASK
+        return {
+            first_stop[i] + end - NODE_BASE
+            for end, paths in ends_of[i].items()
+            if end >= NODE_BASE and any(k == path for path, _ in paths)
+        }
+
+    for start in starts:
+        before = set(walk.walked)
+        walk.walk_from(start, {s for s in starts if s != start})
+        stops: set[int] = set()
+        for key in walk.walked - before:
+            stops |= path_stops(key)
+        if len(stops) >= 2:
+            return True
+    return False
 
 
 def compiled_reach(layout: TrackLayout, own: int, no_pass: int, starts: list[int]) -> Reach | None:

@@ -16,6 +16,7 @@ from transcon.eighteen.framework.testing import (
     total_money,
 )
 from transcon.titles.t1870.game import Title1870
+from transcon.titles.t1870.testing import give_mp_a_route
 
 PLAYERS = ["A", "B", "C", "D"]
 
@@ -220,6 +221,7 @@ def test_half_and_withhold() -> None:
 
 def test_must_run_before_buying_and_must_own_a_train() -> None:
     game = operating_game()
+    give_mp_a_route(game)  # §7.5: with a route, a company without a train must buy one
     give_train(game, "MP", "2")
     with pytest.raises(IllegalAction, match="run"):
         game.act("train 2", "A")
@@ -259,6 +261,7 @@ def test_train_limit_and_discard() -> None:
 
 def test_emergency_purchase_president_contributes() -> None:
     game = operating_game()
+    give_mp_a_route(game)  # §7.5: with a route, a company without a train must buy one
     state = game.state
     state.corps["MP"].cash = 50
     game.act("train 2", "A")

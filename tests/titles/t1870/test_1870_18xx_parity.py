@@ -22,6 +22,7 @@ from transcon.eighteen.framework.testing import (
 from transcon.eighteen.tiles import NODE_BASE
 from transcon.titles.t1870.game import Title1870
 from transcon.titles.t1870.game.state import state_1870
+from transcon.titles.t1870.testing import give_mp_a_route
 
 PLAYERS = ["A", "B", "C", "D"]
 
@@ -105,6 +106,7 @@ def test_11_bankruptcy_sells_what_it_can_zeroes_cash_and_ends_at_once() -> None:
     put_at(game, "SSW", (7, 0))  # $10
     put_at(game, "GMO", (7, 1))  # $20
     start_operating(game)
+    give_mp_a_route(game)  # §7.5: MP has a route, so it must buy a train
     state = game.state
     title = game.title
     assert state.operating.order[0] == "MP"
@@ -264,6 +266,7 @@ def forced_sale_position() -> Game[GameState]:
     float_corp(game, "SSW", "B", 76, {"B": 2, "A": 2})
     float_corp(game, "GMO", "C", 72)
     start_operating(game)
+    give_mp_a_route(game)  # §7.5: MP has a route, so it must buy a train
     state = game.state
     title = game.title
     title.pay(state, "@MP", "bank", state.corps["MP"].cash)  # type: ignore[attr-defined]
@@ -435,6 +438,7 @@ def test_7_5_an_emergency_sale_comes_at_the_train_step_and_raises_no_more_than_n
     float_corp(game, "MP", "A", 82)
     float_corp(game, "SSW", "B", 76, {"B": 2, "A": 2})
     start_operating(game)
+    give_mp_a_route(game)  # §7.5: MP has a route, so it must buy a train
     state = game.state
     game.title.pay(state, "@MP", "bank", state.corps["MP"].cash)  # type: ignore[attr-defined]
     game.title.pay(state, "A", "bank", state.player("A").cash - 10)  # type: ignore[attr-defined]
@@ -456,6 +460,7 @@ def test_7_5_an_emergency_sale_may_go_down_to_the_percentage_limit() -> None:
     float_corp(game, "MP", "A", 82)
     float_corp(game, "SSW", "A", 76, {"A": 8})
     start_operating(game)
+    give_mp_a_route(game)  # §7.5: MP has a route, so it must buy a train
     state = game.state
     game.title.pay(state, "@MP", "bank", state.corps["MP"].cash)  # type: ignore[attr-defined]
     game.title.pay(state, "A", "bank", state.player("A").cash - 10)  # type: ignore[attr-defined]
@@ -650,3 +655,29 @@ def _walk_places(
         )
     walked = {(names[p >> 8], p & 255) for p in reach.paths}
     return walked, {name for i, name in enumerate(names) if reach.reaches(i)}
+
+
+def test_7_5_a_company_without_a_legal_route_need_not_buy_a_train() -> None:
+    """§7.5 [D§10.1]: a company with a legal route (two stops or more) but no train must buy
+    one; one with no legal route need not. 18xx.games alike (``MUST_BUY_TRAIN = :route``:
+    ``Graph#compute``'s ``route_train_purchase``, two stops on a token's walk), so its
+    president neither pays nor sells for a train (oracle fuzzing, seed 1870009: SSW, with
+    only its home token, bought a 4-train its president paid $30 towards; 18xx.games: "SSW
+    has 270 and cannot spend 300")."""
+    game = stock_game()
+    float_corp(game, "MP", "A", 76)
+    start_operating(game)
+    state = game.state
+    game.title.pay(state, "@MP", "bank", state.corps["MP"].cash - 50)  # type: ignore[attr-defined]
+    with pytest.raises(IllegalAction, match="MP cannot pay 80"):
+        game.act("train 2", "A")  # no route: no forced purchase
+    with pytest.raises(IllegalAction, match="only to buy a train"):
+        game.act("sell MP 1", "A")
+    with_route = game.clone()
+    game.act("done", "A")  # nothing to buy
+    assert not state.corps["MP"].trains
+    give_mp_a_route(with_route)
+    with pytest.raises(IllegalAction, match="MP must buy a train"):
+        with_route.act("done", "A")
+    with_route.act("train 2", "A")  # the president pays the $30 MP lacks
+    assert with_route.state.corps["MP"].trains == ["2-0"]

@@ -16,6 +16,7 @@ from transcon.eighteen.framework.testing import (
 )
 from transcon.titles.t1870.game import Title1870
 from transcon.titles.t1870.game.state import state_1870
+from transcon.titles.t1870.testing import give_mp_a_route
 
 PLAYERS = ["A", "B", "C", "D"]
 
@@ -407,6 +408,7 @@ def test_11_bankruptcy_when_a_forced_purchase_cannot_be_paid() -> None:
     game = game_with()
     float_corp(game, "MP", "A", 76, {"A": 2})
     start_operating(game)
+    give_mp_a_route(game)  # §7.5: MP has a route, so it must buy a train
     state = game.state
     title = game.title
     title.pay(state, "@MP", "bank", state.corps["MP"].cash)  # type: ignore[attr-defined]

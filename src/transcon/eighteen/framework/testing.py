@@ -95,6 +95,16 @@ def give_train(game: Game[GameState], sym: str, name: str) -> str:
     return train_id
 
 
+def place_tiles(game: Game[GameState], tiles: Mapping[str, tuple[str, int]]) -> None:
+    """Put tiles on the board as they are (hex -> (tile, rotation)): no lay, no cost, no
+    rule checked (tests that need track, such as a route for a company to run)."""
+    state = game.state
+    for hex_label, (tile, rotation) in tiles.items():
+        state.tiles[hex_label] = [tile, rotation]
+        state.tile_used[tile] = state.tile_used.get(tile, 0) + 1
+    state.changed()
+
+
 def total_money(game: Game[GameState]) -> int:
     """Bank + players + companies (constant in a correct game)."""
     state = game.state

@@ -103,6 +103,18 @@ class CompanyStep(Step):
             op.step = TurnStage.TRAINS
         op.step = max(op.step, target)
 
+    def forced_purchase(self, state: GameState, sym: str) -> bool:
+        """Whether ``sym`` must buy a train now (its president paying what it lacks): it has
+        none, one is for sale, the title's rule asks for one (1870: a legal route) and the
+        company does not close as it withholds."""
+        g = self.game
+        return (
+            not state.corps[sym].trains
+            and g.cheapest_train(state) is not None
+            and not self.closes_on_withhold(state, sym)
+            and g.hook_must_buy_train(state, sym)
+        )
+
     def closes_on_withhold(self, state: GameState, sym: str) -> bool:
         """Whether closing the open run of ``sym``, a company without trains, withholds and
         moves its price into the closing zone or to 0 (§5.3): then the company closes and

@@ -46,7 +46,7 @@ class BuyTrains(CompanyStep):
             raise IllegalAction(RULE_TRAIN, f"{sym} is at its train limit")
         extra = 0
         if price > corp.cash:
-            if corp.trains or action.seller not in ("bank", "pool"):
+            if action.seller not in ("bank", "pool") or not self.forced_purchase(state, sym):
                 raise IllegalAction(RULE_TRAIN, f"{sym} cannot pay {price}")
             if price != g.cheapest_train(state):
                 raise IllegalAction(RULE_TRAIN, "a forced purchase must be the cheapest train")
@@ -187,7 +187,7 @@ class EmergencySell(CompanyStep):
     def closed(self, state: GameState, sym: str) -> IllegalAction | None:
         corp = state.corps[sym]
         cheapest = self.game.cheapest_train(state)
-        if corp.trains or cheapest is None or self.closes_on_withhold(state, sym):
+        if cheapest is None or not self.forced_purchase(state, sym):
             return IllegalAction(RULE_TRAIN, "shares are sold in an OR only to buy a train")
         if corp.cash + state.player(corp.president).cash >= cheapest:
             return IllegalAction(RULE_TRAIN, "enough cash already for the train")
@@ -210,13 +210,7 @@ class EndTurn(CompanyStep):
         self, state: GameState, sym: str, action: Action, ctx: ActionContext | None
     ) -> None:
         g = self.game
-        corp = state.corps[sym]
-        if (
-            g.hook_must_buy_train(state, sym)
-            and g.cheapest_train(state) is not None
-            and len(corp.trains) == 0
-            and not self.closes_on_withhold(state, sym)
-        ):
+        if self.forced_purchase(state, sym):
             raise IllegalAction(RULE_TRAIN, f"{sym} must buy a train")
         if ctx is None:
             return
@@ -270,11 +264,7 @@ class GoBankrupt(CompanyStep):
         g.game_over(state, ctx)
 
     def closed(self, state: GameState, sym: str) -> IllegalAction | None:
-        if (
-            state.corps[sym].trains
-            or self.game.cheapest_train(state) is None
-            or self.closes_on_withhold(state, sym)
-        ):
+        if not self.forced_purchase(state, sym):
             return IllegalAction("bankruptcy", "only when a forced train purchase fails")
         return None
 

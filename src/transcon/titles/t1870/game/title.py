@@ -460,6 +460,12 @@ class Title1870(EighteenTitle):
                 RULE_RUN, f"the routes named are worth {value}, not {action.revenue}"
             )
 
+    def hook_must_buy_train(self, state: GameState, sym: str) -> bool:
+        """§7.5: a company without a train must buy one only when it has a legal route."""
+        from transcon.titles.t1870.game.track import has_route
+
+        return not state.corps[sym].trains and has_route(state, sym, self.phase(state).name)
+
     def hook_treasury_for_sale(self, state: GameState, sym: str) -> int:
         """§6.6: a company's shares are for sale from its treasury once it reissued them."""
         data = state_1870(state)

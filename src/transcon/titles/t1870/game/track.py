@@ -75,6 +75,16 @@ def upgrade_gives_nothing(
     return f"the upgrade in {hex_label} gives {sym} no new track and no new city value"
 
 
+def has_route(state: GameState, sym: str, phase: str) -> bool:
+    """§7.5: whether ``sym`` has a legal route (two stops or more its network reaches), so
+    that without a train it must buy one (18xx.games ``MUST_BUY_TRAIN = :route``)."""
+    from transcon.eighteen.network import route_to_run
+    from transcon.titles.t1870.game.routing import context_of
+
+    ctx = context_of(state, phase)
+    return route_to_run(ctx.layout, ctx.stops_graph(), sym)
+
+
 def token_unreachable(state: GameState, sym: str, phase: str, hex_label: str) -> str | None:
     """Why ``sym`` may not place a token in the city on ``hex_label`` (§7.2: the city must be
     reachable from its network); None when it may."""
