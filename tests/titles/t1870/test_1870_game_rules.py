@@ -485,3 +485,40 @@ def test_9_2_mrbc_lay_after_the_first_or_has_the_40_discount_only() -> None:
     cash = game.state.corps["SSW"].cash
     game.act("lay H17 5 rot 0 with MRBC", "B")
     assert game.state.corps["SSW"].cash == cash - 20
+
+
+def test_9_2_the_track_step_ends_with_the_last_lay_so_a_later_mrbc_gives_no_lay() -> None:
+    """§9.2 with §7.1: the MRBC's lay is a track-step power. 18xx.games passes the track
+    step as soon as no lay is left (unless the company owns the MRBC with its lay unused, or
+    may buy it then: ``tile_lay_abilities_should_block?``, ``can_buy_tile_laying_company?``)
+    and its MRBC lay is ``when: 'track'``: bought after the last lay, it lays nothing this
+    turn (oracle fuzzing, seeds 1870032 and 1870033)."""
+    game = ssw_turn({"MRBC": "C"})
+    game.act("lay C20 8 rot 1", "B")
+    game.act("lay B21 9 rot 0", "B")
+    game.act("private MRBC 40", "B")
+    with pytest.raises(IllegalAction, match="no more tile lays"):
+        game.act("lay H17 5 rot 0 with MRBC", "B")
+    owned_first = ssw_turn({"MRBC": "C"})
+    owned_first.act("private MRBC 40", "B")
+    owned_first.act("lay C20 8 rot 1", "B")
+    owned_first.act("lay B21 9 rot 0", "B")
+    owned_first.act("lay H17 5 rot 0 with MRBC", "B")  # the step waited for the MRBC lay
+
+
+def test_5_3_a_company_that_closes_as_it_withholds_buys_no_private_after_its_track() -> None:
+    """§5.3 with §7.3: a company that cannot run (no train, or no legal route for its
+    trains) withholds, and a withhold into the closing zone or to $0 closes it. 18xx.games
+    skips such a company's run as soon as its track step is over and closes it there, so it
+    buys no private after its lays (oracle fuzzing, seed 1870035: SLSF with trains and no
+    route bought SCC after its upgrade; 18xx.games: "Blocking step Buy or Sell Shares cannot
+    process action buy_company")."""
+    game = operating({"MRBC": "C"})
+    give_train(game, "MP", "2")
+    game.title.move_to(game.state, "MP", (7, 0), None)  # type: ignore[attr-defined]
+    game.act("lay C20 8 rot 1", "A")
+    game.act("lay B21 9 rot 0", "A")  # no lay left, and no route from Kansas City
+    with pytest.raises(IllegalAction, match="MP closes as it withholds: it buys no private"):
+        game.act("private MRBC 40", "A")
+    game.act("run 0", "A")
+    assert game.state.corps["MP"].closed

@@ -269,6 +269,10 @@ class EighteenTitle(DepotMixin, Title[GameState]):
     ) -> None:
         raise IllegalAction(RULE_OR, f"{action.private} has no token power")
 
+    def hook_can_run(self, state: GameState, sym: str) -> bool:
+        """Whether ``sym``, which owns trains, has a route to run them (default: yes)."""
+        return True
+
     def hook_must_buy_train(self, state: GameState, sym: str) -> bool:
         return not state.corps[sym].trains
 

@@ -116,15 +116,18 @@ class CompanyStep(Step):
         )
 
     def closes_on_withhold(self, state: GameState, sym: str) -> bool:
-        """Whether closing the open run of ``sym``, a company without trains, withholds and
-        moves its price into the closing zone or to 0 (§5.3): then the company closes and
-        its turn ends there (18xx.games closes it at its dividend step)."""
+        """Whether closing the open run of ``sym``, a company that cannot run (no trains, or
+        in 1870 no route), withholds and moves its price into the closing zone or to 0
+        (§5.3): then the company closes and its turn ends there (18xx.games closes it at its
+        dividend step)."""
         corp = state.corps[sym]
-        if state.operating.step > TurnStage.RUN or corp.trains or corp.cell is None:
+        if state.operating.step > TurnStage.RUN or corp.cell is None:
             return False
         market = self.game.market(state)
         left = market.left(corp.cell)
-        return market.zone(left) == "c" or market.price(left) == 0
+        if market.zone(left) != "c" and market.price(left) != 0:
+            return False
+        return not corp.trains or not self.game.hook_can_run(state, sym)
 
     def stage_problem(self, state: GameState, sym: str, target: TurnStage) -> IllegalAction | None:
         """Why the turn cannot move on to ``target`` (a stage over, a mandatory one open)."""
@@ -202,6 +205,8 @@ class Track(CompanyStep):
         g = self.game
         op = state.operating
         if op.step > TurnStage.TRACK:
+            if self.next_slot(state, sym) is None:
+                raise IllegalAction(RULE_TRACK, "no more tile lays this turn")
             raise IllegalAction(RULE_OR, "tiles are laid before tokens and runs")
         if action.hex in op.laid_hexes:
             raise IllegalAction(RULE_TRACK, f"{action.hex} already got a tile this turn")

@@ -104,6 +104,9 @@ class BuyCompany(CompanyStep):
     ) -> None:
         assert isinstance(action, BuyPrivate)
         g = self.game
+        if state.operating.step > TurnStage.TRACK and self.closes_on_withhold(state, sym):
+            # (18xx.games skips its run and closes it as soon as its track step is over)
+            raise IllegalAction("private", f"{sym} closes as it withholds: it buys no private")
         private = state.privates.get(action.private)
         if private is None or private.closed or not private.owner:
             raise IllegalAction("private", f"{action.private} is not available")

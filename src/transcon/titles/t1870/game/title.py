@@ -257,6 +257,22 @@ class Title1870(EighteenTitle):
 
         return lay_problem(state, hex_, tile, rotation) or ""
 
+    def bridge_lay_waits(self, state: GameState, sym: str) -> bool:
+        """§9.2: the track step stays open for the MRBC's lay while ``sym`` owns the MRBC with
+        its lay unused, or could buy it now (phases 2-3; 18xx.games
+        ``tile_lay_abilities_should_block?``, ``can_buy_tile_laying_company?``)."""
+        bridge = state.privates.get(MRBC)
+        if bridge is None or bridge.closed:
+            return False
+        if bridge.owner == "@" + sym:
+            return "lay" not in bridge.used
+        if not bridge.owner or bridge.owner.startswith("@"):
+            return False
+        if not self.phase(state).company_buy:
+            return False
+        low, high = self.hook_private_price(state, sym, MRBC)
+        return high >= low and state.corps[sym].cash >= low
+
     def _check_bridge_lay(self, state: GameState, sym: str, action: LayTile) -> None:
         private = state.privates.get(action.private)
         if action.private != MRBC or private is None:
@@ -271,6 +287,12 @@ class Title1870(EighteenTitle):
     ) -> None:
         if action.private == MRBC:
             state.privates[MRBC].used.append("lay")
+        track = self.rounds[RoundKind.OPERATING].step_of(Track)
+        assert isinstance(track, Track)
+        if track.next_slot(state, sym) is None and not self.bridge_lay_waits(state, sym):
+            # 18xx.games passes the track step once no lay is left: buying the MRBC later
+            # gives no lay this turn (its lay is a track-step power, ``when: 'track'``)
+            state.operating.step = max(state.operating.step, TurnStage.TOKEN)
         # Store the plain tile name (18xx.games ids carry a copy index).
         tile = state.tiles[action.hex]
         name = str(tile[0])
@@ -459,6 +481,12 @@ class Title1870(EighteenTitle):
             raise IllegalAction(
                 RULE_RUN, f"the routes named are worth {value}, not {action.revenue}"
             )
+
+    def hook_can_run(self, state: GameState, sym: str) -> bool:
+        """§7.3: a company runs only with a legal route (18xx.games ``route_available``)."""
+        from transcon.titles.t1870.game.track import has_route
+
+        return has_route(state, sym, self.phase(state).name)
 
     def hook_must_buy_train(self, state: GameState, sym: str) -> bool:
         """§7.5: a company without a train must buy one only when it has a legal route."""

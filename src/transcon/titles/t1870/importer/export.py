@@ -280,6 +280,10 @@ class Exporter:
                 self.turn_track = (lays + 1, upgraded, tokened)
             tile = self.tiles.lay(action.hex, action.tile)
             self.emit("lay_tile", entity, kind, hex=action.hex, tile=tile, rotation=action.rotation)
+            if not action.private and not self.step_open(corp, "track"):
+                # 18xx.games passes the track step at once when no lay is left: buying the
+                # MRBC later does not open it again
+                self.step = max(self.step, STEPS.index("track") + 1)
         elif isinstance(action, A.PlaceToken):
             self.close_steps_before("token")
             self.turn_track = (*self.turn_track[:2], True)
@@ -363,7 +367,9 @@ class Exporter:
         company = state.corps[corp]
         if step == "track":
             lays, upgraded, _ = self.turn_track
-            return (not upgraded and lays < len(self.title.TILE_LAYS)) or self.bridge_waits(corp)
+            return (
+                not upgraded and lays < len(self.title.TILE_LAYS)
+            ) or self.title.bridge_lay_waits(self.state, corp)
         if step == "token":
             cost = self.title.token_cost(state, corp)
             return (
@@ -377,22 +383,6 @@ class Exporter:
         if step == "company":
             return self.can_buy_private(corp) or self.token_private_unused(corp)
         return False  # route and dividend: the company acts or 18xx.games skips the step
-
-    def bridge_waits(self, corp: str) -> bool:
-        """18xx.games keeps the track step open while the company owns the MRBC with its lay
-        unused, or could buy it now (phases 2-3: ``can_buy_tile_laying_company?``)."""
-        state = self.state
-        bridge = state.privates.get(MRBC)
-        if bridge is None or bridge.closed:
-            return False
-        if bridge.owner == "@" + corp:
-            return "lay" not in bridge.used
-        if not bridge.owner or bridge.owner.startswith("@"):
-            return False
-        if not self.title.phase(state).company_buy:
-            return False
-        low, high = self.title.hook_private_price(state, corp, MRBC)
-        return high >= low and state.corps[corp].cash >= low
 
     def can_token(self, corp: str) -> bool:
         for hex_ in self.title_token_hexes():
