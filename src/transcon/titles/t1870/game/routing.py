@@ -11,7 +11,6 @@ route options (:func:`bridge_of`) owns the caches, keyed by the position's descr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from transcon.eighteen.bridge import RouteBridge, RouteContext
@@ -93,10 +92,16 @@ def route_options(slot: bool, ends: bool) -> Options1870:
     return Options1870(destination_blocks=slot, destination_ends_only=ends)
 
 
-@lru_cache(maxsize=4)
+_BRIDGES: dict[tuple[bool, bool], RouteBridge[Position1870]] = {}
+"""The route bridge of each set of route options (at most four)."""
+
+
 def bridge_for(slot: bool, ends: bool) -> RouteBridge[Position1870]:
     """The route bridge of 1870 with these route options (one per set of options)."""
-    return RouteBridge(Routes1870(route_options(slot, ends)))
+    got = _BRIDGES.get((slot, ends))
+    if got is None:
+        got = _BRIDGES[(slot, ends)] = RouteBridge(Routes1870(route_options(slot, ends)))
+    return got
 
 
 def bridge_of(state: GameState) -> RouteBridge[Position1870]:
@@ -118,4 +123,6 @@ def position_of(state: GameState, phase: str) -> Position1870:
 
 def clear_caches() -> None:
     """Forget every cached position, layout and tiles (benchmarks measure cold replays)."""
-    bridge_for.cache_clear()
+    for bridge in _BRIDGES.values():
+        bridge.clear()  # a context refers to its bridge: emptied first, the caches are freed
+    _BRIDGES.clear()  # at once instead of waiting for the cycle collector
