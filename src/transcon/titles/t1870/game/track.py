@@ -82,7 +82,11 @@ def has_route(state: GameState, sym: str, phase: str) -> bool:
     from transcon.titles.t1870.game.routing import context_of
 
     ctx = context_of(state, phase)
-    return route_to_run(ctx.layout, ctx.stops_graph(), sym)
+    key = ("has_route", sym)
+    got = ctx.memo.get(key)
+    if got is None:  # asked at every check of the train step: once per position
+        got = ctx.memo[key] = route_to_run(ctx.layout, ctx.stops_graph(), sym)
+    return bool(got)
 
 
 def token_unreachable(state: GameState, sym: str, phase: str, hex_label: str) -> str | None:
