@@ -262,3 +262,29 @@ def build_graph(
         started=started,
         hops_from=None if with_hops else (),
     )
+
+
+def stops_within_reach(
+    graph: TrackGraph,
+    company: str,
+    starts: Iterable[int],
+    neighbours: Callable[[int], Iterable[int]],
+) -> set[int]:
+    """The stops walked from ``starts`` over ``neighbours`` (the next stops along track),
+    never onward from a stop ``company`` may only end at (off-boards, cities its tokens may
+    not pass; its own token stops are always passed). A superset of the stops of any route of
+    ``company`` joining a stop of ``starts``: a stop outside it rules such a route out at
+    once, without a search."""
+    tokens = graph.token_mask(company)
+    no_pass = graph.no_pass_mask(company)
+    seen = set(starts)
+    todo = list(seen)
+    while todo:
+        here = todo.pop()
+        if not tokens >> here & 1 and no_pass >> here & 1:
+            continue
+        for nxt in neighbours(here):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen

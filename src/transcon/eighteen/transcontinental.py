@@ -18,7 +18,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from transcon.eighteen.dtrains import is_d_train, unfolded
-from transcon.eighteen.graph import TrackGraph
+from transcon.eighteen.graph import TrackGraph, stops_within_reach
 from transcon.eighteen.optimizer import optimize
 from transcon.eighteen.routes import Route, StopValues
 from transcon.eighteen.trains import Train
@@ -68,20 +68,9 @@ def prove_transcontinental(
 
 
 def _reachable(graph: TrackGraph, company: str) -> set[int]:
-    """Every stop a route of ``company`` could include: walked from its tokens, never
-    onward from a stop it may only end at (off-boards, blocked cities). A superset of what
-    one train reaches, so a coast outside it rules the proof out without any search."""
+    """Every stop a route of ``company`` could include (:func:`stops_within_reach` from its
+    tokens over the graph's hops). A superset of what one train reaches, so a coast outside
+    it rules the proof out without any search."""
     tokens = graph.token_mask(company)
-    no_pass = graph.no_pass_mask(company)
     start = [i for i in range(len(graph.stops)) if tokens >> i & 1]
-    seen = set(start)
-    todo = list(start)
-    while todo:
-        here = todo.pop()
-        if not tokens >> here & 1 and no_pass >> here & 1:
-            continue
-        for hop in graph.adj[here]:
-            if hop.to not in seen:
-                seen.add(hop.to)
-                todo.append(hop.to)
-    return seen
+    return stops_within_reach(graph, company, start, lambda s: (hop.to for hop in graph.adj[s]))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from transcon.core.board import Board
 from transcon.eighteen.bridge import RouteBridge, RouteContext
+from transcon.eighteen.graph import stops_within_reach
 from transcon.eighteen.position import Position18xx
 from transcon.eighteen.tilefile import Board18xx
 from transcon.eighteen.tiles import TileSet
@@ -97,20 +98,7 @@ def track_reach(ctx: RouteContext[Position18xx], company: str, starts: Iterable[
     only end at (off-boards, cities its tokens may not pass), found with the layout's stop
     adjacency (no graph hops needed). A superset of the stops of any route of ``company``
     joining a stop of ``starts``: a stop outside it rules such a route out at once."""
-    graph = ctx.stops_graph()
-    tokens = graph.token_mask(company)
-    no_pass = graph.no_pass_mask(company)
-    seen = set(starts)
-    todo = list(seen)
-    while todo:
-        here = todo.pop()
-        if not tokens >> here & 1 and no_pass >> here & 1:
-            continue
-        for nxt in ctx.next_stops(here, 0):
-            if nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
-    return seen
+    return stops_within_reach(ctx.stops_graph(), company, starts, lambda s: ctx.next_stops(s, 0))
 
 
 def coasts_within_reach(ctx: RouteContext[Position18xx], board: Board, company: str) -> bool:
