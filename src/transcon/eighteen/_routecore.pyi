@@ -63,5 +63,6 @@ def network_walk(
     nstops: int,
     no_pass: bytes,
     starts: list[int],
+    walks: int = -1,
     /,
 ) -> tuple[bytes, list[int], list[int]]: ...

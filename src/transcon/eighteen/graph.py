@@ -169,11 +169,15 @@ class TrackGraph:
         if not cache:
             cache[""] = 0  # filled: companies without tokens get 0 below
             groups = self.stop_groups
-            for tokens in (self.slot_tokens, self.extra_tokens):
-                for i, held in enumerate(tokens):
-                    for c in held:
-                        cache[c] = cache.get(c, 0) | (groups[i] if groups else 1 << i)
+            for i, held in self._held(self.slot_tokens) + self._held(self.extra_tokens):
+                for c in held:
+                    cache[c] = cache.get(c, 0) | (groups[i] if groups else 1 << i)
         return cache.get(company, 0)
+
+    @staticmethod
+    def _held(tokens: tuple[tuple[str, ...], ...]) -> list[tuple[int, tuple[str, ...]]]:
+        """The stops holding tokens, with their tokens (most stops hold none)."""
+        return [(i, held) for i, held in enumerate(tokens) if held]
 
     def blocked_mask(self, company: str) -> int:
         """Cities ``company`` may run to but not through (seed 003 §8.1).
@@ -188,9 +192,7 @@ class TrackGraph:
                 # cities whose slots are all held by started companies' tokens
                 started = self.started
                 full = 0
-                for i, held in enumerate(self.slot_tokens):
-                    if not held:
-                        continue
+                for i, held in self._held(self.slot_tokens):
                     s = self.stops[i]
                     if s.kind is not NodeKind.CITY or s.slots == 0:
                         continue

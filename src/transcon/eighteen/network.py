@@ -14,7 +14,7 @@ every hex edge the network touches is known.
 from __future__ import annotations
 
 import os
-from collections.abc import Container, Iterable
+from collections.abc import Container, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from transcon.core.hexgrid import Hex, opposite
@@ -164,7 +164,7 @@ def route_to_run(layout: TrackLayout, graph: TrackGraph, company: str) -> bool:
     each token's walk counts the stops of the paths it takes that no earlier token's walk
     took; a stop the company may not pass still counts, as a route's end)."""
     starts = _token_starts(layout, graph.token_mask(company))
-    walk = _Walk(layout, graph.no_pass_mask(company))
+    no_pass = graph.no_pass_mask(company)
     ends_of, first_stop = layout.ends_of, layout.first_stop
 
     def path_stops(key: int) -> set[int]:
@@ -175,15 +175,36 @@ def route_to_run(layout: TrackLayout, graph: TrackGraph, company: str) -> bool:
             if end >= NODE_BASE and any(k == path for path, _ in paths)
         }
 
-    for start in starts:
-        before = set(walk.walked)
-        walk.walk_from(start, {s for s in starts if s != start})
+    before: set[int] = set()
+    for walked in _walks_in_turn(layout, no_pass, starts):
         stops: set[int] = set()
-        for key in walk.walked - before:
+        for key in walked - before:
             stops |= path_stops(key)
         if len(stops) >= 2:
             return True
+        before = walked
     return False
+
+
+def _walks_in_turn(layout: TrackLayout, no_pass: int, starts: list[int]) -> Iterator[set[int]]:
+    """The paths walked after each token stop's walk in turn (see :func:`company_reach`), in
+    the compiled core when built (the walks of the first n starts, for each n)."""
+    made = 0
+    if COMPILED:
+        packed = no_pass.to_bytes((no_pass.bit_length() + 7) // 8, "little")
+        args = (layout.ends_of, layout.across_table, layout.across, layout.first_stop)
+        try:
+            for n in range(1, len(starts) + 1):
+                yield set(_network_walk(*args, len(layout.stops), packed, starts, n)[2])
+                made = n
+            return
+        except OverflowError:  # a tile beyond the compiled walk's limits: the Python walk
+            pass
+    walk = _Walk(layout, no_pass)
+    for n, start in enumerate(starts, 1):
+        walk.walk_from(start, {s for s in starts if s != start})
+        if n > made:
+            yield set(walk.walked)
 
 
 def compiled_reach(layout: TrackLayout, own: int, no_pass: int, starts: list[int]) -> Reach | None:

@@ -13,10 +13,17 @@ from pathlib import Path
 import pytest
 
 from transcon.core.game import Game
+from transcon.eighteen import network
 from transcon.eighteen.bridge import StopAdjacency
 from transcon.eighteen.graph import TrackGraph, build_graph
 from transcon.eighteen.layout import TrackLayout
-from transcon.eighteen.network import COMPILED, Network, company_reach, reference_reach
+from transcon.eighteen.network import (
+    COMPILED,
+    Network,
+    company_reach,
+    reference_reach,
+    route_to_run,
+)
 from transcon.eighteen.tiles import NODE_BASE
 from transcon.titles.t1870.game import connection
 from transcon.titles.t1870.game.routing import context_of, position_of
@@ -110,12 +117,15 @@ def test_cached_contexts_match_fresh_builds() -> None:
 
 @needs_fixtures
 @pytest.mark.skipif(not COMPILED, reason="the compiled core is not built")
-def test_compiled_network_walk_matches_the_python_reference() -> None:
+def test_compiled_network_walk_matches_the_python_reference(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The compiled network walk (csrc/routecore_network.c) gives the Python walk's stops,
-    sides and paths for every company at positions of a recorded game."""
+    sides and paths for every company at positions of a recorded game, and the same §7.5
+    "has a route" answers (its token walks made one at a time)."""
     _, recorded = import_fixture(MARKET)
     game = Game(recorded.title, recorded.setup)
-    compared = 0
+    compared = routes = 0
     for number, action in enumerate(recorded.log):
         game.apply(action)
         if number % 7:
@@ -138,5 +148,11 @@ def test_compiled_network_walk_matches_the_python_reference() -> None:
                 reference.touched,
                 reference.paths,
             ), (number, sym)
+            compiled_route = route_to_run(layout, graph, sym)
+            monkeypatch.setattr(network, "COMPILED", False)
+            assert route_to_run(layout, graph, sym) == compiled_route, (number, sym)
+            monkeypatch.setattr(network, "COMPILED", True)
             compared += bool(own)
+            routes += compiled_route
     assert compared > 500
+    assert 0 < routes < compared

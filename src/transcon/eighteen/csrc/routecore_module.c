@@ -300,7 +300,7 @@ static PyMethodDef module_methods[] = {
     {"search", rc_search, METH_VARARGS,
      "search(lists, lengths, same, need_tag, caps, incumbent) -> (best, nodes, choice|None)"},
     {"network_walk", rc_network_walk, METH_VARARGS,
-     "network_walk(ends_of, across, across_fn, first_stop, nstops, no_pass, starts) -> "
+     "network_walk(ends_of, across, across_fn, first_stop, nstops, no_pass, starts[, walks]) -> "
      "(reached, touched, walked)"},
     {NULL, NULL, 0, NULL},
 };

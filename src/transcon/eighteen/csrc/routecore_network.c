@@ -172,17 +172,20 @@ static int walk_path(NetWalk *w, long i, long k, long entry, long other, int con
     return 0;
 }
 
-/* network_walk(ends_of, across, across_fn, first_stop, nstops, no_pass, starts)
- *   -> (reached bytes, touched [hex * 6 + side], walked [hex << 8 | path]) */
+/* network_walk(ends_of, across, across_fn, first_stop, nstops, no_pass, starts[, walks])
+ *   -> (reached bytes, touched [hex * 6 + side], walked [hex << 8 | path])
+ * walks: how many of the starts' walks to make (default all; the other starts still count
+ * as entered), so that the paths the n-th walk adds are walked(n) - walked(n - 1). */
 PyObject *rc_network_walk(PyObject *self, PyObject *args) {
     (void)self;
     NetWalk w;
     memset(&w, 0, sizeof w);
     Py_buffer no_pass;
     PyObject *starts;
-    if (!PyArg_ParseTuple(args, "O!O!OO!ny*O!", &PyList_Type, &w.ends_of, &PyList_Type, &w.across,
-                          &w.across_fn, &PyList_Type, &w.first_stop, &w.nstops, &no_pass,
-                          &PyList_Type, &starts))
+    Py_ssize_t walks = -1;
+    if (!PyArg_ParseTuple(args, "O!O!OO!ny*O!|n", &PyList_Type, &w.ends_of, &PyList_Type,
+                          &w.across, &w.across_fn, &PyList_Type, &w.first_stop, &w.nstops,
+                          &no_pass, &PyList_Type, &starts, &walks))
         return NULL;
     PyObject *result = NULL;
     w.nhex = PyList_GET_SIZE(w.ends_of);
@@ -216,7 +219,8 @@ PyObject *rc_network_walk(PyObject *self, PyObject *args) {
             goto done;
         }
     }
-    for (Py_ssize_t s = 0; s < nstart; s++) {
+    if (walks < 0 || walks > nstart) walks = nstart;
+    for (Py_ssize_t s = 0; s < walks; s++) {
         memset(w.paths_seen, 0, (size_t)w.nhex * NW_KMAX);
         memset(w.nodes_seen, 0, (size_t)w.nhex * NW_EMAX);
         memset(w.out, 0, (size_t)w.nhex * 6);

@@ -7,6 +7,8 @@ counted in units of 10%; a president's certificate is two units held by the pres
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import MISSING, dataclass, field, fields
 from enum import IntEnum, StrEnum
 
@@ -177,6 +179,20 @@ class PositionMemo:
         self.players = None
         if self.answers:
             self.answers = {}
+
+    @contextmanager
+    def settled(self) -> Iterator[None]:
+        """A stretch inside an action's apply where the state does not change (e.g. a check
+        of every company against the same position): answers are kept during it and
+        forgotten when it ends."""
+        applying = self.applying
+        self.forget()
+        self.applying = False
+        try:
+            yield
+        finally:
+            self.forget()
+            self.applying = applying
 
     def __deepcopy__(self, _memo: dict[int, object]) -> PositionMemo:
         # answers hold objects shared with the route engine's caches: a copy starts without

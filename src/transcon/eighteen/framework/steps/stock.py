@@ -365,8 +365,9 @@ class StockRound(Round):
             if state.round != RoundKind.STOCK or self.interrupted(state):
                 return
             player = state.players[st.turn].name
-            if shares.can_act(state, player):
-                return
+            with state.memo.settled():  # the checks try actions on one unchanging position
+                if shares.can_act(state, player):
+                    return
             if st.acted:
                 st.passes = 0
                 self.end_turn(state, ctx)

@@ -46,7 +46,8 @@ def check_destinations(game: Title1870, state: GameState) -> list[str]:
     then the others in the round's order (18xx.games ``CheckConnection``)."""
     op = state.operating
     current = op.order[op.index] if op.index < len(op.order) else ""
-    found = [sym for sym in op.order if connectable(game, state, sym)]
+    with state.memo.settled():  # every company is checked against the same position
+        found = [sym for sym in op.order if connectable(game, state, sym)]
     if current in found:
         found.remove(current)
         found.insert(0, current)
