@@ -428,54 +428,17 @@ class TrackLayout:
         got = self.walks.get(stop)
         if got is not None:
             return got[0]
-        hex_order, ends_of = self.hex_order, self.ends_of
-        stop_at, across = self.stop_at, self.across_table
         out: list[_RawHop] = []
         s = self.stops[stop]
         i0 = self.hex_index[s.hex]
         looked = {i0}
-
-        def walk(
-            i: int,
-            side: int,
-            hexes: list[Hex],
-            refs: list[tuple[int, int]],
-            edges: list[tuple[int, int, int]],
-        ) -> None:
-            j = across[i * 6 + side]
-            if j == -2:
-                j = self.across(i, side)
-            if j < 0:
-                return  # no numbered hex there: it can never get a tile
-            looked.add(j)
-            entry = (side + 3) % 6
-            candidates = ends_of[j].get(entry)
-            if not candidates:
-                return
-            key = i * 6 + side if i < j else j * 6 + entry
-            if any(e[0] == key for e in edges):
-                return
-            edges.append((key, min(i, j), max(i, j)))
-            hexes.append(hex_order[j])
-            for k, other in candidates:
-                if (j, k) in refs:
-                    continue
-                refs.append((j, k))
-                if other >= NODE_BASE:
-                    end = stop_at[(j, other - NODE_BASE)]
-                    out.append((end, tuple(hexes), tuple(refs), tuple(edges)))
-                else:
-                    walk(j, other, hexes, refs, edges)
-                refs.pop()
-            hexes.pop()
-            edges.pop()
-
         h = s.hex
-        for k, other in ends_of[i0].get(NODE_BASE + s.index, ()):
+        walker = _HopWalk(self, out, looked)
+        for k, other in self.ends_of[i0].get(NODE_BASE + s.index, ()):
             if other >= NODE_BASE:
-                out.append((stop_at[(i0, other - NODE_BASE)], (h, h), ((i0, k),), ()))
+                out.append((self.stop_at[(i0, other - NODE_BASE)], (h, h), ((i0, k),), ()))
             else:
-                walk(i0, other, [h], [(i0, k)], [])
+                walker.walk(i0, other, [h], [(i0, k)], [])
         self.walks[stop] = (out, frozenset(looked))
         return out
 
@@ -490,6 +453,61 @@ class TrackLayout:
             if sid is not None:
                 out[sid] = tuple(companies)
         return tuple(out)
+
+
+class _HopWalk:
+    """The depth-first walk of :meth:`TrackLayout._walk_from` from one path of a stop (a
+    class, not a recursive closure: a closure refers to itself, and every walk would leave a
+    cycle for the collector). ``refs`` and ``edges`` are the current walk's paths and hex
+    edges in order; the sets beside them answer "taken already?" at once."""
+
+    __slots__ = ("across", "ends_of", "hex_order", "layout", "looked", "out", "stop_at")
+
+    def __init__(self, layout: TrackLayout, out: list[_RawHop], looked: set[int]) -> None:
+        self.layout = layout
+        self.across = layout.across_table
+        self.ends_of = layout.ends_of
+        self.hex_order = layout.hex_order
+        self.stop_at = layout.stop_at
+        self.out = out
+        self.looked = looked
+
+    def walk(
+        self,
+        i: int,
+        side: int,
+        hexes: list[Hex],
+        refs: list[tuple[int, int]],
+        edges: list[tuple[int, int, int]],
+    ) -> None:
+        j = self.across[i * 6 + side]
+        if j == -2:
+            j = self.layout.across(i, side)
+        if j < 0:
+            return  # no numbered hex there: it can never get a tile
+        self.looked.add(j)
+        entry = (side + 3) % 6
+        candidates = self.ends_of[j].get(entry)
+        if not candidates:
+            return
+        key = i * 6 + side if i < j else j * 6 + entry
+        for e in edges:
+            if e[0] == key:
+                return
+        edges.append((key, min(i, j), max(i, j)))
+        hexes.append(self.hex_order[j])
+        for k, other in candidates:
+            if (j, k) in refs:
+                continue
+            refs.append((j, k))
+            if other >= NODE_BASE:
+                end = self.stop_at[(j, other - NODE_BASE)]
+                self.out.append((end, tuple(hexes), tuple(refs), tuple(edges)))
+            else:
+                self.walk(j, other, hexes, refs, edges)
+            refs.pop()
+        hexes.pop()
+        edges.pop()
 
 
 def _end(end: int) -> str:
