@@ -225,3 +225,28 @@ def test_the_game_ends_as_the_recorded_games_end() -> None:
         assert (last["type"], last["entity"]) == (recorded["type"], recorded["entity"])
         checks = [a["type"] for a in recorded.get("auto_actions", [])]
         assert [a["type"] for a in last.get("auto_actions", [])] == checks
+
+
+def test_train_step_waits_for_a_company_at_its_limit_that_could_trade_in() -> None:
+    """§12 diesels: a D costs $300 less for a 4, 5 or 6 traded in, so a company at its train
+    limit may still buy one. 18xx.games' ``can_buy_train?`` (``discountable_trains_for``)
+    keeps its blocking train step open for it, so the export writes that step's pass
+    (oracle fuzzing, seeds 1870005 and 1870007: "Blocking step Buy Trains cannot process
+    action destination_connection")."""
+    from transcon.eighteen.framework.testing import float_corp, give_train, skip_auction
+
+    game = Game.new(Title1870(), ["A", "B", "C"], {"check_routes": False, "diesels": True})
+    skip_auction(game)
+    float_corp(game, "GMO", "B", 68)
+    state = game.state
+    state.depot.update({"2": 7, "3": 6, "4": 3, "5": 4, "6": 1})
+    state.bought_types.extend(["2", "3", "4", "5", "6"])
+    state.phase = next(i for i, p in enumerate(game.title.spec(state).phases) if p.name == "5")
+    give_train(game, "GMO", "4")
+    give_train(game, "GMO", "4")
+    assert len(state.corps["GMO"].trains) == game.title.phase(state).train_limit
+    exporter = exporter_at(game)
+    state.corps["GMO"].cash = 800  # a D for $1100 - $300
+    assert exporter.step_open("GMO", "train")
+    state.corps["GMO"].cash = 799
+    assert not exporter.step_open("GMO", "train")

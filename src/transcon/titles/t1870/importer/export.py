@@ -28,6 +28,7 @@ from transcon.core.game import Game
 from transcon.core.options import OptionValue
 from transcon.core.title import Action
 from transcon.eighteen.framework import actions as A
+from transcon.eighteen.framework.depot import train_type
 from transcon.eighteen.framework.state import GameState
 from transcon.titles.t1870.game import Title1870
 from transcon.titles.t1870.game import actions as A1870
@@ -408,12 +409,25 @@ class Exporter:
     def can_buy_train(self, corp: str) -> bool:
         state = self.state
         company = state.corps[corp]
+        if self.can_trade_in(corp):
+            return True
         if len(company.trains) >= self.title.phase(state).train_limit:
             return False
         cheapest = self.title.cheapest_train(state)
         others = any(c.trains for s, c in state.corps.items() if s != corp and not c.closed)
         low = 1 if others else cheapest
         return low is not None and company.cash >= low
+
+    def can_trade_in(self, corp: str) -> bool:
+        """18xx.games' train step also waits for a company at its train limit that could pay
+        for a bank train by trading one of its trains in (``can_buy_train?``:
+        ``discountable_trains_for``, a D for a 4, 5 or 6 with diesels)."""
+        company = self.state.corps[corp]
+        kinds = {train_type(t) for t in company.trains}
+        return any(
+            kinds & set(offer.trade_in) and company.cash >= offer.price - offer.trade_in_discount
+            for offer in self.title.depot_types(self.state)
+        )
 
     def token_private_unused(self, corp: str) -> bool:
         """18xx.games' company step also waits for a pass while the company owns a private
