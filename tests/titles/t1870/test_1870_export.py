@@ -250,3 +250,25 @@ def test_train_step_waits_for_a_company_at_its_limit_that_could_trade_in() -> No
     assert exporter.step_open("GMO", "train")
     state.corps["GMO"].cash = 799
     assert not exporter.step_open("GMO", "train")
+
+
+def test_a_reissued_share_sold_and_redeemed_back_is_not_for_sale() -> None:
+    """§6.5/§6.6: a share redeemed after a reissue stays in the treasury, not for sale
+    (18xx.games ``buyable`` false), even when it is one of the reissued certificates that
+    was sold and came back; a later treasury buy names one still for sale (oracle fuzzing,
+    seed 1870012: "Cannot buy a share of GMO")."""
+    from transcon.eighteen.framework import actions as A
+    from transcon.eighteen.framework.testing import float_corp, skip_auction
+
+    game = Game.new(Title1870(), ["A", "B", "C"], {"check_routes": False})
+    skip_auction(game)
+    float_corp(game, "GMO", "B", 68)
+    exporter = exporter_at(game)
+    exporter.shares.move("GMO", [5, 7], "treasury")
+    exporter.reissued["GMO"] = {5, 7}
+    exporter.translate(A.BuyShare(player="A", corp="GMO", source="treasury"))
+    assert exporter.out[-1]["shares"] == ["GMO_5"]
+    exporter.shares.move("GMO", [5], "pool")  # sold, then redeemed back
+    exporter.shares.move("GMO", [5], "treasury")
+    exporter.translate(A.BuyShare(player="C", corp="GMO", source="treasury"))
+    assert exporter.out[-1]["shares"] == ["GMO_7"]

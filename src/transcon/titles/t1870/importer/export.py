@@ -222,6 +222,8 @@ class Exporter:
             if source == "treasury":  # a reissued one (later redemptions are not for sale)
                 numbers = [i for i in numbers if i in self.reissued.get(action.corp, ())]
             number = numbers[0]
+            # once sold, a reissued certificate redeemed back is not for sale (seed 1870012)
+            self.reissued.get(action.corp, set()).discard(number)
             self.moves.append((action.corp, [number], p))
             self.emit("buy_shares", p, "player", **self.bundle(action.corp, [number]))
         elif isinstance(action, A1870.Protect):
