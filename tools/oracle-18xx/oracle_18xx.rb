@@ -18,6 +18,7 @@ require 'require_all'
 require File.join(engine_lib, 'engine', 'game', 'g_1870')
 require File.join(engine_lib, 'engine', 'game', 'g_1870', 'game')
 require_files_retrying(Dir.glob(File.join(engine_lib, 'engine', 'game', 'g_1870', '**', '*.rb')).sort)
+require_relative 'engine_fixes'
 
 def shares_of(holder, corporation)
   holder.shares_of(corporation).sum(&:percent) / 10

@@ -681,3 +681,24 @@ def test_7_5_a_company_without_a_legal_route_need_not_buy_a_train() -> None:
         with_route.act("done", "A")
     with_route.act("train 2", "A")  # the president pays the $30 MP lacks
     assert with_route.state.corps["MP"].trains == ["2-0"]
+
+
+def test_6_1_players_with_nothing_left_after_a_closing_sale_are_skipped() -> None:
+    """§6.1 a player with nothing possible is skipped; §5.3 a company at $0 closes. A sale
+    that drops SSW into the closing zone leaves C and D nothing to do (their one chance was
+    SSW's $0 shares), so the turn goes on to A. 18xx.games intends the same
+    (``action_processed``, tobymao/18xx PR #10841: "skip to the next entity") but its round
+    keeps a stale ``active_step`` and waits for D, who cannot act (oracle fuzzing, seed
+    1870034; the oracle's driver clears that cache, ``tools/oracle-18xx/engine_fixes.rb``)."""
+    game = stock_game()
+    float_corp(game, "MP", "A", 76, {"A": 3})
+    float_corp(game, "SSW", "A", 68, {"A": 2, "B": 2})
+    put_at(game, "SSW", (7, 0))
+    state = game.state
+    for name in ("A", "C", "D"):  # A cannot protect, but can sell MP
+        game.title.pay(state, name, "bank", state.player(name).cash)  # type: ignore[attr-defined]
+    game.act("pass", "A")
+    game.act("sell SSW 2", "B")
+    game.act("pass", "B")
+    assert state.corps["SSW"].closed
+    assert game.current_players() == ["A"]
