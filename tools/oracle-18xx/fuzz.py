@@ -1,12 +1,14 @@
 """Fuzz our 1870 engine against 18xx.games: bot games, exported, run through the oracle.
 
     python tools/oracle-18xx/fuzz.py --games 200 [--start I] [--seed S] [--out DIR] [--json]
+        [--bots seeker,builder]
 
-Games cycle through 2 to 6 players, the random and builder bots and the optional rules
-18xx.games supports; every game is played with the options the importer gives those rules
-(18xx.games' behaviour), saved (``DIR/1870-SEED.json``), exported (``DIR/1870-SEED.18xx.json``)
-and replayed by both engines. Prints the difference count and how often each rare corner
-occurred (from our event log), and the first difference of each differing game.
+Games cycle through 2 to 6 players, the random, builder and seeker bots (``--bots`` picks
+others) and the optional rules 18xx.games supports; every game is played with the options the
+importer gives those rules (18xx.games' behaviour), saved (``DIR/1870-SEED.json``), exported
+(``DIR/1870-SEED.18xx.json``) and replayed by both engines. Prints the difference count, how
+often each rare corner occurred (from our event log) and the first difference of each
+differing game.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from transcon.core.game import Game  # noqa: E402
 from transcon.core.savefile import save_game  # noqa: E402
 from transcon.eighteen.framework.state import GameState  # noqa: E402
 from transcon.titles.t1870.game import Title1870  # noqa: E402
+from transcon.titles.t1870.game.state import state_1870  # noqa: E402
 from transcon.titles.t1870.importer.export import export_game  # noqa: E402
 from transcon.titles.t1870.importer.options import options_1870  # noqa: E402
 
@@ -39,68 +42,133 @@ RULE_SETS: tuple[tuple[str, ...], ...] = (
     ("can_protect_if_sold", "max_reissue_200"),
     ("diesels", "finish_on_400", "station_wars"),
 )
-BOTS = ("builder", "random")
+DEFAULT_BOTS = ("builder", "seeker")
 
 
 def corners(game: Game[GameState]) -> Counter[str]:
-    """How often the rare corners the fuzzing must reach occurred in one game."""
-    found: Counter[str] = Counter()
-    log = list(game.log)
-    rounds = []
-    cells: dict[str, tuple[int, int] | None] = {}
-    previous = None
+    """How often the rare corners the fuzzing must reach occurred in one game (replayed
+    action by action; see :class:`CornerCount`)."""
     replay = Game.new(game.title, list(game.players), game.options, game.seed)
-    for action in log:
-        before = replay.state.round
-        events = replay.apply(action)
-        text = " ".join(e.text for e in events)
+    count = CornerCount(replay)
+    for action in game.log:
+        count.before(action)
+        count.after(action, replay.apply(action))
+    return count.found
+
+
+class CornerCount:
+    """Counts the corners of issue 12 while ``game`` is played: call :meth:`before` and
+    :meth:`after` around each action applied to it."""
+
+    def __init__(self, game: Game[GameState]) -> None:
+        self.game = game
+        self.found: Counter[str] = Counter()
+        self.cells: dict[str, tuple[int, int] | None] = {}
+        self.previous: Any = None
+        self.round = ""
+        self.order: list[str] = []
+
+    def before(self, action: Any) -> None:
+        state = self.game.state
+        self.round = state.round
+        self.order = list(state.operating.order) if state.round == "operating" else []
+        found = self.found
         kind = action.type
-        rounds.append(before)
-        if kind == "sell" and before == "operating":
+        if kind == "connect":
+            data = state_1870(state)
+            op = state.operating
+            found["connection run"] += 1
+            if state.round != "operating":
+                found["connection run outside an operating round"] += 1
+            elif not data.turn_ended:
+                found["connection run at the start of an operating round"] += 1
+            elif op.index == len(op.order) - 1:
+                found["connection run after the last turn of an operating round"] += 1
+            if op.index < len(op.order) and action.corp != op.order[op.index]:
+                found["connection run of a company not operating"] += 1
+        if kind == "protect" or (kind == "pass" and state_1870(state).protection):
+            taken = "taken" if kind == "protect" else "declined"
+            found[f"price protection {taken}"] += 1
+            if state.round == "operating":
+                found[f"price protection of an operating-round sale {taken}"] += 1
+        if kind == "lay" and getattr(action, "private", "") == "MRBC":
+            found["Mississippi bridge (MRBC lay)"] += 1
+            title = self.game.title
+            home = title.spec(state).corp(title.current_corp(state)).home  # type: ignore[attr-defined]
+            if action.hex == home:
+                found["Mississippi bridge home lay (MP/SSW, free)"] += 1
+
+    def after(self, action: Any, events: list[Any]) -> None:
+        found = self.found
+        state = self.game.state
+        kind = action.type
+        texts = [e.text for e in events]
+        if kind == "sell" and self.round == "operating":
             found["sale in an operating round (president raising cash)"] += 1
-        if kind == "protect":
-            found["price protection taken"] += 1
-        if kind == "protect" and before == "operating":
-            found["protection of an operating-round sale"] += 1
-        if "contributes" in text or "president pays" in text:
+        if any(" contributes " in t for t in texts):
             found["president pays for a forced train"] += 1
         if kind == "bankrupt":
             found["bankruptcy"] += 1
-        if kind == "redeem":
-            found["redemption"] += 1
-        if kind == "reissue":
-            found["reissue"] += 1
-        if kind == "connect":
-            found["connection run"] += 1
-        if kind == "lay" and getattr(action, "private", "") == "MRBC":
-            found["Mississippi bridge (MRBC lay)"] += 1
-        if "closes" in text:
-            found["company closes"] += 1
-        market = replay.title.market(replay.state)  # type: ignore[attr-defined]
-        for sym, corp in replay.state.corps.items():
-            if corp.cell is not None and cells.get(sym) != corp.cell and market.on_ledge(corp.cell):
-                found["market token onto a ledge"] += 1
-            if corp.cell is not None and cells.get(sym) != corp.cell and market.zone(corp.cell):
-                found[f"market zone {market.zone(corp.cell)} entered"] += 1
-            cells[sym] = corp.cell
-        same_buyer = previous is not None and previous.player == action.player
-        if kind == "buy" and same_buyer and previous is not None and previous.type == "buy":
-            same_corp = getattr(previous, "corp", "") == getattr(action, "corp", "")
-            if same_corp and getattr(action, "source", "") == "pool":
+        if kind in ("redeem", "reissue"):
+            found[{"redeem": "redemption", "reissue": "reissue"}[kind]] += 1
+        if (
+            kind == "private"
+            and getattr(action, "private", "") == "MRBC"
+            and self.round == "operating"
+        ):
+            found["Mississippi bridge bought by a company"] += 1
+        for text in texts:
+            words = text.split()
+            if len(words) == 2 and words[1] == "closes" and words[0] in state.corps:
+                found["company closes"] += 1
+            elif " closes" in text:
+                found["private company closes"] += 1
+        if self.order and state.round == "operating" and state.operating.order != self.order:
+            done = state.operating.order[: state.operating.index]
+            if done == self.order[: len(done)] and sorted(state.operating.order) == sorted(
+                self.order
+            ):
+                found["operating order re-sorted within a round"] += 1
+        self._market(state)
+        previous = self.previous
+        if kind == "buy" and previous is not None and previous.type == "buy":
+            same = previous.player == action.player and previous.corp == action.corp
+            if same and action.source == "pool":
                 found["several pool buys in one turn (brown)"] += 1
-        previous = action
-    return found
+        self.previous = action
+
+    def _market(self, state: GameState) -> None:
+        market = self.game.title.market(state)  # type: ignore[attr-defined]
+        for sym, corp in state.corps.items():
+            moved = corp.cell is not None and self.cells.get(sym) != corp.cell
+            if moved and market.on_ledge(corp.cell):
+                self.found["market token onto a ledge"] += 1
+            if moved and market.zone(corp.cell):
+                self.found[f"market zone {market.zone(corp.cell)} entered"] += 1
+            self.cells[sym] = corp.cell
 
 
-def play(index: int, seed: int) -> tuple[Game[GameState], dict[str, Any]]:
+def bot_for(index: int, bots: tuple[str, ...]) -> str:
+    """The bot of game ``index``: one game in three the random bot, the others the builder
+    and the seeker in blocks of 30 games (``bots`` given: those, in turn)."""
+    if bots:
+        return bots[index % len(bots)]
+    return DEFAULT_BOTS[(index // 30) % len(DEFAULT_BOTS)] if index % 3 else "random"
+
+
+def play(
+    index: int, seed: int, bots: tuple[str, ...] = ()
+) -> tuple[Game[GameState], dict[str, Any]]:
     players = 2 + index % 5
     rules = RULE_SETS[(index // 5) % len(RULE_SETS)]
-    bot = BOTS[(index // 30) % len(BOTS)] if index % 3 else "random"
+    bot = bot_for(index, bots)
     options = options_1870(rules, check_routes=True)  # runs name their routes
     names = [f"P{i}" for i in range(1, players + 1)]
     game = Game.new(Title1870(), names, options, seed + index)
-    bots = {p: make_bot(game.title, bot, bot_seed(seed, index, i)) for i, p in enumerate(names)}
-    play_out(game, bots, 20_000)
+    players_bots = {
+        p: make_bot(game.title, bot, bot_seed(seed, index, i)) for i, p in enumerate(names)
+    }
+    play_out(game, players_bots, 20_000)
     return game, {"players": players, "rules": list(rules), "bot": bot}
 
 
@@ -112,6 +180,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("/tmp/oracle-18xx-fuzz"))
     parser.add_argument("--engine-lib", type=Path, default=DEFAULT_LIB)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--bots", default="", help="bots to cycle through, comma-separated (default: see bot_for)"
+    )
     args = parser.parse_args(argv)
     why = engine_available(args.engine_lib)
     if why:
@@ -122,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     differing = 0
     summary: list[dict[str, Any]] = []
     for index in range(args.start, args.start + args.games):
-        game, setup = play(index, args.seed)
+        game, setup = play(index, args.seed, tuple(b for b in args.bots.split(",") if b))
         save = args.out / f"1870-{game.seed}.json"
         save_game(game, save)
         exported = args.out / f"1870-{game.seed}.18xx.json"

@@ -13,6 +13,7 @@ from transcon.cli.main import app
 from transcon.core.bots import bot_seed, make_bot, play_out
 from transcon.core.game import Game
 from transcon.core.savefile import save_game
+from transcon.eighteen.framework.actions import RunRoutes
 from transcon.eighteen.framework.state import GameState
 from transcon.titles.t1870.game import Title1870
 from transcon.titles.t1870.importer.export import export_game
@@ -272,3 +273,28 @@ def test_a_reissued_share_sold_and_redeemed_back_is_not_for_sale() -> None:
     exporter.shares.move("GMO", [5], "treasury")
     exporter.translate(A.BuyShare(player="C", corp="GMO", source="treasury"))
     assert exporter.out[-1]["shares"] == ["GMO_7"]
+
+
+def test_a_run_of_nothing_by_a_company_with_a_route_is_an_empty_run() -> None:
+    """§7.3/§8.4: a company that could run a route but runs nothing (a run of 0 by choice,
+    or a connection run finding no route joining home and destination) gives 18xx.games an
+    empty ``run_routes``: its run step waits for one whenever the company has a route
+    (``Route#actions``: ``can_run_route?``; oracle fuzzing with the seeker bot, seed
+    1870005: "Blocking step Run Connection Route cannot process action
+    destination_connection")."""
+    names = ["P1", "P2"]
+    game = Game.new(Title1870(), names, options_1870((), check_routes=True), 11)
+    bots = {p: make_bot(game.title, "builder", bot_seed(11, i)) for i, p in enumerate(names)}
+    while True:
+        player = game.current_players()[0]
+        action = bots[player].choose(game, player)
+        if isinstance(action, RunRoutes) and action.routes:
+            game.apply(RunRoutes(player=player, revenue=0))
+            break
+        game.apply(action)
+    last = export_game(game)["actions"][-1]
+    assert (last["type"], last["routes"]) == ("run_routes", [])
+    while game.state.round == "operating":  # (an import finishes a round the record stops in)
+        player = game.current_players()[0]
+        game.apply(bots[player].choose(game, player))
+    assert_same_game(game)

@@ -6,11 +6,16 @@ import random
 
 import pytest
 
+from transcon.core.bots import bot_seed, make_bot, play_out
 from transcon.core.game import Game
 from transcon.core.simulate import simulate
+from transcon.eighteen.framework.actions import LayTile
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.testing import invariant_problems
 from transcon.titles.t1870.game import Title1870
+from transcon.titles.t1870.importer.options import options_1870
+
+SEEKER_SEED = 3
 
 
 def play_checked(seed: int, players: int = 4, **options: object) -> Game[GameState]:
@@ -64,3 +69,31 @@ def test_builder_bots_reach_the_end_of_the_game() -> None:
         assert not invariant_problems(game)
     assert game.state.end_reason in ("bank", "stock_market", "bankrupt")
     assert sum(1 for a in game.log if a.type == "lay") > 10
+
+
+def seeker_game(seed: int, players: int, max_actions: int = 20_000) -> Game[GameState]:
+    """Seeker bots under the importer's options (18xx.games' rules, routes named)."""
+    names = [f"P{i}" for i in range(1, players + 1)]
+    game = Game.new(Title1870(), names, options_1870((), check_routes=True), seed)
+    bots = {p: make_bot(game.title, "seeker", bot_seed(seed, i)) for i, p in enumerate(names)}
+    play_out(game, bots, max_actions)
+    return game
+
+
+def test_seeker_bots_reach_their_destinations_and_use_the_bridge() -> None:
+    """The seeker bot (issue 12's rare corners): its companies build toward their
+    destinations and make connection runs (§8), buy the MRBC and lay with it (§9.2), and
+    its presidents pay for forced train purchases (§7.5); the game is reproducible from its
+    seed."""
+    game = seeker_game(SEEKER_SEED, 2)
+    assert game.is_over()
+    assert any(a.type == "connect" for a in game.log)
+    assert any(isinstance(a, LayTile) and a.private == "MRBC" for a in game.log)
+    assert any("contributes" in e.text for e in game.events)
+    again = seeker_game(SEEKER_SEED, 2, max_actions=300)
+    assert again.log == game.log[:300]
+
+
+def test_simulate_selects_the_seeker_bot() -> None:
+    summary = simulate(Title1870(), 1, 2, "seeker", seed=3, per_game=False, max_actions=200)
+    assert summary["errors"] == 0

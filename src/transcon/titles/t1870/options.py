@@ -60,6 +60,14 @@ class Options1870(Options):
         "lower a dividend never carries the token into the lower area (it moves up instead).",
         rule="1870 rules §5.3",
     )
+    bridge_lay_counts: bool = option(
+        False,
+        "The MRBC's lay in a Mississippi hex (not MP's or SSW's free home lay) is one of the "
+        "company's tile lays that turn, so no upgrade follows it, and lays a yellow tile "
+        "(18xx.games); false: one lay in addition to the normal ones, of any colour the "
+        "phase allows.",
+        rule="1870 rules §9.2",
+    )
     check_routes: bool = option(
         True,
         "A paying run must name its routes (`run REVENUE STOP,STOP ...`), each checked "

@@ -66,6 +66,18 @@ def fitting_lays(state: GameState, hex_label: str, color: str) -> tuple[tuple[st
     return got  # type: ignore[return-value]
 
 
+def lay_colour(state: GameState, hex_label: str, colours: tuple[str, ...]) -> str | None:
+    """The colour a lay on ``hex_label`` takes now: yellow on an empty hex, else the next
+    colour after its tile's, if ``colours`` (the phase's) has it."""
+    from transcon.titles.t1870.game import data
+
+    laid = state.tiles.get(hex_label)
+    if laid is None:
+        return data.Y
+    rank = data.color_rank(data.TILE_COLOR.get(str(laid[0]), "")) + 1
+    return next((c for c in colours if data.color_rank(c) == rank), None)
+
+
 def _lay_problem(
     hex_label: str, on_hex: tuple[str, int] | None, tile_name: str, rotation: int
 ) -> str | None:

@@ -81,6 +81,7 @@ def rule_name(rule: str) -> str:
 
 
 RULE_RUN = "1870 §7.3 runs"
+RULE_FORCED_SALE = "1870 §7.5 buying trains"
 
 
 @lru_cache(maxsize=64)
@@ -234,10 +235,23 @@ class Title1870(EighteenTitle):
         cost = 0 if upgrade else data.TERRAIN.get(action.hex, 0)
         if action.private:
             self._check_bridge_lay(state, sym, action)
+            if color != data.Y and Options1870.view(state.options).bridge_lay_counts:
+                raise IllegalAction(
+                    RULE_TRACK, f"{MRBC} lays a yellow tile (option bridge_lay_counts)"
+                )
             if self._home_lay(state, sym, action):
                 return (0, False, upgrade)
             return (max(0, cost - 40), False, upgrade)
         return (cost, True, upgrade)
+
+    def counts_as_a_lay(self, state: GameState, sym: str, action: LayTile) -> bool:
+        """Whether a lay is one of the company's tile lays of the turn: a normal lay, or with
+        ``bridge_lay_counts`` an MRBC lay other than the free home lay (18xx.games G1870
+        ``SpecialTrack``: ``num_laid_track += 1 unless home``)."""
+        if not action.private:
+            return True
+        counts = Options1870.view(state.options).bridge_lay_counts
+        return counts and not self._home_lay(state, sym, action)
 
     def _home_lay(self, state: GameState, sym: str, action: LayTile) -> bool:
         """§9.2: MP or SSW that buys the MRBC in phase 1 during its first OR lays a tile in
@@ -287,6 +301,8 @@ class Title1870(EighteenTitle):
     ) -> None:
         if action.private == MRBC:
             state.privates[MRBC].used.append("lay")
+            if self.counts_as_a_lay(state, sym, action):
+                state.operating.lays += 1
         track = self.rounds[RoundKind.OPERATING].step_of(Track)
         assert isinstance(track, Track)
         if track.next_slot(state, sym) is None and not self.bridge_lay_waits(state, sym):
@@ -303,6 +319,30 @@ class Title1870(EighteenTitle):
             tile[0] = base
             if not state.tile_used[name]:
                 del state.tile_used[name]
+
+    # -- forced sales ------------------------------------------------------------------------
+
+    def sold_this_turn(self, state: GameState) -> set[str]:
+        """§7.5: the companies the operating company's president sold in this turn's forced
+        sales (their sales wait for the turn's end, §6.4). 18xx.games takes each company's
+        shares in one sale per turn (``Step::Train#can_sell?`` with ``MUST_SELL_IN_BLOCKS``,
+        as a stock turn's §6.1 sales), and its bankruptcy asks the same."""
+        if state.round != RoundKind.OPERATING:
+            return set()
+        return {sale[0] for sale in state_1870(state).pending_sales}
+
+    def check_sale(self, state: GameState, player: str, sym: str, count: int) -> None:
+        if sym in self.sold_this_turn(state):
+            raise IllegalAction(
+                RULE_FORCED_SALE, f"{sym} was already sold this turn (one sale each)"
+            )
+        super().check_sale(state, player, sym, count)
+
+    def sellable_units(self, state: GameState, player: str, operating: str) -> dict[str, int]:
+        units = super().sellable_units(state, player, operating)
+        for sym in self.sold_this_turn(state):
+            units.pop(sym, None)
+        return units
 
     # -- tokens ------------------------------------------------------------------------------
 
@@ -574,14 +614,14 @@ class Title1870(EighteenTitle):
     # -- bots ----------------------------------------------------------------------------
 
     def bots(self) -> dict[str, BotFactory]:
-        from transcon.titles.t1870.game.bots import BuilderBot
+        from transcon.titles.t1870.game.bots import BuilderBot, SeekerBot
 
-        return {"builder": BuilderBot}
+        return {"builder": BuilderBot, "seeker": SeekerBot}
 
     def hook_bot_lays(self, state: GameState, sym: str, player: str) -> list[LayTile]:
         """Tile lays for bots: every fitting tile and rotation on the company's token hexes
         and their neighbours (new track need not join the network, see docs)."""
-        from transcon.titles.t1870.game.reach import fitting_lays, nearby
+        from transcon.titles.t1870.game.reach import fitting_lays, lay_colour, nearby
 
         op = state.operating
         track = self.rounds[RoundKind.OPERATING].step_of(Track)
@@ -593,13 +633,9 @@ class Title1870(EighteenTitle):
         for hex_ in nearby(state.corps[sym].tokens):
             if hex_ in op.laid_hexes:
                 continue
-            laid = state.tiles.get(hex_)
-            want: str | None = data.Y
-            if laid is not None:
-                rank = data.color_rank(data.TILE_COLOR.get(str(laid[0]), "")) + 1
-                want = next((c for c in colors if data.color_rank(c) == rank), None)
-                if op.lays:
-                    continue
+            if op.lays and hex_ in state.tiles:
+                continue  # an upgrade is the first and only lay
+            want = lay_colour(state, hex_, colors)
             if want is None:
                 continue
             out.extend(

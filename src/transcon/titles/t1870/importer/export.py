@@ -277,13 +277,14 @@ class Exporter:
             entity, kind = (action.private, "company") if action.private else (corp, "corporation")
             if not action.private:
                 self.close_steps_before("track")
-            if not action.private:
+            counted = self.title.counts_as_a_lay(state, corp, action)
+            if counted:
                 lays, upgraded, tokened = self.turn_track
                 upgraded = upgraded or action.hex in state.tiles
                 self.turn_track = (lays + 1, upgraded, tokened)
             tile = self.tiles.lay(action.hex, action.tile)
             self.emit("lay_tile", entity, kind, hex=action.hex, tile=tile, rotation=action.rotation)
-            if not action.private and not self.step_open(corp, "track"):
+            if counted and not self.step_open(corp, "track"):
                 # 18xx.games passes the track step at once when no lay is left: buying the
                 # MRBC later does not open it again
                 self.step = max(self.step, STEPS.index("track") + 1)
@@ -327,7 +328,12 @@ class Exporter:
 
         self.close_steps_before("route")  # (a company closing as it withholds waits no more)
         if not action.routes:
-            return  # no route: 18xx.games skips the step (its run would be empty too)
+            # no route: 18xx.games skips its run step when the company has no route to run
+            # (``can_run_route?``), else (a connection run finding no route joining home and
+            # destination, a run of 0 by choice) it waits for a run, which may be empty
+            if self.title.hook_can_run(self.state, corp):
+                self.emit("run_routes", corp, "corporation", routes=[], extra_revenue=0, subsidy=0)
+            return
         phase = self.title.phase(self.state).name
         routes = realised_run(self.state, corp, phase, action.routes, action.trains)
         for route in routes:

@@ -27,6 +27,7 @@ MAYFAIR_1870: dict[str, OptionValue] = {
     "check_routes": False,
     "best_run_on_demand": False,
     "upgrade_must_add": True,
+    "bridge_lay_counts": True,
 }
 
 
