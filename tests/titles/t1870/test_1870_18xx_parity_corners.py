@@ -20,6 +20,7 @@ from transcon.eighteen.framework.testing import (
 )
 from transcon.titles.t1870.game import Title1870
 from transcon.titles.t1870.game.reach import fitting_lays
+from transcon.titles.t1870.game.state import state_1870
 from transcon.titles.t1870.testing import give_mp_a_route
 
 PLAYERS = ["A", "B", "C", "D"]
@@ -112,3 +113,41 @@ def test_9_2_with_bridge_lay_counts_the_mrbc_lays_a_yellow_tile() -> None:
                 game.act(lay, "B")
         else:
             game.act(lay, "B")
+
+
+def test_6_2_with_sell_to_holding_limit_a_holder_above_60_percent_sells_down_to_it() -> None:
+    """§6.2: "At most 60% of one company per player, except in green/brown zones or via
+    price protection". 18xx.games lets a player above the limit (after a protection) sell
+    only a bundle that brings the holding down to 60% (g_1870 ``BuySellParShares#can_sell?``
+    and ``BuyTrain#can_sell?``: ``holding_ok?(entity, -bundle.percent)``; oracle fuzzing with
+    the seeker bot, seeds 1870020 and 1870025: "Cannot sell shares of ATSF" for 10% of 90%).
+    Dixon's rule forbids no sale (our default); the importer sets ``sell_to_holding_limit``."""
+    for limited in (True, False):
+        game = stock_game(sell_to_holding_limit=limited)
+        float_corp(game, "MP", "B", 76)
+        float_corp(game, "SSW", "A", 76, {"A": 8})  # 80%, as after a protection
+        if limited:
+            with pytest.raises(IllegalAction, match="a sale must bring it down to 60%"):
+                game.act("sell SSW 1", "A")
+            game.act("sell SSW 2", "A")
+        else:
+            game.act("sell SSW 1", "A")
+
+
+def test_8_4_a_blocking_destination_token_takes_a_token_space() -> None:
+    """§8.4 with Dixon's rule (``destination_blocks``, 18xx.games' ``station_wars``): a
+    destination token put on the map occupies a token space, so a company may not token a
+    city whose spaces it fills (18xx.games: the destination token is one of the city's
+    tokens, ``can_token?`` false; oracle fuzzing with the seeker bot, seed 1870027: FW
+    offered a token in Dallas, J5, where TP's token and MP's destination token fill both
+    spaces). SP's destination, N17, has one space."""
+    for blocks in (True, False):
+        game = stock_game(destination_blocks=blocks)
+        float_corp(game, "MP", "A", 76)
+        start_operating(game)
+        state_1870(game.state).destination_tokens["SP"] = "N17"
+        if blocks:
+            with pytest.raises(IllegalAction, match="no free token space in N17"):
+                game.act("token N17", "A")
+        else:
+            game.act("token N17", "A")

@@ -60,6 +60,13 @@ class Options1870(Options):
         "lower a dividend never carries the token into the lower area (it moves up instead).",
         rule="1870 rules §5.3",
     )
+    sell_to_holding_limit: bool = option(
+        False,
+        "A player holding more than 60% of a company (outside the orange and brown zones, "
+        "after a price protection) may only sell shares that bring the holding down to 60% "
+        "or less (18xx.games); false: any sale.",
+        rule="1870 rules §6.2",
+    )
     bridge_lay_counts: bool = option(
         False,
         "The MRBC's lay in a Mississippi hex (not MP's or SSW's free home lay) is one of the "

@@ -9,11 +9,11 @@ or can afford the current type. Every choice is one of the game's legal actions.
 ``seeker``: a builder that seeks the rules' rare corners, for fuzzing: its companies buy the
 Mississippi River Bridge Company from a player when they may and use its lay, build toward
 their destinations (so connection runs happen) and spend their treasuries (trains bought
-whenever they can pay, market shares redeemed), while its players spend theirs on shares
-(initial offering and market), so that when trains rust presidents pay and sell shares for
-forced train purchases, or go bankrupt; it now and then sells in a stock round and declines
-price protection one time in three. Its lays are checked with the game (``Game.is_legal``)
-before it plays them.
+whenever they can pay, market shares redeemed, now and then reissued), while its players
+spend theirs on shares (initial offering and market), so that when trains rust presidents
+pay and sell shares for forced train purchases, or go bankrupt; it now and then sells in a
+stock round and declines price protection one time in three. Its lays are checked with the
+game (``Game.is_legal``) before it plays them.
 """
 
 from __future__ import annotations
@@ -114,6 +114,8 @@ class SeekerBot(BuilderBot):
             return self._rng.choice(sells)
         if "redeem" in by_type and self._rng.random() < 0.5:
             return self._rng.choice(by_type["redeem"])
+        if "reissue" in by_type and self._rng.random() < 0.3:
+            return self._rng.choice(by_type["reissue"])
         choice = builder_stock_choice(state, player, by_type, actions, self._rng)
         if choice.type != "pass" or state.stock.acted:
             return choice

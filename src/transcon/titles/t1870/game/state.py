@@ -88,7 +88,12 @@ MOVED_IN_FORMAT_2 = (
 
 
 #: Options of 1870 added after save format 1; their defaults play as format-1 games did.
-OPTIONS_SINCE_FORMAT_1 = ("finish_turn_on_400", "sale_order_by_kinds", "bridge_lay_counts")
+OPTIONS_SINCE_FORMAT_1 = (
+    "finish_turn_on_400",
+    "sale_order_by_kinds",
+    "bridge_lay_counts",
+    "sell_to_holding_limit",
+)
 
 
 def format_1_fields(state: GameState) -> Format1Fields:

@@ -82,6 +82,7 @@ def rule_name(rule: str) -> str:
 
 RULE_RUN = "1870 §7.3 runs"
 RULE_FORCED_SALE = "1870 §7.5 buying trains"
+RULE_HOLDING_LIMIT = "1870 §6.2 holding limit"
 
 
 @lru_cache(maxsize=64)
@@ -336,6 +337,18 @@ class Title1870(EighteenTitle):
             raise IllegalAction(
                 RULE_FORCED_SALE, f"{sym} was already sold this turn (one sale each)"
             )
+        limit = self.spec(state).max_percent
+        left = state.corps[sym].holders.get(player, 0) - count
+        if (
+            Options1870.view(state.options).sell_to_holding_limit
+            and left * 10 > limit
+            and self.zone(state, sym) not in ("o", "b")
+        ):
+            raise IllegalAction(
+                RULE_HOLDING_LIMIT,
+                f"{player} holds more than {limit}% of {sym}: a sale must bring it down to "
+                f"{limit}% (option sell_to_holding_limit)",
+            )
         super().check_sale(state, player, sym, count)
 
     def sellable_units(self, state: GameState, player: str, operating: str) -> dict[str, int]:
@@ -349,11 +362,20 @@ class Title1870(EighteenTitle):
     def hook_check_token(self, state: GameState, sym: str, action: PlaceToken) -> None:
         """§7.2: a city with a free slot, reachable from the company's network (with
         ``check_reach``); the home slot of a company that has not started yet stays
-        reserved."""
+        reserved, and with ``destination_blocks`` a destination token takes a slot."""
         from transcon.titles.t1870.game.reach import city_slots
 
         slots = city_slots(state, action.hex)
         used = sum(1 for c in state.corps.values() if not c.closed and action.hex in c.tokens)
+        if Options1870.view(state.options).destination_blocks:
+            # §8.4: a destination token on the map takes a token space (18xx.games
+            # station_wars: it is a token in the city)
+            destinations = state_1870(state).destination_tokens
+            used += sum(
+                1
+                for other, at in destinations.items()
+                if at == action.hex and not state.corps[other].closed
+            )
         reserved = sum(
             1
             for other, corp in state.corps.items()

@@ -28,6 +28,7 @@ MAYFAIR_1870: dict[str, OptionValue] = {
     "best_run_on_demand": False,
     "upgrade_must_add": True,
     "bridge_lay_counts": True,
+    "sell_to_holding_limit": True,
 }
 
 
