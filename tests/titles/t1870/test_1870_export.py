@@ -298,3 +298,23 @@ def test_a_run_of_nothing_by_a_company_with_a_route_is_an_empty_run() -> None:
         player = game.current_players()[0]
         game.apply(bots[player].choose(game, player))
     assert_same_game(game)
+
+
+def test_bankruptcy_is_exported_after_the_steps_before_the_train_step() -> None:
+    """§7.5/§11: ours goes bankrupt at the train step, after a company without trains
+    withheld (price left). 18xx.games takes ``bankrupt`` at any step (a non-blocking
+    ``Bankrupt`` step) and, declared in the track step, never withholds; so the export
+    passes the steps before the train step first (oracle fuzzing, seed 1870066: MKT $40
+    here, $50 there)."""
+    from transcon.eighteen.framework import actions as A
+    from transcon.eighteen.framework.testing import float_corp, skip_auction, start_operating
+
+    game = Game.new(Title1870(), ["A", "B", "C"], {"check_routes": False})
+    skip_auction(game)
+    float_corp(game, "SLSF", "A", 68)
+    start_operating(game)
+    exporter = exporter_at(game)
+    exporter.turn_corp = "SLSF"
+    exporter.translate(A.Bankrupt(player="A"))
+    assert [a["type"] for a in exporter.out] == ["pass", "bankrupt"]
+    assert exporter.out[0]["entity"] == "SLSF"

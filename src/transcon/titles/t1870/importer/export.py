@@ -319,6 +319,9 @@ class Exporter:
             # (a company that closes as it withholds has no train or company step)
             self.close_steps_before("route" if self.closes_on_withhold(corp) else None)
         elif isinstance(action, A.Bankrupt):
+            # ours goes bankrupt at the train step, after the withhold of a company without
+            # trains; 18xx.games takes it at any step, so its earlier steps are passed first
+            self.close_steps_before("train")
             self.emit("bankrupt", corp, "corporation")
         else:
             raise ValueError(f"18xx.games has no equivalent of {action.type!r}")
