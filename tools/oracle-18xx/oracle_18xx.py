@@ -101,6 +101,7 @@ def our_state(importer: Importer) -> State:
         "corporations": corps,
         "players": players,
         "bank": state.bank,
+        "pool_trains": sorted(t.rsplit("-", 1)[0] for t in state.pool_trains),
         "round": state.round,
         "operating_order": list(state.operating.order) if operating else [],
         "acting": _acting(importer),
@@ -173,6 +174,8 @@ def differences(ours: State, theirs: State) -> list[tuple[str, Any, Any]]:
         for key in ("cash", "shares", "privates"):
             if mine[key] != player[key]:
                 out.append((f"{name}.{key}", mine[key], player[key]))
+    if ours["pool_trains"] != theirs["pool_trains"]:
+        out.append(("pool_trains", ours["pool_trains"], theirs["pool_trains"]))
     if ours["round"] != theirs["round"]:
         out.append(("round", ours["round"], theirs["round"]))
     if not theirs["finished"] and ours["operating_order"] != theirs["operating_order"]:

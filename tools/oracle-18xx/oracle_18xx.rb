@@ -64,6 +64,7 @@ def snapshot(game)
     'corporations' => game.corporations.to_h { |c| [c.name, corporation_state(game, c)] },
     'players' => game.players.to_h { |p| [p.name, player_state(game, p)] },
     'bank' => game.bank.cash,
+    'pool_trains' => game.depot.discarded.map(&:name).sort,
   }.merge(round_state(game))
 end
 

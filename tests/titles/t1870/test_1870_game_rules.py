@@ -373,8 +373,12 @@ def test_12_finish_on_400_reached_at_the_end_of_a_stock_round_nobody_operates(
     assert [p.cash for p in game.state.players] == cash  # no operating round, no revenue
 
 
-def test_12_diesels_trade_in() -> None:
-    game = operating(diesels=True)
+@pytest.mark.parametrize("to_pool", [False, True])
+def test_12_diesels_trade_in(to_pool: bool) -> None:
+    """§12 diesels: $300 off for a 4, 5 or 6 traded in. The rules do not say where it goes:
+    out of the game by default; with ``trade_in_to_pool`` to the open market, for sale at
+    its price (18xx.games ``reclaim_train``; oracle fuzzing, seed 1870096)."""
+    game = operating(diesels=True, trade_in_to_pool=to_pool)
     state = game.state
     for name, count in (("2", 7), ("3", 6), ("4", 5), ("5", 4), ("6", 3)):
         state.depot[name] = count
@@ -388,6 +392,8 @@ def test_12_diesels_trade_in() -> None:
     game.act(f"train D exchange {old}", "A")
     assert state.corps["MP"].cash == cash - 800
     assert game.title.phase(state).name == "D"  # type: ignore[attr-defined]
+    assert state.pool_trains == ([old] if to_pool else [])
+    assert old not in state.corps["MP"].trains
 
 
 def test_11_bank_break_finishes_the_set() -> None:

@@ -73,6 +73,17 @@ class DepotMixin(EngineBase):
         elif train_id in state.pool_trains:
             state.pool_trains.remove(train_id)
 
+    def trade_in(self, state: GameState, train_id: str) -> None:
+        """A train traded in towards a new one: to the open market when the title says so
+        (:meth:`hook_trade_in_to_pool`), else out of the game."""
+        self.remove_train(state, train_id)
+        if self.hook_trade_in_to_pool(state):
+            state.pool_trains.append(train_id)
+            state.train_owner[train_id] = "pool"
+
+    def hook_trade_in_to_pool(self, state: GameState) -> bool:
+        return False
+
     def first_of_type(self, state: GameState, name: str, ctx: ActionContext) -> None:
         """Phase changes and rusting caused by the first purchase of ``name``."""
         if name in state.bought_types:

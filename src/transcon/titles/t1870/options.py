@@ -21,6 +21,12 @@ class Options1870(Options):
     diesels: bool = option(
         False, "1830 diesels instead of 8, 10 and 12 trains.", rule="1870 rules §12"
     )
+    trade_in_to_pool: bool = option(
+        False,
+        "With diesels, a 4, 5 or 6 traded in for a diesel goes to the open market, for sale "
+        "at its price (18xx.games); false: it leaves the game (the rules do not say).",
+        rule="1870 rules §12",
+    )
     finish_on_400: bool = option(
         False, "The game ends when a price reaches $400.", rule="1870 rules §12"
     )

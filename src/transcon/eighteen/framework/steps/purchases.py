@@ -62,7 +62,7 @@ class BuyTrains(CompanyStep):
             g.pay(state, president.name, corp_key(sym), extra)
             ctx.emit(f"{president.name} contributes {extra}")
         if action.exchange:
-            g.remove_train(state, action.exchange)
+            g.trade_in(state, action.exchange)
         if action.seller == "bank":
             train = g.take_from_depot(state, train)
             g.pay(state, corp_key(sym), BANK, price)

@@ -93,6 +93,7 @@ OPTIONS_SINCE_FORMAT_1 = (
     "sale_order_by_kinds",
     "bridge_lay_counts",
     "sell_to_holding_limit",
+    "trade_in_to_pool",
 )
 
 

@@ -439,6 +439,11 @@ class Title1870(EighteenTitle):
             return
         super().hook_phase_event(state, event, ctx)
 
+    def hook_trade_in_to_pool(self, state: GameState) -> bool:
+        """§12 with ``trade_in_to_pool``: 18xx.games ``reclaim_train`` puts the train traded
+        in on the discard pile, for sale (oracle fuzzing, seed 1870096)."""
+        return Options1870.view(state.options).trade_in_to_pool
+
     # -- stock -------------------------------------------------------------------------------
 
     def hook_after_sale(

@@ -24,6 +24,7 @@ MAYFAIR_1870: dict[str, OptionValue] = {
     "finish_on_400": False,
     "finish_turn_on_400": False,
     "sale_order_by_kinds": True,
+    "trade_in_to_pool": True,
     "check_routes": False,
     "best_run_on_demand": False,
     "upgrade_must_add": True,
