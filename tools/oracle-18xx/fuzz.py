@@ -28,7 +28,7 @@ from oracle_18xx import DEFAULT_LIB, engine_available, print_report, run_oracle 
 from transcon.core.bots import bot_seed, make_bot, play_out  # noqa: E402
 from transcon.core.game import Game  # noqa: E402
 from transcon.core.savefile import save_game  # noqa: E402
-from transcon.eighteen.framework.state import GameState  # noqa: E402
+from transcon.eighteen.framework.state import GameState, OperatingState  # noqa: E402
 from transcon.titles.t1870.game import Title1870  # noqa: E402
 from transcon.titles.t1870.game.state import state_1870  # noqa: E402
 from transcon.titles.t1870.importer.export import export_game  # noqa: E402
@@ -67,11 +67,13 @@ class CornerCount:
         self.previous: Any = None
         self.round = ""
         self.order: list[str] = []
+        self.operating_round: tuple[OperatingState | None, int] = (None, 0)
 
     def before(self, action: Any) -> None:
         state = self.game.state
         self.round = state.round
         self.order = list(state.operating.order) if state.round == "operating" else []
+        self.operating_round = (state.operating, state.operating.number)
         found = self.found
         kind = action.type
         if kind == "connect":
@@ -123,12 +125,10 @@ class CornerCount:
                 found["company closes"] += 1
             elif " closes" in text:
                 found["private company closes"] += 1
-        if self.order and state.round == "operating" and state.operating.order != self.order:
-            done = state.operating.order[: state.operating.index]
-            if done == self.order[: len(done)] and sorted(state.operating.order) == sorted(
-                self.order
-            ):
-                found["operating order re-sorted within a round"] += 1
+        op, number = self.operating_round
+        same_round = op is state.operating and number == state.operating.number
+        if self.order and same_round and state.operating.order != self.order:
+            found["operating order re-sorted within a round"] += 1
         self._market(state)
         previous = self.previous
         if kind == "buy" and previous is not None and previous.type == "buy":
