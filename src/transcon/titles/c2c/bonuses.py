@@ -39,11 +39,12 @@ BONUS_HEXES: Mapping[str, tuple[str, ...]] = {
     "GSC": _hexes("Y42 W46 V45 W54 V57 Y64"),
 }
 
-DEFAULT_VALUES = "SCC:10 GML:10 AF:10 ACM:10 GEM:20/10,10 GSC:20/10,10"
+DEFAULT_VALUES = "SCC:10 GML:10 AF:10 ACM:10 GEM:20/10,10 GSC:20/10,20"
 """The option's default: one token each, +$10 for the owning corporation (1870's cattle);
-Gold Eagle and Gulf Shipping two tokens, the first +$20 for the owner and +$10 for every
-other corporation (1870's open port), the second +$10 for the owner (the draft's
-``tokenValue="20/10,10"``)."""
+Gold Eagle two tokens, the first +$20 for the owner and +$10 for every other corporation
+(1870's open port), the second +$10 for the owner (the draft's ``tokenValue="20/10,10"``);
+Gulf Shipping the open port (+$20/+$10) and the closed port that replaces it (+$20 for the
+owner only), 1870's (option ``gulf_shipping_port``)."""
 
 
 @dataclass(frozen=True, slots=True)

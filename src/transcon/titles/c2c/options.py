@@ -268,6 +268,28 @@ class C2COptions(Options):
         min=0,
         max=200,
     )
+    bridge_home_lay: Literal["free_extra", "free", "none"] = option(
+        "free_extra",
+        "The Mississippi River Bridge's first-turn home-hex use: in its first turn of "
+        "operation a corporation owning the Bridge whose home is a Mississippi hex lays the "
+        "first tile there 'with MRB' free of its cost, besides the turn's tile points "
+        "(free_extra; the hex takes no other tile that turn), free but counted in the turn's "
+        "tile points (free), or not at all (none: the bridge discount as on any Mississippi "
+        "hex). Once per Bridge. Assumed as 1870's bridge company (1870 base rules 9.2): the "
+        "D rules only say the Bridge may be used on a corporation's first turn for its home "
+        "hex, where the Engineers' half price does not matter.",
+        rule="Base rules, Mississippi River Bridge; D variant 4b (note)",
+    )
+    gulf_shipping_port: Literal["open_closed", "two_tokens"] = option(
+        "open_closed",
+        "Gulf Shipping's port: one port token, placed open ('assign GSC HEX': the first value "
+        "of GSC in 'private_bonus_tokens') and later turned closed by a second 'assign GSC "
+        "HEX' on the same hex (the second value, which replaces the first), which closes the "
+        "private (open_closed); or two tokens on two port cities, both in play "
+        "(two_tokens). Assumed as 1870's Gulf Shipping (1870 base rules 9.4): the base "
+        "summary names an 'open/closed port' without its terms.",
+        rule="Base rules, Gulf Shipping",
+    )
     keystone_tunnel_discount: int = option(
         60,
         "Dollars off one first tile on a hill or mountain hex laid 'with KT' by the "
@@ -307,9 +329,11 @@ class C2COptions(Options):
         "comma between a private's tokens (placed in that order): OWNER for the corporation "
         "owning the private, OTHERS for every other corporation. Privates: SCC Southern "
         "Cattle, GML Grace Mountain Lumber, GEM Gold Eagle Mining, AF Azure Fisheries, ACM "
-        "Appalachian Coal, GSC Gulf Shipping (ports). Assumed: our sources give their cities "
-        "(the Rails draft), not their values; the default takes 1870's printed analogues, a "
-        "cattle token +$10 and an open port +$20/+$10, with the draft's token counts.",
+        "Appalachian Coal, GSC Gulf Shipping (ports: open, then closed, see "
+        "'gulf_shipping_port'). Assumed: our sources give their cities (the Rails draft), not "
+        "their values; the default takes 1870's printed analogues, a cattle token +$10, an "
+        "open port +$20/+$10 and a closed port +$20 for its company only, with the draft's "
+        "token counts.",
         rule="Base rules, private companies: bonus tokens",
     )
     extra_charters: str = option(

@@ -33,6 +33,7 @@ RULE_PACKET = "D variant 3a: starting packet"
 RULE_PURCHASE = "D variant 3b: private purchases"
 
 MISSISSIPPI_RIVER_BRIDGE = "MRB"
+GULF_SHIPPING = "GSC"
 CENTRAL_PACIFIC = "CEP"
 COLORADO_ENGINEERS = "CE"
 KEYSTONE_TUNNEL = "KT"
@@ -95,7 +96,7 @@ _BASE: tuple[Private, ...] = (
     ),
     Private("AF", "The Azure Fisheries", 50, 10, "eastern"),
     Private("ACM", "The Appalachian Coal Mining Company", 50, 10, "eastern"),
-    Private("GSC", "The Gulf Shipping Company", 80, 15, "eastern"),
+    Private(GULF_SHIPPING, "The Gulf Shipping Company", 80, 15, "eastern"),
 )
 BASE_PRIVATES = {p.sym: p for p in _BASE}
 

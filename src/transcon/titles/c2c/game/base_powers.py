@@ -6,6 +6,8 @@ unknown term is an option with an assumed default (``titles/c2c/options.py``, do
   void once the private was eliminated (D variant 3a, ``privates.voided_hexes``);
 * the Mississippi River Bridge: dollars off the first tile on a Mississippi hex
   (``bridge_discount``), after the Engineers' half price (D variant 4b);
+* the Bridge's first-turn home-hex lay (``bridge_home_lay``): ``lay HOME TILE with MRB``
+  in the corporation's first turn, free, by default besides the turn's tile points;
 * the Keystone Tunnel: ``lay HEX TILE with KT`` on a hill or mountain hex takes
   ``keystone_tunnel_discount`` off, then the private closes;
 * the Colorado Engineers: mountain hexes at half price (``colorado_engineers_half_price``);
@@ -22,7 +24,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from transcon.core.errors import IllegalAction
+from transcon.core.title import ActionContext
+from transcon.eighteen.framework.actions import LayTile
 from transcon.eighteen.framework.base import corp_key
+from transcon.eighteen.framework.ports import PortMove, port_move
 from transcon.eighteen.framework.state import GameState
 from transcon.titles.c2c.bonuses import (
     BONUS_HEXES,
@@ -39,6 +44,7 @@ from transcon.titles.c2c.options import C2COptions
 from transcon.titles.c2c.privates import (
     CENTRAL_PACIFIC,
     COLORADO_ENGINEERS,
+    GULF_SHIPPING,
     KEYSTONE_TUNNEL,
     MISSISSIPPI_RIVER_BRIDGE,
     all_privates,
@@ -51,7 +57,9 @@ if TYPE_CHECKING:
 
 RULE_BLOCKED = "Base rules, private companies: hexes a private controls"
 RULE_KEYSTONE = "Base rules, Keystone Tunnel"
+RULE_BRIDGE_HOME = "Base rules, Mississippi River Bridge: first-turn home hex (D variant 4b note)"
 RULE_CENTRAL_PACIFIC = "D variant 3d: Central Pacific tokens"
+RULE_GULF_PORT = "Base rules, Gulf Shipping: open and closed port"
 TUNNEL_TERRAINS = frozenset({"hill", "mountain"})
 LABOR_ZONES = frozenset({"plains", "west"})
 
@@ -107,6 +115,44 @@ def bridge_discount(title: TitleC2C, state: GameState, corp: str, hex_label: str
     if hex_label in mississippi(title.setup) and owns(state, corp, MISSISSIPPI_RIVER_BRIDGE):
         return title.options_of(state).bridge_discount
     return 0
+
+
+def bridge_home_lay(title: TitleC2C, state: GameState, corp: str) -> str:
+    """The hex where ``corp`` may use the Mississippi River Bridge's first-turn home-hex lay
+    now (``bridge_home_lay``), or a string starting "no: " saying why not."""
+    if title.options_of(state).bridge_home_lay == "none":
+        return "no: option bridge_home_lay is none"
+    if not owns(state, corp, MISSISSIPPI_RIVER_BRIDGE):
+        return f"no: {corp} does not own an open Mississippi River Bridge"
+    if "home" in state.privates[MISSISSIPPI_RIVER_BRIDGE].used:
+        return "no: the Bridge's home-hex lay was used"
+    home = title.spec(state).corp(corp).home
+    if state.corps[corp].operated or home not in mississippi(title.setup):
+        return f"no: only in {corp}'s first turn, on a home on the Mississippi"
+    return home
+
+
+def check_bridge_home_lay(
+    title: TitleC2C, state: GameState, corp: str, hex_label: str, fresh: bool
+) -> None:
+    """Raises naming the rule unless ``corp`` may lay a first tile on ``hex_label`` with
+    the Bridge's home-hex use now."""
+    home = bridge_home_lay(title, state, corp)
+    if home.startswith("no: "):
+        raise IllegalAction(RULE_BRIDGE_HOME, home.removeprefix("no: "))
+    if hex_label != home or not fresh:
+        raise IllegalAction(RULE_BRIDGE_HOME, f"the Bridge lays the first tile on {home}")
+
+
+def bridge_home_candidates(
+    title: TitleC2C, state: GameState, corp: str, player: str
+) -> list[LayTile]:
+    """Bot candidates: the yellow tiles on ``corp``'s home laid with the Bridge."""
+    home = bridge_home_lay(title, state, corp)
+    if home.startswith("no: ") or home in state.tiles or home in state.operating.laid_hexes:
+        return []
+    lays = track.lay_actions(state, title.setup, player, home, ("yellow",))
+    return [lay.model_copy(update={"private": MISSISSIPPI_RIVER_BRIDGE}) for lay in lays]
 
 
 def terrain_powers(
@@ -190,7 +236,13 @@ def check_bonus(title: TitleC2C, state: GameState, corp: str, sym: str, hex_labe
         raise IllegalAction(
             RULE_BONUS, f"{sym}'s tokens go on {', '.join(BONUS_HEXES[sym])} (in play)"
         )
-    if hex_label in placed:
+    if has_port(title, state, sym):
+        move = port_move(*port_of(state), hex_label)
+        if isinstance(move, str):
+            raise IllegalAction(RULE_GULF_PORT, move)
+        if move is PortMove.CLOSE:
+            return  # the open port's hex, reached when it was placed
+    elif hex_label in placed:
         raise IllegalAction(RULE_BONUS, f"{hex_label} already has a {sym} token")
     if title.options_of(state).check_reach:
         problem = track.token_unreachable(
@@ -202,15 +254,46 @@ def check_bonus(title: TitleC2C, state: GameState, corp: str, sym: str, hex_labe
 
 def bonus_candidates(title: TitleC2C, state: GameState, corp: str) -> list[tuple[str, str]]:
     """(private, hex) bonus token placements ``corp`` might make now (the check keeps the
-    legal ones): its privates' cities on or next to its network."""
+    legal ones): its privates' cities on or next to its network, and the open port's hex
+    to turn it closed."""
     owned = [p for p in BONUS_HEXES if owns(state, corp, p)]
     if not owned or bonus_removed(state):
         return []
     near = set(track.candidate_hexes(state, title.setup, title.phase(state).name, corp))
     placed = c2c_data(state).bonus_tokens
-    return [
-        (p, h) for p in owned for h in BONUS_HEXES[p] if h in near and h not in placed.get(p, [])
-    ]
+    out = []
+    for p in owned:
+        port_hex, closed = port_of(state)
+        if has_port(title, state, p) and port_hex:
+            out += [] if closed else [(p, port_hex)]
+        else:
+            out += [(p, h) for h in BONUS_HEXES[p] if h in near and h not in placed.get(p, [])]
+    return out
+
+
+# -- Gulf Shipping's open and closed port ----------------------------------------------------
+
+
+def port_placed(state: GameState, corp: str, ctx: ActionContext) -> None:
+    """After Gulf Shipping's port token: the closed port closes the private."""
+    port_hex, closed = port_of(state)
+    if closed:
+        state.privates[GULF_SHIPPING].closed = True
+        ctx.emit(
+            f"{GULF_SHIPPING}'s port on {port_hex} is closed; {GULF_SHIPPING} closes", corp=corp
+        )
+
+
+def has_port(title: TitleC2C, state: GameState, sym: str) -> bool:
+    """Whether ``sym`` is Gulf Shipping playing 1870's open/closed port (``gulf_shipping_port``)."""
+    return sym == GULF_SHIPPING and title.options_of(state).gulf_shipping_port == "open_closed"
+
+
+def port_of(state: GameState) -> tuple[str, bool]:
+    """Gulf Shipping's port hex ("" before it is placed) and whether it was turned closed
+    (open_closed: the closed port is a second token on the open port's hex)."""
+    placed = c2c_data(state).bonus_tokens.get(GULF_SHIPPING, [])
+    return (placed[0] if placed else "", len(placed) > 1)
 
 
 def placed_bonuses(state: GameState) -> tuple[PlacedBonus, ...]:
@@ -219,8 +302,9 @@ def placed_bonuses(state: GameState) -> tuple[PlacedBonus, ...]:
     if not data.bonus_tokens or bonus_removed(state):
         return ()
     values = bonus_values(C2COptions.view(state.options).private_bonus_tokens)
-    return tuple(
-        PlacedBonus(h, state.privates[p].owner.lstrip("@"), values[p][i])
-        for p, hexes in sorted(data.bonus_tokens.items())
-        for i, h in enumerate(hexes)
-    )
+    out: dict[tuple[str, str], PlacedBonus] = {}
+    for p, hexes in sorted(data.bonus_tokens.items()):
+        owner = state.privates[p].owner.lstrip("@")
+        for i, h in enumerate(hexes):  # a later token on the same hex replaces it (port)
+            out[p, h] = PlacedBonus(h, owner, values[p][i])
+    return tuple(out.values())

@@ -68,6 +68,7 @@ from transcon.titles.c2c.privates import (
     eliminations_for,
     purchase_price_range,
 )
+from transcon.titles.c2c.privates import MISSISSIPPI_RIVER_BRIDGE as BRIDGE
 from transcon.titles.c2c.tilepoints import (
     Lay,
     check_turn,
@@ -186,7 +187,7 @@ class TitleC2C(RunsC2C, NotationC2C):
 
     def hook_lay(self, state: GameState, sym: str, action: LayTile) -> tuple[int, bool, bool]:
         setup = self.setup
-        if action.private and action.private not in (*PROSPECTORS, KEYSTONE_TUNNEL):
+        if action.private and action.private not in (*PROSPECTORS, KEYSTONE_TUNNEL, BRIDGE):
             raise IllegalAction(RULE_TRACK, f"{action.private} has no track power")
         base_powers.check_blocked(self, state, action.hex)
         tiles = track.map_of(setup)[0].tiles
@@ -208,6 +209,10 @@ class TitleC2C(RunsC2C, NotationC2C):
             if apart:
                 raise IllegalAction(RULE_TRACK, apart)
         upgrade = tile.color is not Color.YELLOW
+        if action.private == BRIDGE:
+            base_powers.check_bridge_home_lay(self, state, sym, action.hex, not upgrade)
+        if self.extra_lay(state, action):
+            return (0, False, upgrade)
         lays = [*self.turn_lays(state), Lay(track.hex_zone(setup, action.hex), str(tile.color))]
         check_turn(
             phase,
@@ -219,19 +224,35 @@ class TitleC2C(RunsC2C, NotationC2C):
         )
         return (self.lay_price(state, sym, action).cost, False, upgrade)
 
+    def extra_lay(self, state: GameState, action: LayTile) -> bool:
+        """The Bridge's home-hex lay outside the turn's tile points (``bridge_home_lay``
+        free_extra, as 1870's bridge company)."""
+        opts = self.options_of(state)
+        return action.private == BRIDGE and opts.bridge_home_lay == "free_extra"
+
     def lay_price(self, state: GameState, sym: str, action: LayTile) -> powers.LayPrice:
         """The lay's price: the first tile on a hex pays its cost (a yellow tile is always
         the first; upgrades are free, assumed), water at half price with an Engineer marker
-        then the bridge discount (D variant 4b), the Prospectors' discount (4a)."""
+        then the bridge discount (D variant 4b), the Prospectors' discount (4a); the Bridge's
+        home-hex lay is free (the D variant 4b note: the half price does not matter there)."""
         tile = track.map_of(self.setup)[0].tiles[action.tile]
         fresh = tile.color is Color.YELLOW
+        if action.private == BRIDGE:
+            zone = track.hex_zone(self.setup, action.hex)
+            base = track.first_tile_costs(self.setup).get(action.hex, 0)
+            return powers.LayPrice(base, 0, 0, zone, "")
         return powers.lay_price(self, state, sym, action.hex, fresh, action.private)
 
     def hook_after_lay(
         self, state: GameState, sym: str, action: LayTile, ctx: ActionContext
     ) -> None:
         tile = track.map_of(self.setup)[0].tiles[action.tile]
-        c2c_data(state).turn_lays.append([track.hex_zone(self.setup, action.hex), str(tile.color)])
+        if action.private == BRIDGE:
+            state.privates[BRIDGE].used.append("home")
+            ctx.emit(f"{sym} lays its home tile free with the Mississippi River Bridge", corp=sym)
+        if not self.extra_lay(state, action):
+            zone = track.hex_zone(self.setup, action.hex)
+            c2c_data(state).turn_lays.append([zone, str(tile.color)])
         price = self.lay_price(state, sym, action)
         powers.record_lay(state, price)
         if price.used:
@@ -432,6 +453,8 @@ class TitleC2C(RunsC2C, NotationC2C):
             if ctx is not None:
                 c2c_data(state).bonus_tokens.setdefault(action.private, []).append(action.hex)
                 ctx.emit(f"{sym} places a {action.private} bonus token on {action.hex}", corp=sym)
+                if base_powers.has_port(self, state, action.private):
+                    base_powers.port_placed(state, sym, ctx)
             return
         if action.private != CENTRAL_PACIFIC:
             super().hook_assign(state, sym, action, ctx)
@@ -461,6 +484,7 @@ class TitleC2C(RunsC2C, NotationC2C):
         op = state.operating
         if op.step > TurnStage.TRACK:
             return []
+        home = base_powers.bridge_home_candidates(self, state, sym, player)
         left = points_left(
             self.phase(state).name,
             self.turn_lays(state),
@@ -470,14 +494,14 @@ class TitleC2C(RunsC2C, NotationC2C):
             super_short=self.super_short,
         )
         if max(left.values()) < lay_points("yellow", self.options_of(state)):
-            return []
+            return home
         colours = self.phase(state).tiles
         out: list[LayTile] = []
         phase = self.phase(state).name
         for label in track.candidate_hexes(state, self.setup, phase, sym):
             if label not in op.laid_hexes:
                 out.extend(track.lay_actions(state, self.setup, player, label, colours))
-        return out + powers.discount_lays(self, state, sym, out)
+        return home + out + powers.discount_lays(self, state, sym, out)
 
     def hook_bot_tokens(self, state: GameState, sym: str, player: str) -> list[PlaceToken]:
         """Cities and off-boards on or next to the corporation's network."""

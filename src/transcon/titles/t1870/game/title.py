@@ -21,6 +21,7 @@ from transcon.core.title import Action, ActionContext
 from transcon.eighteen.framework.actions import Assign, LayTile, PlaceToken, RunRoutes
 from transcon.eighteen.framework.format1 import Format1Fields
 from transcon.eighteen.framework.notation import need
+from transcon.eighteen.framework.ports import PortMove, port_move
 from transcon.eighteen.framework.rounds import RoundKind, TurnStage
 from transcon.eighteen.framework.spec import EndTiming, GameEndSpec, GameSpec
 from transcon.eighteen.framework.state import GameState
@@ -415,12 +416,12 @@ class Title1870(EighteenTitle):
             private.used.append("token")
             tokens.cattle = action.hex
         elif action.private == "GSC":
-            port = tokens.port
-            if action.hex not in data.PORT_CITIES or (port and port != action.hex):
+            move = port_move(tokens.port, tokens.port_closed, action.hex)
+            if action.hex not in data.PORT_CITIES or isinstance(move, str):
                 raise IllegalAction("1870 §9.4", "the port token goes on a port city")
             if ctx is None:
                 return
-            if port:
+            if move is PortMove.CLOSE:
                 tokens.port_closed = True
                 private.closed = True
                 ctx.emit("GSC places its closed port and closes")
