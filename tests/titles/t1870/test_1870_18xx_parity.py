@@ -702,3 +702,38 @@ def test_6_1_players_with_nothing_left_after_a_closing_sale_are_skipped() -> Non
     game.act("pass", "B")
     assert state.corps["SSW"].closed
     assert game.current_players() == ["A"]
+
+
+def test_7_2_no_token_where_the_destination_token_stands() -> None:
+    """§7.2 not twice in a hex; §8.4 a destination token placed on the map is the company's
+    token in that city (beside it with ``destination_blocks`` off), so the company places no
+    station token there. 18xx.games counts it as a token in the city (its token step offers
+    nothing there; oracle fuzzing, seed 1870224: TP's destination token in N17)."""
+    from transcon.eighteen.framework.actions import PlaceToken
+
+    game = stock_game(destination_blocks=False)
+    float_corp(game, "TP", "A", 76)
+    state = game.state
+    state_1870(state).destination_tokens["TP"] = "N17"
+    with pytest.raises(IllegalAction, match="destination token in N17"):
+        game.title.hook_check_token(state, "TP", PlaceToken(player="A", hex="N17"))  # type: ignore[attr-defined]
+    game.title.hook_check_token(state, "SSW", PlaceToken(player="A", hex="N17"))  # type: ignore[attr-defined]
+
+
+def test_6_2_a_sale_dropping_into_the_yellow_zone_frees_certificates_at_once() -> None:
+    """§6.2 "a sale that will drop a company into the yellow zone counts as freeing those
+    certificates": while the sale waits for price protection (§6.4) every holder's shares
+    of that company stop counting toward the limit, but a president judging his room to
+    protect counts them (18xx.games g_1870 ``num_certs(price_protecting:)``; oracle fuzzing,
+    seed 1870242: the seller could still buy after five sales)."""
+    game = stock_game()
+    float_corp(game, "MP", "A", 76, {"A": 4, "B": 2})
+    put_at(game, "MP", (0, 1))  # $68 white; one row down is $64 yellow
+    title = game.title
+    state = game.state
+    before = title.certs(state, "A")  # type: ignore[attr-defined]
+    game.act("pass", "A")
+    game.act("sell MP 1", "B")
+    assert title.certs(state, "A") == before - 3  # type: ignore[attr-defined]
+    assert title.certs(state, "B") == 0  # type: ignore[attr-defined]
+    assert title.certs(state, "A", protecting=True) == before  # type: ignore[attr-defined]

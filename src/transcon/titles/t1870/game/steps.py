@@ -59,6 +59,32 @@ def queue_sale(
     return True
 
 
+def certs_freed_by_sales(title: Title1870, state: GameState, player: str) -> int:
+    """§6.2 "a sale that will drop a company into the yellow zone counts as freeing those
+    certificates": ``player``'s certificates of a company with a sale waiting for price
+    protection whose drop (its shares, row by row from the price now) would take it into a
+    zone outside the limit (18xx.games g_1870 ``num_certs``: any sale in ``sell_queue``;
+    oracle fuzzing, seed 1870242)."""
+    data = state_1870(state)
+    market = title.market(state)
+    freeing: set[str] = set()
+    for sym, _seller, count, _price, _president in data.pending_sales + data.protection:
+        cell = state.corps[sym].cell
+        if cell is None or title.zone(state, sym) in ("y", "o", "b"):
+            continue  # (a zone outside the limit does not count already)
+        for _ in range(count):
+            cell = market.down(cell)
+        if market.zone(cell) in ("y", "o", "b"):
+            freeing.add(sym)
+    freed = 0
+    for sym in freeing:
+        corp = state.corps[sym]
+        units = corp.holders.get(player, 0)
+        if units and not corp.closed:
+            freed += units - 1 if corp.president == player else units
+    return freed
+
+
 class PriceProtection(Step):
     """§6.4: at the end of a turn with sales (a stock-round turn, or the turn of the
     operating company whose president sold shares for a forced train purchase), the
@@ -130,7 +156,7 @@ class PriceProtection(Step):
         if state.player(president).cash < price * count:
             return False
         room = g.zone(state, sym) in ("y", "o", "b")
-        return room or g.certs(state, president) + count <= g.cert_limit(state)
+        return room or g.certs(state, president, protecting=True) + count <= g.cert_limit(state)
 
     def offer(self, state: GameState, ctx: ActionContext) -> None:
         """The turn ended: offer protection of its sales (see the class docstring)."""

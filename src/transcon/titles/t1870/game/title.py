@@ -46,6 +46,7 @@ from transcon.titles.t1870.game.steps import (
     OperatingRound1870,
     PriceProtection,
     StockRound1870,
+    certs_freed_by_sales,
     queue_sale,
 )
 from transcon.titles.t1870.options import OPTIONS, Options1870
@@ -366,6 +367,12 @@ class Title1870(EighteenTitle):
         reserved, and with ``destination_blocks`` a destination token takes a slot."""
         from transcon.titles.t1870.game.reach import city_slots
 
+        if state_1870(state).destination_tokens.get(sym) == action.hex:
+            # not twice in a hex: its destination token is its token there (18xx.games
+            # counts it as placed in the city; oracle fuzzing, seed 1870224)
+            raise IllegalAction(
+                "1870 §7.2 tokens", f"{sym} already has its destination token in {action.hex}"
+            )
         slots = city_slots(state, action.hex)
         used = sum(1 for c in state.corps.values() if not c.closed and action.hex in c.tokens)
         if Options1870.view(state.options).destination_blocks:
@@ -446,6 +453,13 @@ class Title1870(EighteenTitle):
         return Options1870.view(state.options).trade_in_to_pool
 
     # -- stock -------------------------------------------------------------------------------
+
+    def certs(self, state: GameState, player: str, *, protecting: bool = False) -> int:
+        """§6.2: certificates counted toward the limit; shares of a company whose waiting
+        sale will drop it out of the limit's zones do not count, except for a president
+        judging his room to protect (18xx.games ``num_certs(price_protecting:)``)."""
+        total = super().certs(state, player)
+        return total if protecting else total - certs_freed_by_sales(self, state, player)
 
     def hook_after_sale(
         self,
