@@ -346,3 +346,25 @@ def test_route_finder_exact_when_the_cap_binds(title: RailwayRivalsUSA, strip_pa
     a, b = hexes(game, "E29", "E25")
     front = find_routes(s, ("Ann",), [a], [b])
     assert [(o.length, o.total, o.payments) for o in front] == [(5, 3, (("Bob", 1), ("Cy", 2)))]
+
+
+def test_route_finder_ends_when_a_walk_repeats_a_rival_link_over_the_cap(
+    title: RailwayRivalsUSA, strip_path: str
+) -> None:
+    """Base rules 3.2 and 3.3 (own track required; at most 2 hexes of one rival here): from
+    E28 to E27 the only own track is Ann's spur D28-D27 off Bob's line, so the best walk runs
+    E28-D28-D27-D28-E28-E27, over Bob's 2 links 3 times. No route exists (a route cannot
+    use the spur and come back), and the search says so instead of capping Bob -- whose 2
+    links can never exceed the cap on a route -- and searching again forever (a 6-rival
+    random game, simulate seed 40006 game 110, hung there)."""
+    game = started(
+        title, strip_path, {"Ann": "E29", "Bob": "G29", "Cy": "C29"}, max_foreign_hexes_per_owner=2
+    )
+    s = clean(game)
+    link(game, "Bob", "D28", "E28", "E27")
+    link(game, "Ann", "D28", "D27")
+    a, b = hexes(game, "E28", "E27")
+    assert find_routes(s, ("Ann",), [a], [b]) == []
+    link(game, "Ann", "D27", "E27")
+    front = find_routes(s, ("Ann",), [a], [b])
+    assert [(o.length, o.total, o.payments) for o in front] == [(3, 1, (("Bob", 1),))]

@@ -23,9 +23,10 @@ How the search stays exact and fast on crowded networks (the label-setting engin
   neither limited nor compared), so its front is no worse than the true one. If every front
   walk keeps every cap, that front is exact; otherwise the rivals over the cap in a front
   walk become capped and the search runs again (at most once per rival; usually no rival
-  binds and one search suffices). A capped rival's cap is applied early: a label is dropped
-  when its hexes of that rival plus the fewest that rival's track any way on to a target
-  must use exceed the cap.
+  binds and one search suffices). Only rivals with more links than the cap are capped: a
+  walk over the cap of another repeats a link, so it is no simple path and is split below.
+  A capped rival's cap is applied early: a label is dropped when its hexes of that rival
+  plus the fewest that rival's track any way on to a target must use exceed the cap.
 * Bounds: labels are popped in order of length + shortest length to a target (A*), and
   dropped when a walk found is better than both lower bounds added (shortest length, fewest
   rival hexes still needed) or when every way on uses more rival track than the caps' total
@@ -446,11 +447,16 @@ class _Search(LabelSearch[int, Figures, str]):
         ]
 
     def over_cap(self) -> set[int]:
-        """The uncapped rivals some front walk uses more hexes of than the cap."""
-        cap = self.q.cap
+        """The uncapped rivals some front walk uses more hexes of than the cap, among those
+        with more links than the cap. A walk over the cap of a rival with fewer links uses
+        some link twice: it is no route, and ``routes`` splits on it like any walk that is
+        not a simple path (capping that rival would change nothing: ``_Search`` caps only
+        rivals with more links than the cap, so the same search would run again forever)."""
+        q = self.q
         over: set[int] = set()
         for idx in self.front_labels():
-            over.update(i for i, c in enumerate(self.figures[idx][3]) if c > cap)
+            counts = self.figures[idx][3]
+            over.update(i for i, c in enumerate(counts) if c > q.cap and q.rival_links[i] > q.cap)
         return over
 
     def routes(
