@@ -289,7 +289,8 @@ class LabelSearch(Generic[N, F, M]):
         """Offer a label (None: dominated, or equal to a kept one and recorded as its
         alternative); the labels it dominates die."""
         bucket = self.at_node.setdefault(node, [])
-        over, killed = self.dominance(bucket, figures, node)
+        # an empty bucket has nothing to compare (a hot path: most nodes hold one label)
+        over, killed = self.dominance(bucket, figures, node) if bucket else (None, [])
         if over is not None:
             if self.figures[over] == figures:
                 self.alternatives.setdefault(over, []).append((pred, move))

@@ -17,7 +17,7 @@ follow (base 2.4).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 
 from transcon.core.errors import IllegalAction
 from transcon.titles.railway_rivals.cities import award_arrivals
@@ -76,6 +76,32 @@ def path_cost(state: RRState, player: str, path: Sequence[int]) -> int:
 def path_costs(state: RRState, player: str, path: Sequence[int]) -> tuple[int, list[bool]]:
     """``path_cost`` and, per link, whether it is built from an unjoined West Coast network
     (its cost multiplied by ``wco_build_multiplier``)."""
+    total = 0
+    west_links: list[bool] = []
+    for cost, doubled in _link_costs(state, player, path):
+        total += cost
+        west_links.append(doubled)
+    return total, west_links
+
+
+def prefix_costs(state: RRState, player: str, path: Sequence[int]) -> list[int]:
+    """``path_cost`` of every prefix of ``path`` that is a legal build path, by length (the
+    cost of ``path[:n]`` is item n - 2): as many as links before the first illegal one."""
+    costs: list[int] = []
+    total = 0
+    try:
+        for cost, _ in _link_costs(state, player, path):
+            total += cost
+            costs.append(total)
+    except IllegalAction:
+        pass
+    return costs
+
+
+def _link_costs(state: RRState, player: str, path: Sequence[int]) -> Iterator[tuple[int, bool]]:
+    """Per link of a build path queued after the player's pending links: its construction
+    cost and whether it is built from an unjoined West Coast network. Raises IllegalAction
+    naming the broken rule when the path reaches a link it may not build."""
     model = state.model
     pending = state.pending.get(player, [])
     own = state.track[player]
@@ -87,8 +113,6 @@ def path_costs(state: RRState, player: str, path: Sequence[int]) -> tuple[int, l
     east, west = own_components(state, player, pending)
     joined = False
     mult = state.cfg.wco_build_multiplier
-    total = 0
-    west_links: list[bool] = []
     seen: set[Edge] = set()
     for a, b in itertools.pairwise(path):
         la, lb = model.labels[a], model.labels[b]
@@ -112,9 +136,7 @@ def path_costs(state: RRState, player: str, path: Sequence[int]) -> tuple[int, l
                 west.add(b)
                 cost *= mult
                 doubled = True
-        west_links.append(doubled)
-        total += cost
-    return total, west_links
+        yield cost, doubled
 
 
 def check_build(state: RRState, player: str, path: Sequence[int]) -> int:

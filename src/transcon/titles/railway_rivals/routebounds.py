@@ -6,9 +6,10 @@ own-track rule (a walk that has not used own track yet must still reach some).""
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Sequence
 
-from transcon.core.paths import cheapest_paths, zero_one_costs
+from transcon.core.paths import cheapest_paths, cheapest_paths_over, zero_one_costs
 from transcon.titles.railway_rivals.state import RRState
 from transcon.titles.railway_rivals.tracks import track_graph
 
@@ -56,32 +57,46 @@ def _reverse_lengths(state: RRState) -> dict[int, list[tuple[int, int]]]:
     return rev
 
 
-#: A team's view of the track: per hex, [(next hex, 1 if the link carries no team member's
-#: line, else 0)], and the owners of those rival links with how many links each owner set has.
-TeamLinks = tuple[dict[int, list[tuple[int, int]]], dict[tuple[str, ...], int]]
-
-
-def team_links(state: RRState, team: tuple[str, ...]) -> TeamLinks:
-    """The team's view of the track (links join both ways, so the hops are also the reverse
-    graph; one pass, shared by the team's queries until the track changes)."""
-    key = ("team_links", team)
-    cached: TeamLinks | None = state.cache.get(key)
+def team_hops(state: RRState, team: tuple[str, ...]) -> dict[int, list[tuple[int, int]]]:
+    """The team's view of the track: per hex, [(next hex, 1 if the link carries no team
+    member's line, else 0)] (links join both ways, so the hops are also the reverse graph;
+    shared by the team's queries until the track changes)."""
+    key = ("team_hops", team)
+    cached: dict[int, list[tuple[int, int]]] | None = state.cache.get(key)
     if cached is None:
-        hops: dict[int, list[tuple[int, int]]] = {}
-        lines: dict[tuple[str, ...], int] = {}
         members = frozenset(team)
-        for node, near in track_graph(state).items():
-            out = hops[node] = []
-            for nxt, _, owners in near:
-                if not members.isdisjoint(owners):
-                    out.append((nxt, 0))
-                else:
-                    out.append((nxt, 1))
-                    if node < nxt:
-                        lines[owners] = lines.get(owners, 0) + 1
-        cached = (hops, lines)
+        cached = {
+            node: [(nxt, 1 if members.isdisjoint(owners) else 0) for nxt, _, owners in near]
+            for node, near in track_graph(state).items()
+        }
         state.cache[key] = cached
     return cached
+
+
+def team_lines(state: RRState, team: tuple[str, ...]) -> dict[tuple[str, ...], int]:
+    """The owners of the links that carry no team member's line, with how many links each
+    owner set has (from ``line_counts``; cached until the track changes)."""
+    key = ("team_lines", team)
+    cached: dict[tuple[str, ...], int] | None = state.cache.get(key)
+    if cached is None:
+        members = frozenset(team)
+        cached = {o: n for o, n in line_counts(state).items() if members.isdisjoint(o)}
+        state.cache[key] = cached
+    return cached
+
+
+def line_counts(state: RRState) -> dict[tuple[str, ...], int]:
+    """How many links each set of owners has (as ``track_graph`` writes them; cached until
+    the track changes): every team's ``team_lines`` in one pass."""
+    counts: dict[tuple[str, ...], int] | None = state.cache.get("line_counts")
+    if counts is None:
+        counts = {}
+        for node, near in track_graph(state).items():
+            for nxt, _, owners in near:
+                if node < nxt:
+                    counts[owners] = counts.get(owners, 0) + 1
+        state.cache["line_counts"] = counts
+    return counts
 
 
 #: Per own-track flag (indexed by it: ``bounds[own][hex]``), a bound per hex.
@@ -142,15 +157,38 @@ def _plain_bounds(
     len_key = ("target_lengths", targets)
     lengths: dict[int, int] | None = state.cache.get(len_key)
     if lengths is None:
-        rev = _reverse_lengths(state)
-        lengths = cheapest_paths(
-            [(t, 0) for t in starts], lambda n, d: [(p, d + step) for p, step in rev[n]]
-        ).cost
+        lengths = cheapest_paths_over([(t, 0) for t in starts], _reverse_lengths(state)).cost
         state.cache[len_key] = lengths
-    rivals = zero_one_costs(starts, team_links(state, team)[0].__getitem__)
+    rivals = _rival_hexes(graph, starts, frozenset(team))
     result = ((lengths, lengths), (rivals, rivals))
     state.cache[key] = result
     return result
+
+
+def _rival_hexes(
+    graph: dict[int, list[tuple[int, int, tuple[str, ...]]]],
+    starts: list[int],
+    members: frozenset[str],
+) -> dict[int, int]:
+    """Per hex, the fewest links without a team member's line on a way from ``starts``
+    (``zero_one_costs`` over the track graph, inlined: every query of a race needs it)."""
+    cost: dict[int, int] = dict.fromkeys(starts, 0)
+    queue = deque((0, node) for node in cost)
+    pop, push, push_front = queue.popleft, queue.append, queue.appendleft
+    while queue:
+        d, node = pop()
+        if d > cost[node]:
+            continue
+        for nxt, _, owners in graph[node]:
+            if members.isdisjoint(owners):
+                nd = d + 1
+                if nxt not in cost or nd < cost[nxt]:
+                    cost[nxt] = nd
+                    push((nd, nxt))
+            elif nxt not in cost or d < cost[nxt]:
+                cost[nxt] = d
+                push_front((d, nxt))
+    return cost
 
 
 def layered_reverse(state: RRState, team: tuple[str, ...]) -> dict[int, list[tuple[int, int, int]]]:
@@ -163,7 +201,7 @@ def layered_reverse(state: RRState, team: tuple[str, ...]) -> dict[int, list[tup
     if cached is not None:
         return cached
     flags_before = (1, 0) if state.cfg.min_own_track == "any" else (1,)
-    hops = team_links(state, team)[0]
+    hops = team_hops(state, team)
     layered: dict[int, list[tuple[int, int, int]]] = {}
     for h, into in _reverse_lengths(state).items():
         rival = dict(hops[h])  # links join both ways: the same link's flag

@@ -24,7 +24,7 @@ from transcon.titles.railway_rivals.routebounds import (
     OwnBounds,
     bounds_to_targets,
     by_flag,
-    team_links,
+    team_lines,
     team_steps,
 )
 from transcon.titles.railway_rivals.state import RRState
@@ -115,7 +115,7 @@ def rival_links_of(state: RRState, team: tuple[str, ...]) -> tuple[int, ...]:
     (simple path) never uses more of that rival's track than this."""
     seat = {p: i for i, p in enumerate(state.players)}
     links = [0] * len(state.players)
-    for owners, count in team_links(state, team)[1].items():
+    for owners, count in team_lines(state, team).items():
         for o in owners:
             links[seat[o]] += count
     return tuple(links)
@@ -174,7 +174,7 @@ class _CapWalk:
         self.forbidden = forbidden
         self.near = team_steps(state, team)
         self._masks: dict[tuple[str, ...], int] = {}
-        masks = frozenset(self.mask(owners) for owners in team_links(state, team)[1]) - {0}
+        masks = frozenset(self.mask(owners) for owners in team_lines(state, team)) - {0}
         self.loads = Loads(capped, cap, rival_links, masks)
         self.hexes = bounds_to_targets(state, team, targets, forbidden)[1]
         self.needs: list[tuple[int, int, OwnBounds]] = []

@@ -67,7 +67,7 @@ from transcon.core.rng import GameRandom
 from transcon.titles.railway_rivals.routebounds import (
     bounds_to_targets,
     rival_need,
-    team_links,
+    team_lines,
     team_steps,
 )
 from transcon.titles.railway_rivals.routecaps import Loads, rival_links_of, walk_within_caps
@@ -302,6 +302,7 @@ class _Search(LabelSearch[int, Figures, str]):
         # (len, total) of target labels with own track, and of routes found before
         self.front: list[tuple[int, int]] = list(known)
         self.found: list[int] = []
+        self._choices: dict[tuple[str, ...], list[tuple[str, int, int]]] = {}
 
     def beaten(self, length: int, total: int) -> bool:
         """Whether a walk found is better than (length, total) (``better`` inlined: hot)."""
@@ -335,28 +336,40 @@ class _Search(LabelSearch[int, Figures, str]):
 
     def expand(self, idx: int) -> None:
         """Offer every step on from a label's hex (never straight back the same way)."""
-        hexes = self.hexes
         length, used, own, counts, loads = self.figures[idx]
         pred = self.pred[idx]
         back, back_own = (self.node[pred], self.figures[pred][2]) if pred >= 0 else (-1, False)
+        # the hexes a target is reachable from (with own track as needed): after a team
+        # link, and after a rival link
+        after_team, after_rival = self.hexes[True], self.hexes[own]
+        spare = self.room - used - 1  # rival hexes a way on may still take within the caps
+        offer, add_load, need = self.offer, self.loads.add, self.need
         for nxt, step, owners, member in self.near(self.node[idx]):
-            if nxt not in hexes[own or member is not None]:
-                continue  # no target reachable from there (with own track as needed)
-            if nxt == back and back_own == (own or member is not None):
-                continue  # straight back: the label there is no longer, pays no more
             if member is not None:
-                self.offer(idx, nxt, member, (length + step, used, True, counts, loads))
-            elif hexes[own][nxt] <= self.room - used - 1:  # else every way on is over the caps
-                for owner, seat, mask in self.lines(owners):
-                    new_loads = self.loads.add(loads, mask)
-                    if new_loads is None:
-                        continue  # over the cap of a capped rival (or several sharing it)
-                    c = counts
-                    if seat >= 0:
-                        c = (*counts[:seat], counts[seat] + 1, *counts[seat + 1 :])
-                    if not self.hopeless(c, nxt):
-                        new = (length + step, used + 1, own, c, new_loads)
-                        self.offer(idx, nxt, owner, new)
+                if nxt not in after_team or (nxt == back and back_own):
+                    continue  # no way on from there; or straight back (no better label)
+                offer(idx, nxt, member, (length + step, used, True, counts, loads))
+                continue
+            if nxt not in after_rival or (nxt == back and back_own == own):
+                continue
+            if after_rival[nxt] > spare:
+                continue  # every way on is over the caps
+            for owner, seat, mask in self.choices(owners):
+                new_loads = add_load(loads, mask) if mask else loads
+                if new_loads is None:
+                    continue  # over the cap of a capped rival (or several sharing it)
+                c = counts
+                if seat >= 0:
+                    c = (*counts[:seat], counts[seat] + 1, *counts[seat + 1 :])
+                if not need or not self.hopeless(c, nxt):
+                    offer(idx, nxt, owner, (length + step, used + 1, own, c, new_loads))
+
+    def choices(self, owners: tuple[str, ...]) -> list[tuple[str, int, int]]:
+        """``lines`` of a rival link's owners (remembered for the search: a hot path)."""
+        found = self._choices.get(owners)
+        if found is None:
+            found = self._choices[owners] = self.lines(owners)
+        return found
 
     def lines(self, owners: tuple[str, ...]) -> list[tuple[str, int, int]]:
         """The choices of line on a rival link: (owner, its seat, the capped rivals it may
@@ -382,7 +395,7 @@ class _Search(LabelSearch[int, Figures, str]):
         masks: frozenset[int] | None = self.q.state.cache.get(key)
         if masks is None:
             found: set[int] = set()
-            for owners in team_links(self.q.state, self.q.team)[1]:
+            for owners in team_lines(self.q.state, self.q.team):
                 found.update(mask for _, _, mask in self.lines(owners))
             masks = frozenset(found)
             self.q.state.cache[key] = masks
@@ -395,9 +408,9 @@ class _Search(LabelSearch[int, Figures, str]):
 
     def offer(self, pred: int, nxt: int, owner: str, new: Figures) -> None:
         """Add a label at ``nxt`` unless a label there dominates it; drop those it dominates."""
-        if self.forbidden and (nxt, new[2]) in self.forbidden:
-            return
         own = new[2]
+        if self.forbidden and (nxt, own) in self.forbidden:
+            return
         low, least = new[0] + self.dist[own][nxt], (new[1] + self.hexes[own][nxt]) * self.q.fee
         if least > self.q.max_total or (self.front and self.beaten(low, least)):
             return
