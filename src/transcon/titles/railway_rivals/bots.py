@@ -8,7 +8,6 @@ place in, on its best route.
 
 from __future__ import annotations
 
-import heapq
 import itertools
 import math
 import random
@@ -16,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from transcon.core.game import Game
-from transcon.core.paths import Paths
+from transcon.core.paths import cheapest_paths
 from transcon.core.title import Action
 from transcon.titles.railway_rivals import actions as act
 from transcon.titles.railway_rivals.building import own_components, prefix_costs
@@ -274,8 +273,17 @@ class GreedyBot:
         if len(goals) == 1 and not partial and all(to_goal(h) > limit for h in sources):
             return []
         weight = 2 if len(goals) == 1 else 1  # one target: weighted A*, two x the distance
-        found = _build_search(
-            state, sorted(sources), targets, to_goal, weight, limit, 300 if partial else 1500
+
+        def priority(n: int, d: int) -> int:
+            return d + (to_goal(n) if d == 0 else weight * to_goal(n))  # d == 0: a source
+
+        found = cheapest_paths(
+            [(h, 0) for h in sorted(sources)],
+            _build_steps(state),
+            goals=targets,
+            priority=priority,
+            bound=limit,
+            max_settled=300 if partial else 1500,
         )
         if found.reached is not None:
             return found.path(found.reached)
@@ -318,59 +326,21 @@ def _enterable(state: RRState, h: int) -> bool:
     return any(edge(h, n) not in edge_owners for n, _ in state.model.out_links[h])
 
 
-def _build_search(
-    state: RRState,
-    sources: list[int],
-    goals: set[int],
-    to_goal: Callable[[int], int],
-    weight: int,
-    limit: int,
-    budget: int,
-) -> Paths[int, int]:
-    """The greedy bot's build search: ``cheapest_paths`` from ``sources`` (cost 0) to the
-    first of ``goals`` settled, with the priority cost + ``weight`` x ``to_goal`` (a source:
-    cost + ``to_goal``), costs at most ``limit`` and ``budget`` nodes settled, over the bot's
-    build steps: static link costs, +1 into a hex with anybody's track (cities excepted),
-    never alongside anybody's link. The same result as ``cheapest_paths`` with these
-    arguments (the same heap order: its entries' constant third field left out), with the
-    steps and the priority inlined: every build plan of every bot runs it."""
+def _build_steps(state: RRState) -> Callable[[int, int], list[tuple[int, int]]]:
+    """The greedy bot's build steps: static link costs, +1 into a hex with anybody's track
+    (cities excepted), never alongside anybody's link."""
     out_links = state.model.out_links
     cities, hex_owners, edge_owners = state.cities, state.hex_owners, state.edge_owners
-    cost: dict[int, int] = {}
-    parent: dict[int, int] = {}
-    found: Paths[int, int] = Paths(cost, parent)
-    heap: list[tuple[int, int, int]] = []
-    for node in sources:
-        if node not in cost:
-            cost[node] = 0
-            heap.append((to_goal(node), 0, node))
-    heapq.heapify(heap)
-    settled = found.settled
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        _, c, node = pop(heap)
-        if cost[node] < c:
-            continue  # a cheaper way was found after this entry was pushed
-        if budget == 0:
-            break
-        budget -= 1
-        settled.append((node, c))
-        if node in goals:
-            found.reached = node
-            break
-        for nxt, step in out_links[node]:
+
+    def steps(node: int, d: int) -> list[tuple[int, int]]:
+        out = []
+        for nxt, cost in out_links[node]:
             if nxt in hex_owners:  # some track there: never run alongside anybody
                 if ((node, nxt) if node < nxt else (nxt, node)) in edge_owners:  # edge()
                     continue
                 if nxt not in cities and len(hex_owners[nxt]) > 0:
-                    step += 1
-            nc = c + step
-            if limit < nc:
-                continue
-            old = cost.get(nxt)
-            if old is not None and not nc < old:
-                continue
-            cost[nxt] = nc
-            parent[nxt] = node
-            push(heap, (nc + weight * to_goal(nxt), nc, nxt))
-    return found
+                    cost += 1
+            out.append((nxt, d + cost))
+        return out
+
+    return steps
