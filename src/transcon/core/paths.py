@@ -192,18 +192,20 @@ def zero_one_costs(
     with a double-ended queue: the same costs as :func:`cheapest_paths`, faster)."""
     cost: dict[N, int] = dict.fromkeys(starts, 0)
     queue = deque((0, node) for node in cost)
-    while queue:
-        d, node = queue.popleft()
+    pop, push, push_front, known = queue.popleft, queue.append, queue.appendleft, cost.get
+    while queue:  # the hot loop of every Railway Rivals race bound: names bound locally
+        d, node = pop()
         if d > cost[node]:
             continue
         for nxt, weight in neighbours(node):
             nd = d + weight
-            if nxt not in cost or nd < cost[nxt]:
+            old = known(nxt)
+            if old is None or nd < old:
                 cost[nxt] = nd
                 if weight:
-                    queue.append((nd, nxt))
+                    push((nd, nxt))
                 else:
-                    queue.appendleft((nd, nxt))
+                    push_front((nd, nxt))
     return cost
 
 

@@ -22,16 +22,7 @@ from transcon.eighteen.framework.testing import (
 from transcon.eighteen.tiles import NODE_BASE
 from transcon.titles.t1870.game import Title1870
 from transcon.titles.t1870.game.state import state_1870
-from transcon.titles.t1870.testing import give_mp_a_route
-
-PLAYERS = ["A", "B", "C", "D"]
-
-
-def stock_game(**options: object) -> Game[GameState]:
-    game = Game.new(Title1870(), PLAYERS, {"check_routes": False, "check_reach": False, **options})
-    skip_auction(game)
-    game.state.stock.number = 2  # sales allowed
-    return game
+from transcon.titles.t1870.testing import PLAYERS, give_mp_a_route, stock_game
 
 
 def price(game: Game[GameState], sym: str) -> int:

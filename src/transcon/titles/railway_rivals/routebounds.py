@@ -6,7 +6,6 @@ own-track rule (a walk that has not used own track yet must still reach some).""
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Sequence
 
 from transcon.core.paths import cheapest_paths, cheapest_paths_over, zero_one_costs
@@ -159,36 +158,13 @@ def _plain_bounds(
     if lengths is None:
         lengths = cheapest_paths_over([(t, 0) for t in starts], _reverse_lengths(state)).cost
         state.cache[len_key] = lengths
-    rivals = _rival_hexes(graph, starts, frozenset(team))
+    members = frozenset(team)
+    rivals = zero_one_costs(  # a link without a team member's line costs 1
+        starts, lambda n: [(b, members.isdisjoint(o)) for b, _, o in graph[n]]
+    )
     result = ((lengths, lengths), (rivals, rivals))
     state.cache[key] = result
     return result
-
-
-def _rival_hexes(
-    graph: dict[int, list[tuple[int, int, tuple[str, ...]]]],
-    starts: list[int],
-    members: frozenset[str],
-) -> dict[int, int]:
-    """Per hex, the fewest links without a team member's line on a way from ``starts``
-    (``zero_one_costs`` over the track graph, inlined: every query of a race needs it)."""
-    cost: dict[int, int] = dict.fromkeys(starts, 0)
-    queue = deque((0, node) for node in cost)
-    pop, push, push_front = queue.popleft, queue.append, queue.appendleft
-    while queue:
-        d, node = pop()
-        if d > cost[node]:
-            continue
-        for nxt, _, owners in graph[node]:
-            if members.isdisjoint(owners):
-                nd = d + 1
-                if nxt not in cost or nd < cost[nxt]:
-                    cost[nxt] = nd
-                    push((nd, nxt))
-            elif nxt not in cost or d < cost[nxt]:
-                cost[nxt] = d
-                push_front((d, nxt))
-    return cost
 
 
 def layered_reverse(state: RRState, team: tuple[str, ...]) -> dict[int, list[tuple[int, int, int]]]:
