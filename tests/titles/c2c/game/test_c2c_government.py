@@ -98,6 +98,27 @@ def test_seed_3l_privatization_starts_it_at_a_par_price_without_a_token_purchase
     healthy(game)
 
 
+def test_seed_3l_started_government_railroad_puts_trains_over_its_limit_in_the_pool() -> None:
+    """D variant 3l (base rules 4.3.1 assumed): Conrail waits with five trains while the
+    phase drops its limit to 2 x 2 (phase 5); started at a par price in a stock round, its
+    oldest train goes to the pool at once, as at a merger, so no company is over its train
+    limit outside an operating round."""
+    game = merger_game()
+    state, title = game.state, title_of(game)
+    trains = [give_train(game, "B&O", name) for name in ("3", "3", "4", "4", "5")]
+    fail(game, "B&O")
+    conrail = state.corps["CR"]
+    assert conrail.trains == trains  # phase 3: two shells of 4
+    state.phase = [p.name for p in title.spec(state).phases].index("5")
+    state.changed()
+    assert title.corp_train_limit(state, "CR") == 4 and not title.over_limit(state)  # waiting
+    events = [e.text for e in game.act("par CR 68", "A")]
+    assert conrail.trains == trains[1:] and state.pool_trains[-1] == trains[0]
+    assert state.train_owner[trains[0]] == "pool"
+    assert f"CR is over its train limit: {trains[0]} goes to the pool" in events
+    healthy(game)
+
+
 def test_seed_3l_exchange_option_keeps_the_shareholders() -> None:
     game = merger_game(options={"government_shares": "exchange"})
     state = game.state

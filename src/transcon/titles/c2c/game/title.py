@@ -154,10 +154,16 @@ class TitleC2C(RunsC2C, NotationC2C):
         super().check_float(state, sym, ctx)
         if not state.corps[sym].floated or floated:
             return
-        if government.is_government(state, sym):
-            self.discard_over_limit(state, sym, ctx)  # its tokens came with the failures
-        else:
+        if not government.is_government(state, sym):  # its tokens came with the failures
             c2c_data(state).token_choice = sym
+
+    def set_par(self, state: GameState, sym: str, price: int, ctx: ActionContext) -> None:
+        """A player starts a government railroad (option ``government_shares`` ``offering``):
+        from now on its train limit counts, so trains over it go to the pool at once, oldest
+        first, as at a merger (assumed: D variant 3l, base rules 4.3.1 unseen)."""
+        super().set_par(state, sym, price, ctx)
+        if government.is_government(state, sym):
+            self.discard_over_limit(state, sym, ctx)
 
     # -- track -------------------------------------------------------------------------------
 
@@ -337,7 +343,7 @@ class TitleC2C(RunsC2C, NotationC2C):
 
     def over_limit(self, state: GameState) -> list[str]:
         """Corporations over their train limit, but not a government railroad nobody runs
-        yet: it discards when it is started."""
+        yet: it discards when it is started (``set_par``)."""
         return [s for s in super().over_limit(state) if not government.waiting(state, s)]
 
     def free_merger_charter(self, state: GameState) -> str | None:
