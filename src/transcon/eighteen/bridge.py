@@ -138,11 +138,16 @@ class StopAdjacency:
     numbers survive new tiles when every stop is printed on the map, as in 1870; results are
     dropped when the hex or stop numbering changes). Results are keyed by stop and by whether
     a cut (track the walk may not use, e.g. 1870's river) applies.
+
+    Searches built on these results (e.g. 1870's §8.1 destination check) may keep their
+    answers here the same way (:meth:`remember`, :meth:`recall`), with the union of the hexes
+    looked at by the results they used (:meth:`looked`).
     """
 
     def __init__(self) -> None:
         self.layout: TrackLayout | None = None
         self.results: dict[tuple[int, bool], tuple[tuple[int, ...], frozenset[int]]] = {}
+        self.searches: dict[object, tuple[object, frozenset[int]]] = {}
 
     def sync(self, layout: TrackLayout) -> None:
         old = self.layout
@@ -155,6 +160,7 @@ class StopAdjacency:
             or (old.index is not layout.index and old.index != layout.index)
         ):
             self.results.clear()
+            self.searches.clear()
             return
         changed = {
             i for i, (a, b) in enumerate(zip(layout.placed, old.placed, strict=True)) if a is not b
@@ -163,6 +169,26 @@ class StopAdjacency:
             self.results = {
                 key: got for key, got in self.results.items() if got[1].isdisjoint(changed)
             }
+            self.searches = {
+                key: got for key, got in self.searches.items() if got[1].isdisjoint(changed)
+            }
+
+    def looked(self, stop: int, cut: int) -> frozenset[int]:
+        """The hexes the walk of :meth:`next_stops` from ``stop`` looked at (asked after it)."""
+        return self.results[(stop, bool(cut))][1]
+
+    def remember(
+        self, layout: TrackLayout, key: object, answer: object, looked: frozenset[int]
+    ) -> None:
+        """Keep ``answer`` of a search on ``layout`` that looked at the hexes ``looked`` only."""
+        self.sync(layout)
+        self.searches[key] = (answer, looked)
+
+    def recall(self, layout: TrackLayout, key: object) -> tuple[object, frozenset[int]] | None:
+        """The answer kept under ``key`` and the hexes it looked at, if none of them changed
+        since (None: not kept, or dropped)."""
+        self.sync(layout)
+        return self.searches.get(key)
 
     def next_stops(self, layout: TrackLayout, stop: int, cut: int) -> tuple[int, ...]:
         """Stops reached from ``stop`` along track without stopping in between, using no

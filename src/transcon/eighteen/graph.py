@@ -113,6 +113,8 @@ class TrackGraph:
         )
         self._token_cache: dict[str, int] = {}
         self._blocked_cache: dict[str, int] = {}
+        self._hops_by_end: dict[int, dict[int, tuple[Hop, ...]]] = {}
+        self._held_slots: list[tuple[int, tuple[str, ...]]] | None = None
         self.memo: dict[str, object] = {}
         """Answers computed from this graph alone (e.g. the compiled optimiser's merged track
         ids), kept for the next question on the same graph."""
@@ -169,10 +171,16 @@ class TrackGraph:
         if not cache:
             cache[""] = 0  # filled: companies without tokens get 0 below
             groups = self.stop_groups
-            for i, held in self._held(self.slot_tokens) + self._held(self.extra_tokens):
+            for i, held in self._slot_holders() + self._held(self.extra_tokens):
                 for c in held:
                     cache[c] = cache.get(c, 0) | (groups[i] if groups else 1 << i)
         return cache.get(company, 0)
+
+    def _slot_holders(self) -> list[tuple[int, tuple[str, ...]]]:
+        """The stops whose token slots hold tokens, with their tokens (found once)."""
+        if self._held_slots is None:
+            self._held_slots = self._held(self.slot_tokens)
+        return self._held_slots
 
     @staticmethod
     def _held(tokens: tuple[tuple[str, ...], ...]) -> list[tuple[int, tuple[str, ...]]]:
@@ -192,7 +200,7 @@ class TrackGraph:
                 # cities whose slots are all held by started companies' tokens
                 started = self.started
                 full = 0
-                for i, held in self._held(self.slot_tokens):
+                for i, held in self._slot_holders():
                     s = self.stops[i]
                     if s.kind is not NodeKind.CITY or s.slots == 0:
                         continue
@@ -208,8 +216,16 @@ class TrackGraph:
         """Stops a route of ``company`` may only start or end at (off-boards, blocked cities)."""
         return self.terminal_mask | self.blocked_mask(company)
 
-    def find_hops(self, start: int, end: int) -> list[Hop]:
-        return [h for h in self.adj[start] if h.to == end]
+    def find_hops(self, start: int, end: int) -> tuple[Hop, ...]:
+        """The hops from ``start`` to ``end``, in graph order."""
+        by_end = self._hops_by_end.get(start)
+        if by_end is None:
+            found: dict[int, list[Hop]] = {}
+            for hop in self.adj[start]:
+                found.setdefault(hop.to, []).append(hop)
+            # tuples of plain values: the cycle collector stops tracking them
+            by_end = self._hops_by_end[start] = {k: tuple(v) for k, v in found.items()}
+        return by_end.get(end, ())
 
 
 def _mask(ids: Iterable[int]) -> int:

@@ -108,24 +108,38 @@ def _candidates(
     the hexes in ``vias``, with their track masks (at most :data:`SEARCH_LIMIT` tried).
     Hops are tried in the graph's order (the order its walk found them)."""
     budget = [SEARCH_LIMIT]
+    yield from _walk_candidates(graph, company, train, stops, vias, budget, 0, [], used)
 
-    def walk(i: int, hops: list[int], mask: int) -> Iterator[tuple[Route, int]]:
-        if i == len(stops) - 1 or len(stops) < 2:
-            budget[0] -= 1
-            route = Route(train, stops, tuple(hops))
-            try:
-                yield route, check_route(graph, company, route)
-            except RouteError:
-                return
+
+def _walk_candidates(
+    graph: TrackGraph,
+    company: str,
+    train: TrainType,
+    stops: tuple[int, ...],
+    vias: Vias,
+    budget: list[int],
+    i: int,
+    hops: list[int],
+    mask: int,
+) -> Iterator[tuple[Route, int]]:
+    """The depth-first walk of :func:`_candidates` from stop ``i`` (a module function, not a
+    recursive closure: a closure refers to itself and leaves a cycle for the collector)."""
+    if i == len(stops) - 1 or len(stops) < 2:
+        budget[0] -= 1
+        route = Route(train, stops, tuple(hops))
+        try:
+            yield route, check_route(graph, company, route)
+        except RouteError:
             return
-        via = vias[i] if vias else ()
-        for hop in graph.find_hops(stops[i], stops[i + 1]):
-            if budget[0] <= 0:
-                return
-            if not hop.track & mask and _passes(graph, hop.id, via):
-                yield from walk(i + 1, [*hops, hop.id], mask | hop.track)
-
-    yield from walk(0, [], used)
+        return
+    via = vias[i] if vias else ()
+    for hop in graph.find_hops(stops[i], stops[i + 1]):
+        if budget[0] <= 0:
+            return
+        if not hop.track & mask and _passes(graph, hop.id, via):
+            yield from _walk_candidates(
+                graph, company, train, stops, vias, budget, i + 1, [*hops, hop.id], mask | hop.track
+            )
 
 
 def _first_error(
@@ -139,12 +153,12 @@ def _first_error(
         if not found:
             return RouteError(NOT_CONNECTED, f"no track joins {where}", train.name)
         via = vias[i] if vias else ()
-        found = [h for h in found if _passes(graph, h.id, via)]
-        if not found:
+        passing = [h for h in found if _passes(graph, h.id, via)]
+        if not passing:
             through = ", ".join(via)
             message = f"no track between {where} passes through {through}"
             return RouteError(NOT_CONNECTED, message, train.name)
-        hops.append(found[0].id)
+        hops.append(passing[0].id)
     try:
         check_route(graph, company, Route(train, stops, tuple(hops)))
     except RouteError as err:
@@ -168,16 +182,7 @@ def _assign(
     disjoint whenever one exists within :data:`SEARCH_LIMIT` candidates per route."""
     route_vias = list(vias) or [()] * len(stops)
 
-    def search(i: int, used: int) -> list[Route] | None:
-        if i == len(stops):
-            return []
-        for route, mask in _candidates(graph, company, trains[i], stops[i], used, route_vias[i]):
-            rest = search(i + 1, used | mask)
-            if rest is not None:
-                return [route, *rest]
-        return None
-
-    found = search(0, 0)
+    found = _disjoint_routes(graph, company, trains, stops, route_vias, 0, 0)
     if found is not None:
         return found
     for train, route_stops, via in zip(trains, stops, route_vias, strict=True):
@@ -188,6 +193,25 @@ def _assign(
         "the routes cannot all be run without two trains sharing track; "
         "trains may share cities, not track",
     )
+
+
+def _disjoint_routes(
+    graph: TrackGraph,
+    company: str,
+    trains: Sequence[TrainType],
+    stops: Sequence[tuple[int, ...]],
+    route_vias: Sequence[Vias],
+    i: int,
+    used: int,
+) -> list[Route] | None:
+    """The search of :func:`_assign` from route ``i`` on, avoiding the track in ``used``."""
+    if i == len(stops):
+        return []
+    for route, mask in _candidates(graph, company, trains[i], stops[i], used, route_vias[i]):
+        rest = _disjoint_routes(graph, company, trains, stops, route_vias, i + 1, used | mask)
+        if rest is not None:
+            return [route, *rest]
+    return None
 
 
 def named_run_value(

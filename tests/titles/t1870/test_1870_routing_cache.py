@@ -156,3 +156,42 @@ def test_compiled_network_walk_matches_the_python_reference(
             routes += compiled_route
     assert compared > 500
     assert 0 < routes < compared
+
+
+@needs_fixtures
+def test_destination_searches_kept_across_layouts_match_fresh_searches() -> None:
+    """§8.1's check at every turn end keeps each search's answer while no hex it looked at
+    changes (:meth:`StopAdjacency.recall`); at positions of a recorded game the kept answers
+    equal searches on an empty cache."""
+    _, recorded = import_fixture(MARKET)
+    game = Game(recorded.title, recorded.setup)
+    spec = recorded.title.spec(game.state)
+    corps = [c for c in spec.corps if c.destination]
+    compared = kept_hits = 0
+    for number, action in enumerate(recorded.log):
+        game.apply(action)
+        if number % 7:
+            continue
+        state = game.state
+        phase = recorded.title.phase(state).name
+        ctx = context_of(state, phase)
+        for corp in corps:
+            for limit in (None, 3, 5):
+                before = len(ctx.bridge.adjacency.searches)
+                kept = connection.fewest_stops(
+                    state, corp.home, corp.destination, limit, company=corp.sym, phase=phase
+                )
+                kept_hits += len(ctx.bridge.adjacency.searches) == before
+                saved = ctx.bridge.adjacency
+                ctx.bridge.adjacency = StopAdjacency()
+                ctx.memo.clear()
+                try:
+                    fresh = connection.fewest_stops(
+                        state, corp.home, corp.destination, limit, company=corp.sym, phase=phase
+                    )
+                finally:
+                    ctx.bridge.adjacency = saved
+                    ctx.memo.clear()
+                assert kept == fresh, (number, corp.sym, limit)
+                compared += 1
+    assert compared > 1000 and kept_hits > 100

@@ -31,6 +31,8 @@ from typing import TYPE_CHECKING
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.layout import TrackLayout
 from transcon.eighteen.tiles import NODE_BASE
+from transcon.titles.t1870.game.routing import context_of
+from transcon.titles.t1870.game.track import bridging_blocked, river_banks
 
 if TYPE_CHECKING:
     from transcon.titles.t1870.game.routing import Context1870
@@ -42,8 +44,6 @@ def river_cut(layout: TrackLayout) -> int:
     got = layout.memo.get("river_cut")
     if isinstance(got, int):
         return got
-    from transcon.titles.t1870.game.track import river_banks
-
     cut = 0
     for i, name in enumerate(layout.names):
         banks = river_banks(name)
@@ -73,9 +73,6 @@ def fewest_stops(
     """Stops on the shortest walk a train of ``company`` could run from ``home`` to
     ``destination`` (both counted), or None when there is none within ``limit`` stops (see
     the module docstring; without ``company`` no token blocks). Memoised per position."""
-    from transcon.titles.t1870.game.routing import context_of
-    from transcon.titles.t1870.game.track import bridging_blocked
-
     ctx = context_of(state, phase)
     blocked = bridging_blocked(state)
     key = ("connect", company, home, destination, limit, blocked)
@@ -91,9 +88,16 @@ def fewest_stops(
     if start_hex is not None and goal_hex is not None:
         graph = ctx.stops_graph()
         no_pass = graph.no_pass_mask(company) if company else graph.terminal_mask
-        result = _search(
-            ctx, start_hex, goal_hex, no_pass, river_cut(layout) if blocked else 0, limit
-        )
+        # the same search on an earlier layout holds while no hex it looked at has changed
+        adjacency = ctx.bridge.adjacency
+        kept_key = (key, no_pass)
+        kept = adjacency.recall(layout, kept_key)
+        if kept is not None:
+            result = kept[0]  # type: ignore[assignment]
+        else:
+            cut = river_cut(layout) if blocked else 0
+            result, looked = _search(ctx, start_hex, goal_hex, no_pass, cut, limit)
+            adjacency.remember(layout, kept_key, result, looked)
     ctx.memo[key] = result
     return result
 
@@ -105,17 +109,20 @@ def _stops_of(layout: TrackLayout, i: int) -> range:
 
 def _search(
     ctx: Context1870, start_hex: int, goal_hex: int, no_pass: int, cut: int, limit: int | None
-) -> int | None:
+) -> tuple[int | None, frozenset[int]]:
+    """The fewest stops (or None) and the hexes the walks from the stops expanded looked at."""
     layout = ctx.layout
+    adjacency = ctx.bridge.adjacency
     starts = _stops_of(layout, start_hex)
     goals = _stops_of(layout, goal_hex)
     seen = dict.fromkeys(starts, 1)
     queue = deque(starts)
+    looked: set[int] = set()
     while queue:
         stop = queue.popleft()
         count = seen[stop]
         if stop in goals:
-            return count
+            return count, frozenset(looked)
         if (no_pass >> stop) & 1 and stop not in starts:
             continue  # a route may end here, not pass through
         if limit is not None and count >= limit:
@@ -124,4 +131,5 @@ def _search(
             if nxt not in seen:
                 seen[nxt] = count + 1
                 queue.append(nxt)
-    return None
+        looked |= adjacency.looked(stop, cut)
+    return None, frozenset(looked)

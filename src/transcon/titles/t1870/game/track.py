@@ -14,6 +14,7 @@ from typing import Any
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.network import Network
 from transcon.eighteen.tiles import NODE_BASE, NodeKind
+from transcon.titles.t1870.game.data import BRIDGE_PRIVATE
 
 
 def network_of(state: GameState, sym: str, phase: str) -> tuple[Any, Network]:
@@ -152,8 +153,6 @@ def river_banks(hex_label: str) -> tuple[frozenset[int], frozenset[int]] | None:
 def bridging_blocked(state: GameState) -> bool:
     """§7.1/§9.2: while the MRBC is open and not owned by a company, the Mississippi may
     not be bridged."""
-    from transcon.titles.t1870.game.data import BRIDGE_PRIVATE
-
     mrbc = state.privates.get(BRIDGE_PRIVATE)
     return mrbc is not None and not mrbc.closed and not mrbc.owner.startswith("@")
 
