@@ -178,7 +178,7 @@ def test_seed003_8_1_trains_share_cities_not_track() -> None:
 def test_seed003_8_1_impassable_sides_carry_no_track() -> None:
     """Board rule used by §8.1 track: no route crosses an impassable side."""
     g = graph(ROW, impassable=[("C4", 4)], tokens={"C2-0": ["AA"]})
-    assert g.find_hops(g.index["C4-0"], g.index["C6-0"]) == []
+    assert g.find_hops(g.index["C4-0"], g.index["C6-0"]) == ()
 
 
 def test_seed003_8_2_n_train_counts_at_most_n_stops() -> None:

@@ -89,15 +89,16 @@ def fewest_stops(
         graph = ctx.stops_graph()
         no_pass = graph.no_pass_mask(company) if company else graph.terminal_mask
         # the same search on an earlier layout holds while no hex it looked at has changed
+        # and the stops it expanded may still (or still may not) be passed through
         adjacency = ctx.bridge.adjacency
-        kept_key = (key, no_pass)
-        kept = adjacency.recall(layout, kept_key)
-        if kept is not None:
-            result = kept[0]  # type: ignore[assignment]
+        kept = adjacency.recall(layout, key)
+        answer: tuple[int | None, int, int] | None = kept[0] if kept else None  # type: ignore[assignment]
+        if answer is not None and no_pass & answer[1] == answer[2]:
+            result = answer[0]
         else:
             cut = river_cut(layout) if blocked else 0
-            result, looked = _search(ctx, start_hex, goal_hex, no_pass, cut, limit)
-            adjacency.remember(layout, kept_key, result, looked)
+            result, expanded, looked = _search(ctx, start_hex, goal_hex, no_pass, cut, limit)
+            adjacency.remember(layout, key, (result, expanded, no_pass & expanded), looked)
     ctx.memo[key] = result
     return result
 
@@ -109,8 +110,9 @@ def _stops_of(layout: TrackLayout, i: int) -> range:
 
 def _search(
     ctx: Context1870, start_hex: int, goal_hex: int, no_pass: int, cut: int, limit: int | None
-) -> tuple[int | None, frozenset[int]]:
-    """The fewest stops (or None) and the hexes the walks from the stops expanded looked at."""
+) -> tuple[int | None, int, frozenset[int]]:
+    """The fewest stops (or None), the stops taken from the queue (a mask: the answer
+    depends on ``no_pass`` at those only) and the hexes the walks from them looked at."""
     layout = ctx.layout
     adjacency = ctx.bridge.adjacency
     starts = _stops_of(layout, start_hex)
@@ -118,11 +120,13 @@ def _search(
     seen = dict.fromkeys(starts, 1)
     queue = deque(starts)
     looked: set[int] = set()
+    expanded = 0
     while queue:
         stop = queue.popleft()
         count = seen[stop]
+        expanded |= 1 << stop
         if stop in goals:
-            return count, frozenset(looked)
+            return count, expanded, frozenset(looked)
         if (no_pass >> stop) & 1 and stop not in starts:
             continue  # a route may end here, not pass through
         if limit is not None and count >= limit:
@@ -132,4 +136,4 @@ def _search(
                 seen[nxt] = count + 1
                 queue.append(nxt)
         looked |= adjacency.looked(stop, cut)
-    return None, frozenset(looked)
+    return None, expanded, frozenset(looked)
