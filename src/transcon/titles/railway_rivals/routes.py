@@ -493,15 +493,20 @@ class _Search(LabelSearch[int, Figures, str]):
         return out, crossed
 
     def twice(self, idx: int) -> int:
-        """A hex the label's walk visits both before and after it first uses own track."""
-        phases: dict[int, set[bool]] = {}
+        """The first hex of the label's walk (from its source) that the walk visits both
+        before and after it first uses own track: where a detour to own track and back
+        leaves the way on, so forbidding it in one phase cuts the whole detour (splitting on
+        the detour's far end instead, the next split finds the detour again one hex further
+        back: a 6-rival race with no route took 50 subproblems and 33 s, now 3)."""
+        walk: list[tuple[int, bool]] = []
         cur = idx
         while cur >= 0:
-            seen = phases.setdefault(self.node[cur], set())
-            seen.add(self.figures[cur][2])
-            if len(seen) == 2:
-                return self.node[cur]
+            walk.append((self.node[cur], self.figures[cur][2]))
             cur = self.pred[cur]
+        after = {h for h, own in walk if own}
+        for h, own in reversed(walk):
+            if not own and h in after:
+                return h
         raise RuntimeError("route finder: a front walk repeats a hex without own track between")
 
 
