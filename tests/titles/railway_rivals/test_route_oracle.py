@@ -4,6 +4,7 @@ the Pareto front of every simple route (with every choice of line), under the 10
 
 from __future__ import annotations
 
+import collections
 import itertools
 import random
 
@@ -315,3 +316,100 @@ def test_route_finder_exact_with_the_caps_precheck_on_every_search(
             rnd.choice([3, 4, 5, 6]),
             rnd.choice([(1, 1), (1, 1), (2, 1), (1, 2), (2, 2)]),
         )
+
+
+def brute_subproblem_front(
+    state: RRState, team: tuple[str, ...], a: int, b: int, forbidden: frozenset[tuple[int, bool]]
+) -> set[tuple[int, int]]:
+    """``brute_front`` of the routes that never stand on a hex h at a moment when whether own
+    track was used yet is ``own`` for a pair (h, own) of ``forbidden``."""
+    cap = state.cfg.max_foreign_hexes_per_owner
+    points: set[tuple[int, int]] = set()
+
+    def walk(path: list[int], counts: dict[str, int], own: bool) -> None:
+        node = path[-1]
+        if (node, own) in forbidden:
+            return
+        if node == b:
+            if own:
+                points.add((route_length(state, path), sum(counts.values())))
+            return
+        for nxt in sorted(state.adj.get(node, ())):
+            if nxt in path:
+                continue
+            owners = state.edge_owners[edge(node, nxt)]
+            if any(o in team for o in owners):
+                walk([*path, nxt], counts, True)
+                continue
+            for o in owners:
+                if counts.get(o, 0) < cap:
+                    walk([*path, nxt], {**counts, o: counts.get(o, 0) + 1}, own)
+
+    walk([a], {}, False)
+    return {p for p in points if not any(better(q[0], q[1], p[0], p[1]) for q in points)}
+
+
+def test_subproblems_forbidding_hexes_after_own_track_are_exact(
+    title: RailwayRivalsUSA, strip_path: str
+) -> None:
+    """The route finder's subproblems (a hex forbidden before, or after, own track is used:
+    base 3.2 "part of the route must be on your own track") have the exact front of their
+    routes: in one that forbids a hex only after own track, a walk that has used own track
+    does not stand in for one that has not (that one may still pass the hex)."""
+    checked = 0
+    for seed in range(150):
+        s, a, b = random_network_case(title, strip_path, seed)
+        rnd = random.Random(seed)
+        track = sorted(set(s.adj) - {a, b})
+        for team in (("Ann",), ("Bob",), ("Ann", "Cy")):
+            picked = rnd.sample(track, min(len(track), rnd.randint(1, 3)))
+            forbidden = frozenset((h, rnd.random() < 0.7) for h in picked)
+            query = routes._Query.make(s, team, [a], frozenset({b}))
+            got = {(o.length, o.total) for o in routes._front_of_routes(query, None, forbidden)}
+            want = brute_subproblem_front(s, team, a, b, forbidden)
+            checked += bool(want)
+            assert got == want, (seed, team, sorted(forbidden))
+    assert checked > 100
+
+
+def test_a_walk_on_own_track_does_not_stand_in_where_the_hex_after_it_is_forbidden(
+    title: RailwayRivalsUSA, strip_path: str
+) -> None:
+    """Base 3.2 (own track): Ann's route S z x h o p T (Bob's track, then her own o-p) must
+    pass h before her own track. In the subproblem that forbids h after own track, her walk
+    S x on her own line is shorter and cheaper at x, but cannot go on through h (only round
+    by a longer detour on her own track): it must not stand in for the walk S z x, which
+    can. Both routes are on the subproblem's front."""
+    game = started(title, strip_path, {"Ann": "E29", "Bob": "G29"})
+    s = clean(game)
+    model = s.model
+    at = model.hex_index
+
+    start, x, h, o, p, target = (at(f"E{c}") for c in range(21, 27))  # a line east
+    z = min(n for n in model.neighbors[start] if n in model.neighbors[x])
+    # the detour: the shortest way from x to T two rows off row E (but for its first and
+    # last hex, and away from S, z and the line), longer than the line
+    ends = set(model.neighbors[x]) | set(model.neighbors[target]) | {target}
+    came: dict[int, int] = {x: x}
+    queue = collections.deque([x])
+    while target not in came:
+        cur = queue.popleft()
+        for n in model.neighbors[cur]:
+            far = abs(model.row[n] - model.row[x]) >= 2
+            off_line = (far or n in ends) and n not in (start, z, h, o, p)
+            if n not in came and off_line and model.cost(cur, n):
+                came[n] = cur
+                queue.append(n)
+    detour = [target]
+    while detour[-1] != x:
+        detour.append(came[detour[-1]])
+    detour.reverse()
+    for a, b in ((start, x), (o, p), *itertools.pairwise(detour)):
+        s.add_link("Ann", a, b)
+    for a, b in ((start, z), (z, x), (x, h), (h, o), (p, target)):
+        s.add_link("Bob", a, b)
+    forbidden = frozenset({(h, True)})
+    query = routes._Query.make(s, ("Ann",), [start], frozenset({target}))
+    got = {o.route for o in routes._front_of_routes(query, None, forbidden)}
+    assert got == {(start, z, x, h, o, p, target), (start, *detour)}
+    assert len(brute_subproblem_front(s, ("Ann",), start, target, forbidden)) == 2

@@ -135,11 +135,15 @@ def find_routes(
     return result
 
 
-def _front_of_routes(q: _Query, rng: GameRandom | None) -> list[RouteOption]:
-    """Merge the routes of the subproblems (see the module docstring) into the front."""
+def _front_of_routes(
+    q: _Query, rng: GameRandom | None, forbidden: frozenset[tuple[int, bool]] = frozenset()
+) -> list[RouteOption]:
+    """Merge the routes of the subproblems (see the module docstring) into the front: of the
+    routes that never stand on a hex of a (hex, own track used yet) pair of ``forbidden``
+    (tests start from a subproblem)."""
     # Subproblems forbid (hex, own track used yet) pairs. They are solved best first (by the
     # figures of the crossing walk they were split on), so a route found early bounds the rest.
-    todo: list[tuple[int, int, int, frozenset[tuple[int, bool]]]] = [(0, 0, 0, frozenset())]
+    todo: list[tuple[int, int, int, frozenset[tuple[int, bool]]]] = [(0, 0, 0, forbidden)]
     made = itertools.count(1)
     known: list[tuple[int, int]] = []  # Pareto front of routes found
     kept: dict[tuple[int, tuple[tuple[str, int], ...], int], RouteOption] = {}
@@ -295,6 +299,9 @@ class _Search(LabelSearch[int, Figures, str]):
         self.bit = {seat: 1 << n for n, seat in enumerate(self.capped)}
         self.loads = Loads(self.capped, q.cap, q.rival_links, self.line_masks())
         self.forbidden = forbidden
+        #: whether a label that has used own track may dominate one that has not: not where
+        #: the subproblem forbids some hex after own track only (the other may still pass it)
+        self.across = not any(own for _, own in forbidden)
         self.dist, self.hexes = bounds_to_targets(q.state, q.team, q.targets, forbidden)
         self.need = [(i, rival_need(q.state, q.team, q.targets, i)) for i in self.capped]
         self.near = team_steps(q.state, q.team)
@@ -419,16 +426,19 @@ class _Search(LabelSearch[int, Figures, str]):
     def dominance(self, bucket: list[int], new: Figures, h: int) -> tuple[int | None, list[int]]:
         """The dominance test of a new label against the labels at its hex h: a label that
         dominates it (the first found), else the labels it dominates. Label a dominates b
-        if it is no longer, uses no more rival hexes, has used own track if b has, and loads
-        no set of capped rivals more than b (``Loads``), or more but ``covered``; with
-        splits, labels of equal length and payments that split them differently are kept."""
-        figures, splits, fee = self.figures, self.q.splits, self.q.fee
+        if it is no longer, uses no more rival hexes, has used own track if b has (and, where
+        the subproblem forbids a hex after own track, b has too: ``across``), and loads no
+        set of capped rivals more than b (``Loads``), or more but ``covered``; with splits,
+        labels of equal length and payments that split them differently are kept."""
+        figures, splits, fee, across = self.figures, self.q.splits, self.q.fee, self.across
         nl, nu, no, nc, nd = new
         killed: list[int] = []
         for other in bucket:
             ol, ou, oo, oc, od = figures[other]
             if splits and oc != nc and ol == nl and (ou == nu or not fee):
                 continue  # the same payments split differently: keep both
+            if oo != no and not across:
+                continue
             if ol <= nl and ou <= nu and (oo or not no) and self.caps_allow(od, nd, nl, nu, no, h):
                 return other, []
             if nl <= ol and nu <= ou and (no or not oo) and self.caps_allow(nd, od, ol, ou, oo, h):
