@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from transcon.titles.railway_rivals import RailwayRivalsUSA, RRState, routes
-from transcon.titles.railway_rivals.routecaps import walk_within_caps
+from transcon.titles.railway_rivals.routecaps import route_within_caps, walk_within_caps
 from transcon.titles.railway_rivals.routes import RouteOption, find_routes
 from transcon.titles.railway_rivals.state import edge
 from transcon.titles.railway_rivals.tracks import better, route_length
@@ -316,6 +316,71 @@ def test_route_finder_exact_with_the_caps_precheck_on_every_search(
             rnd.choice([3, 4, 5, 6]),
             rnd.choice([(1, 1), (1, 1), (2, 1), (1, 2), (2, 2)]),
         )
+
+
+def test_route_finder_exact_with_some_route_looked_for_first(
+    title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Base rules 3.2-3.3: with some route looked for (``route_within_caps``) as soon as a
+    search finds only walks that are no routes (on the real map only after a query's
+    searches grew large) and its route bounding the further searches, the front still
+    equals brute force's (120 positions of the exact oracle, drawn from fixed seeds)."""
+    monkeypatch.setattr(routes, "PROBE_AFTER", -1)
+    rnd = random.Random(20261127)
+    for _ in range(120):
+        exact_case(
+            title,
+            strip_path,
+            rnd.randrange(2**32),
+            rnd.choice([1, 2, 3, 10]),
+            rnd.choice(["any", "any", "none"]),
+            rnd.choice(["movement_points", "hexes"]),
+            rnd.choice([1, 1, 2, 0]),
+            rnd.choice([3, 4, 5, 6]),
+            rnd.choice([(1, 1), (1, 1), (2, 1), (1, 2), (2, 2)]),
+        )
+
+
+def lines_within_cap(links: list[tuple[str, ...]], cap: int) -> bool:
+    """Whether each link can use one of its owners' lines with no owner used more than
+    ``cap`` times (a bipartite matching by augmenting paths)."""
+    holder: dict[tuple[str, int], int] = {}  # (owner, slot) -> link
+
+    def place(k: int, seen: set[tuple[str, int]]) -> bool:
+        for slot in ((o, n) for o in links[k] for n in range(cap)):
+            if slot not in seen:
+                seen.add(slot)
+                if slot not in holder or place(holder[slot], seen):
+                    holder[slot] = k
+                    return True
+        return False
+
+    return all(place(k, set()) for k in range(len(links)))
+
+
+def test_some_route_within_the_caps_is_a_route(title: RailwayRivalsUSA, strip_path: str) -> None:
+    """Base rules 3.2-3.3: ``route_within_caps`` gives a legal route (simple, within the caps,
+    on own track) when brute force finds one, and says there is none only when brute force
+    finds none."""
+    found = refuted = 0
+    for seed in range(300):
+        s, a, b = random_network_case(title, strip_path, seed)
+        for team in (("Ann",), ("Bob",), ("Ann", "Cy")):
+            some = route_within_caps(s, team, [a], frozenset({b}), 100_000)
+            want = brute_front(s, team, a, b)
+            assert some is not True, (seed, team)  # decided within the budget
+            if some is False:
+                refuted += 1
+                assert not want, (seed, team)
+                continue
+            found += 1
+            assert want, (seed, team)
+            assert some[0] == a and some[-1] == b and len(set(some)) == len(some)
+            links = [s.edge_owners[edge(x, y)] for x, y in itertools.pairwise(some)]
+            assert any(m in owners for owners in links for m in team)
+            rival = [owners for owners in links if not any(m in owners for m in team)]
+            assert lines_within_cap(rival, s.cfg.max_foreign_hexes_per_owner), (seed, team)
+    assert found > 200 and refuted > 100
 
 
 def brute_subproblem_front(

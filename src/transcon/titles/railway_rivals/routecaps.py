@@ -19,6 +19,7 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from collections.abc import Sequence
+from typing import Literal
 
 from transcon.titles.railway_rivals.routebounds import (
     OwnBounds,
@@ -29,6 +30,9 @@ from transcon.titles.railway_rivals.routebounds import (
 )
 from transcon.titles.railway_rivals.state import RRState
 from transcon.titles.railway_rivals.tracks import track_graph
+
+#: A walk as (hex, own track used yet) steps.
+Walk = list[tuple[int, bool]]
 
 
 class Loads:
@@ -62,6 +66,7 @@ class Loads:
         self.limit = sum(c << (k * w) for k, c in enumerate(self.capacity))
         self.field = (1 << (w - 1)) - 1
         self._step: dict[int, int] = {}  # owners' mask -> one more on the sets containing them
+        self._floors: dict[int, int] = {}  # ``reach``: least -> the floors of the sets
 
     def within(self, a: int, b: int) -> bool:
         """Whether loads ``a`` load no set more than loads ``b``."""
@@ -81,20 +86,26 @@ class Loads:
         new = loads + step
         return new if self.within(new, self.limit) else None
 
-    def least_more(self, a: int, b: int) -> int | None:
-        """The fewest rival hexes a way on must add to overload, from loads ``a``, some set
-        that ``a`` loads more than ``b`` does (None: no such set can be overloaded)."""
-        g, w = self.guard, self.width
-        more = ~((b | g) - a) & g  # the guard bits of the sets a loads more
-        least: int | None = None
-        while more:
-            bit = more & -more
-            more ^= bit
-            k = (bit.bit_length() - 1) // w
-            over = self.capacity[k] - ((a >> (k * w)) & self.field) + 1
-            if over <= self.links[k] and (least is None or over < least):
-                least = over
-        return least
+    def reach(self, b: int, least: int) -> int:
+        """The loads a label may have to follow every way on of a label with loads ``b``
+        whose ways on adding ``least`` or more rival hexes are all beaten: per set the most
+        of b's load, the load at which ``least`` more hexes overload it (a way overloading
+        it is beaten) and the load at which even all its links cannot (no way on can
+        overload it). A label whose loads are ``within`` it loads no set more than ``b``
+        that some way on, not beaten, could then overload."""
+        floor = self._floors.get(least)
+        if floor is None:
+            w = self.width
+            floor = sum(
+                max(c + 1 - least, c - n, 0) << (k * w)
+                for k, (c, n) in enumerate(zip(self.capacity, self.links, strict=True))
+            )
+            self._floors[least] = floor
+        g = self.guard
+        # per field, b's load where it is at least the floor's (a guard-bit comparison)
+        ge = ((b | g) - floor) & g
+        keep = (ge >> (self.width - 1)) * self.field
+        return (b & keep) | (floor & ~keep)
 
 
 def connected(members: int, masks: frozenset[int]) -> bool:
@@ -178,6 +189,7 @@ class _CapWalk:
         self.loads = Loads(capped, cap, rival_links, masks)
         self.hexes = bounds_to_targets(state, team, targets, forbidden)[1]
         self.needs: list[tuple[int, int, OwnBounds]] = []
+        self.labels = 0  # labels kept by the last ``first_walk``
 
     def mask(self, owners: tuple[str, ...]) -> int:
         """The capped rivals a rival link counts against (0: it has an uncapped owner)."""
@@ -259,46 +271,57 @@ class _CapWalk:
         return cost
 
     def reaches(self, sources: Sequence[int], budget: int | None = None) -> bool | None:
-        """Whether a label within the caps reaches a target (best first: fewest rival hexes
-        used plus the fewest still needed); None when more than ``budget`` labels were
-        taken without an answer."""
-        kept: dict[tuple[int, bool], set[int]] = {}
-        heap: list[tuple[int, int, int, bool, int]] = []
+        """Whether a label within the caps reaches a target; None when more than ``budget``
+        labels were taken without an answer."""
+        walk = self.first_walk(sources, budget)
+        return walk if walk is None or walk is False else True
+
+    def first_walk(
+        self, sources: Sequence[int], budget: int | None = None
+    ) -> Walk | Literal[False] | None:
+        """The first walk within the caps to reach a target, best first (fewest rival hexes
+        used plus the fewest still needed), as (hex, own track used yet) steps; False when
+        there is none; None when more than ``budget`` labels were taken without an answer."""
+        self.labels = 0
+        kept: dict[tuple[int, bool], dict[int, int]] = {}
+        heap: list[tuple[int, int, int, int]] = []
+        steps: list[tuple[int, bool, int]] = []  # per label: hex, own track used, its pred
         start_own = not self.own_needed
         for s in sources:
-            self.offer(kept, heap, s, start_own, self.loads.zero, 0)
+            self.offer(kept, heap, steps, (s, start_own, self.loads.zero, 0, -1))
         taken = 0
         while heap:
-            _, used, node, own, loads = heapq.heappop(heap)
-            if loads not in kept[node, own]:
+            _, used, idx, loads = heapq.heappop(heap)
+            node, own, _ = steps[idx]
+            if kept[node, own].get(loads) != idx:
                 continue  # dominated since it was pushed
             taken += 1
             if budget is not None and taken > budget:
                 return None
             if node in self.targets:
                 if own:
-                    return True
+                    return _walk_of(steps, idx)
                 continue
             for nxt, _, owners, member in self.near(node):
                 if member is not None:
-                    self.offer(kept, heap, nxt, True, loads, used)
+                    self.offer(kept, heap, steps, (nxt, True, loads, used, idx))
                 else:
                     more = self.loads.add(loads, self.mask(owners))
                     if more is not None:
-                        self.offer(kept, heap, nxt, own, more, used + 1)
+                        self.offer(kept, heap, steps, (nxt, own, more, used + 1, idx))
         return False
 
     def offer(
         self,
-        kept: dict[tuple[int, bool], set[int]],
-        heap: list[tuple[int, int, int, bool, int]],
-        node: int,
-        own: bool,
-        loads: int,
-        used: int,
+        kept: dict[tuple[int, bool], dict[int, int]],
+        heap: list[tuple[int, int, int, int]],
+        steps: list[tuple[int, bool, int]],
+        label: tuple[int, bool, int, int, int],
     ) -> None:
-        """Keep a label unless a kept one dominates it or it cannot reach a target within
-        the caps; drop the kept labels it dominates."""
+        """Keep a label (hex, own track used, loads, rival hexes used, its pred) unless a
+        kept one dominates it or it cannot reach a target within the caps; drop the kept
+        labels it dominates."""
+        node, own, loads, used, pred = label
         still = self.hexes[own].get(node)
         if still is None or (node, own) in self.forbidden:
             return
@@ -308,7 +331,7 @@ class _CapWalk:
             if more is None or ((loads >> shift) & field) + more > capacity:
                 return
         within = self.loads.within
-        here = kept.setdefault((node, own), set())
+        here = kept.setdefault((node, own), {})
         if any(within(o, loads) for o in here):
             return
         # a label that has used own track does all one that has not can (unless a subproblem
@@ -317,10 +340,62 @@ class _CapWalk:
         if across and not own and any(within(o, loads) for o in kept.get((node, True), ())):
             return
         for o in [o for o in here if within(loads, o)]:
-            here.discard(o)
+            del here[o]
         if across and own:
-            lower = kept.get((node, False), set())
+            lower = kept.get((node, False), {})
             for o in [o for o in lower if within(loads, o)]:
-                lower.discard(o)
-        here.add(loads)
-        heapq.heappush(heap, (used + still, used, node, own, loads))
+                del lower[o]
+        here[loads] = len(steps)
+        steps.append((node, own, pred))
+        self.labels += 1
+        heapq.heappush(heap, (used + still, used, len(steps) - 1, loads))
+
+
+def _walk_of(steps: list[tuple[int, bool, int]], idx: int) -> Walk:
+    walk: list[tuple[int, bool]] = []
+    while idx >= 0:
+        node, own, idx = steps[idx]
+        walk.append((node, own))
+    walk.reverse()
+    return walk
+
+
+def route_within_caps(
+    state: RRState,
+    team: tuple[str, ...],
+    sources: Sequence[int],
+    targets: frozenset[int],
+    budget: int,
+    forbidden: frozenset[tuple[int, bool]] = frozenset(),
+) -> list[int] | bool:
+    """Some route (a simple path, within the caps, with own track as the rules ask) from a
+    source to a target, by walks within the caps (``_CapWalk``, compared on the loads alone:
+    few labels) and the route finder's split of a walk that visits a hex before and after
+    own track (the routes that never visit it before own track, and those that never visit
+    it after; see ``routes``), never at a (hex, own track used yet) state of ``forbidden``.
+    False: there is none; True: no answer within ``budget``
+    labels. The route need not be on the front: the route finder starts from it to bound
+    its search (in a crowded 6-rival game the exact front's subproblems otherwise each
+    search every walk shorter or cheaper than another, only to find no route)."""
+    todo = [forbidden]
+    while todo:
+        forbidden = todo.pop()
+        search = _CapWalk(state, team, targets, forbidden)
+        search.needs = search.set_needs(state)
+        walk = search.first_walk(sources, budget)
+        if walk is None:
+            return True
+        budget -= search.labels
+        if walk is False:
+            continue
+        after = {h for h, own in walk if own}
+        twice = next((h for h, own in walk if not own and h in after), None)
+        if twice is None:
+            route = [h for h, _ in walk]
+            # a loop within one phase is never kept (its second visit is dominated), so the
+            # walk is simple; should it not be, nothing is claimed
+            return route if len(set(route)) == len(route) else True
+        todo += [forbidden | {(twice, True)}, forbidden | {(twice, False)}]
+        if budget <= 0:
+            return True
+    return False

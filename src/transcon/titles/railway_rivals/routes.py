@@ -14,11 +14,15 @@ How the search stays exact and fast on crowded networks (the label-setting engin
 * Labels and one dominance test (``_Search.dominance``): a label is a partial walk at a hex
   with its length, rival hexes used, whether own track was used, and hexes per rival. It
   dominates another at the same hex if it is no longer, uses no more rival hexes, has used
-  own track if the other has, and uses no more hexes of each *capped* rival -- or more of one,
-  but every route the other could reach and it could not (more of that rival than the cap
-  leaves it) is beaten by a walk already found. With payment splits, labels of equal length
-  and payments that split them differently are both kept. Several capped rivals are
-  compared at once through the loads of sets of them (``Loads``, packed in one int).
+  own track if the other has (in a subproblem that forbids a hex after own track: the
+  same), and uses no more hexes of each *capped* rival -- or more of one, but every route
+  the other could reach and it could not (more of that rival than the cap leaves it) is
+  beaten by a walk already found. With payment splits, labels of equal length and payments
+  that split them differently are both kept. Several capped rivals are compared at once
+  through the loads of sets of them (``Loads``, packed in one int); what a label's loads
+  may be to stand in for another's is worked out once per label (its ``reach``: the least
+  number of further rival hexes from which every way on is beaten, by a binary search,
+  then one packed maximum), so comparing two labels is one subtraction.
 * The cap, lazily: rivals start uncapped -- the search is a relaxation (their hexes are
   neither limited nor compared), so its front is no worse than the true one. If every front
   walk keeps every cap, that front is exact; otherwise the rivals over the cap in a front
@@ -46,7 +50,11 @@ How the search stays exact and fast on crowded networks (the label-setting engin
   or after. ``find_routes`` solves the subproblems (branching again as needed, skipping front
   walks routes found already beat) and merges their routes: the exact front of routes. The
   subproblems are solved best first (by the figures of the walk they were split on), so a
-  route is found early and bounds the rest; depth first, a 6-rival race took 22 s.
+  route is found early and bounds the rest; depth first, a 6-rival race took 22 s. The hex
+  split on is the first of the walk that it visits in both phases: where a detour to own
+  track and back leaves the way on. When the searches grew large without finding a route,
+  some route is looked for on the loads alone (``routecaps.route_within_caps``, splitting
+  the same way): it bounds the further searches, or proves that there is no route at all.
 
 Results are cached in the state until the track changes (the state's cache is cleared with
 every new link), so the checks of entries replayed from a log reuse the searches of the same
@@ -70,9 +78,20 @@ from transcon.titles.railway_rivals.routebounds import (
     team_lines,
     team_steps,
 )
-from transcon.titles.railway_rivals.routecaps import Loads, rival_links_of, walk_within_caps
+from transcon.titles.railway_rivals.routecaps import (
+    Loads,
+    rival_links_of,
+    route_within_caps,
+    walk_within_caps,
+)
 from transcon.titles.railway_rivals.state import RRState, edge
-from transcon.titles.railway_rivals.tracks import better, components, route_points, track_graph
+from transcon.titles.railway_rivals.tracks import (
+    better,
+    components,
+    route_length,
+    route_points,
+    track_graph,
+)
 
 #: A label's figures: (length, rival hexes used, own track used, hexes per rival seat, loads
 #: of the capped rivals, see ``Loads``).
@@ -136,18 +155,19 @@ def find_routes(
 
 
 def _front_of_routes(
-    q: _Query, rng: GameRandom | None, forbidden: frozenset[tuple[int, bool]] = frozenset()
+    q: _Query, rng: GameRandom | None, start: frozenset[tuple[int, bool]] = frozenset()
 ) -> list[RouteOption]:
     """Merge the routes of the subproblems (see the module docstring) into the front: of the
-    routes that never stand on a hex of a (hex, own track used yet) pair of ``forbidden``
+    routes that never stand on a hex of a (hex, own track used yet) pair of ``start``
     (tests start from a subproblem)."""
     # Subproblems forbid (hex, own track used yet) pairs. They are solved best first (by the
     # figures of the crossing walk they were split on), so a route found early bounds the rest.
-    todo: list[tuple[int, int, int, frozenset[tuple[int, bool]]]] = [(0, 0, 0, forbidden)]
+    todo: list[tuple[int, int, int, frozenset[tuple[int, bool]]]] = [(0, 0, 0, start)]
     made = itertools.count(1)
     known: list[tuple[int, int]] = []  # Pareto front of routes found
     kept: dict[tuple[int, tuple[tuple[str, int], ...], int], RouteOption] = {}
     effort = _Effort()
+    probed = rng is not None  # (the GM's random pick searches as it always did)
     while todo:
         forbidden = heapq.heappop(todo)[3]
         found, crossed = _solve(q, rng, forbidden, known, effort)
@@ -163,11 +183,32 @@ def _front_of_routes(
                 for flag in (True, False):
                     heapq.heappush(todo, (length, total, next(made), forbidden | {(h, flag)}))
                 break
+        if todo and not known and not probed and effort.labels > PROBE_AFTER and q.capped:
+            probed = True
+            some = route_within_caps(q.state, q.team, q.sources, q.targets, PROBE_LABELS, start)
+            if some is False:
+                return []  # no route at all
+            if not isinstance(some, bool):  # a route to bound the subproblems' searches
+                known.append((route_length(q.state, some), q.fee * _rival_hexes(q, some)))
     result = [
         o for o in kept.values() if not any(better(kl, kt, o.length, o.total) for kl, kt in known)
     ]
     result.sort(key=lambda o: (o.length, o.total, o.route))
     return result
+
+
+#: Labels a query's searches make, finding walks that are no routes and no route, before
+#: some route is looked for (``route_within_caps``, once) to bound the further searches...
+PROBE_AFTER = 2000
+#: ...and the labels that may take; without an answer the subproblems are searched as before.
+PROBE_LABELS = 15_000
+
+
+def _rival_hexes(q: _Query, route: Sequence[int]) -> int:
+    """How many links of a route carry no team member's line."""
+    team = set(q.team)
+    owners = q.state.edge_owners
+    return sum(1 for a, b in itertools.pairwise(route) if team.isdisjoint(owners[edge(a, b)]))
 
 
 @dataclass
@@ -309,6 +350,9 @@ class _Search(LabelSearch[int, Figures, str]):
         # (len, total) of target labels with own track, and of routes found before
         self.front: list[tuple[int, int]] = list(known)
         self.found: list[int] = []
+        #: bumped whenever ``front`` changes (``reach`` depends on it)
+        self.front_version = 0
+        self._reach: dict[int, tuple[int, int]] = {}
         self._choices: dict[tuple[str, ...], list[tuple[str, int, int]]] = {}
 
     def beaten(self, length: int, total: int) -> bool:
@@ -340,6 +384,7 @@ class _Search(LabelSearch[int, Figures, str]):
                 if point not in self.front:
                     self.front[:] = [f for f in self.front if not better(*point, *f)]
                     self.front.append(point)
+                    self.front_version += 1
 
     def expand(self, idx: int) -> None:
         """Offer every step on from a label's hex (never straight back the same way)."""
@@ -427,11 +472,13 @@ class _Search(LabelSearch[int, Figures, str]):
         """The dominance test of a new label against the labels at its hex h: a label that
         dominates it (the first found), else the labels it dominates. Label a dominates b
         if it is no longer, uses no more rival hexes, has used own track if b has (and, where
-        the subproblem forbids a hex after own track, b has too: ``across``), and loads no
-        set of capped rivals more than b (``Loads``), or more but ``covered``; with splits,
-        labels of equal length and payments that split them differently are kept."""
+        the subproblem forbids a hex after own track, b has too: ``across``), and its loads
+        are within b's ``reach``; with splits, labels of equal length and payments that
+        split them differently are kept."""
         figures, splits, fee, across = self.figures, self.q.splits, self.q.fee, self.across
+        within, reach = self.loads.within, self.reach
         nl, nu, no, nc, nd = new
+        new_reach = self.loads_reach(nd, nl, nu, no, h)
         killed: list[int] = []
         for other in bucket:
             ol, ou, oo, oc, od = figures[other]
@@ -439,26 +486,45 @@ class _Search(LabelSearch[int, Figures, str]):
                 continue  # the same payments split differently: keep both
             if oo != no and not across:
                 continue
-            if ol <= nl and ou <= nu and (oo or not no) and self.caps_allow(od, nd, nl, nu, no, h):
+            if ol <= nl and ou <= nu and (oo or not no) and within(od, new_reach):
                 return other, []
-            if nl <= ol and nu <= ou and (no or not oo) and self.caps_allow(nd, od, ol, ou, oo, h):
+            if nl <= ol and nu <= ou and (no or not oo) and within(nd, reach(other, h)):
                 killed.append(other)
         return None, killed
 
-    def caps_allow(self, a: int, b: int, length: int, used: int, own: bool, h: int) -> bool:
-        """Whether loads ``a`` let a label follow every way on that a label at hex h with
-        loads ``b`` (``length``, ``used``) can take, except ways beaten by a walk found."""
-        if self.loads.within(a, b):
-            return True
+    def reach(self, idx: int, h: int) -> int:
+        """``loads_reach`` of a kept label (remembered until a walk found changes the front)."""
+        known = self._reach.get(idx)
+        if known is not None and known[0] == self.front_version:
+            return known[1]
+        length, used, own, _, loads = self.figures[idx]
+        found = self.loads_reach(loads, length, used, own, h)
+        self._reach[idx] = (self.front_version, found)
+        return found
+
+    def loads_reach(self, loads: int, length: int, used: int, own: bool, h: int) -> int:
+        """The loads a label at hex h may have and still follow every way on that a label
+        with ``loads`` (``length``, ``used``) can take, except ways beaten by a walk found
+        (``Loads.reach``): a way on that takes x more rival hexes is beaten when even its
+        bounds are (``beaten_after``), and that holds for every x from the least such on."""
         if not self.front:
-            return False  # nothing found yet beats any way on
-        least = self.loads.least_more(a, b)
-        if least is None:
+            return loads  # nothing found yet beats any way on
+        lo, hi = 1, self.room - used + 1  # a way taking hi more hexes is over the caps
+        while lo < hi:  # the least x with every way taking x more beaten (monotone in x)
+            mid = (lo + hi) // 2
+            if self.beaten_after(mid, length, used, own, h):
+                hi = mid
+            else:
+                lo = mid + 1
+        return self.loads.reach(loads, lo)
+
+    def beaten_after(self, more: int, length: int, used: int, own: bool, h: int) -> bool:
+        """Whether every way on from hex h (at ``length``, ``used``) taking at least ``more``
+        rival hexes is beaten by a walk found or over the caps' total room."""
+        rival = max(self.hexes[own][h], more)
+        if rival > self.room - used:
             return True
-        more = max(self.hexes[own][h], least)  # rival hexes such a way uses from h on
-        if more > self.room - used:
-            return True  # the dominated label cannot finish such a way either
-        return self.beaten(length + max(self.dist[own][h], least), (used + more) * self.q.fee)
+        return self.beaten(length + max(self.dist[own][h], more), (used + rival) * self.q.fee)
 
     def front_labels(self) -> list[int]:
         """The target labels of front walks."""
