@@ -167,7 +167,6 @@ def _front_of_routes(
     known: list[tuple[int, int]] = []  # Pareto front of routes found
     kept: dict[tuple[int, tuple[tuple[str, int], ...], int], RouteOption] = {}
     effort = _Effort()
-    probed = rng is not None  # (the GM's random pick searches as it always did)
     while todo:
         forbidden = heapq.heappop(todo)[3]
         found, crossed = _solve(q, rng, forbidden, known, effort)
@@ -183,25 +182,11 @@ def _front_of_routes(
                 for flag in (True, False):
                     heapq.heappush(todo, (length, total, next(made), forbidden | {(h, flag)}))
                 break
-        if todo and not known and not probed and effort.labels > PROBE_AFTER and q.capped:
-            probed = True
-            some = route_within_caps(q.state, q.team, q.sources, q.targets, PROBE_LABELS, start)
-            if some is False:
-                return []  # no route at all
-            if not isinstance(some, bool):  # a route to bound the subproblems' searches
-                known.append((route_length(q.state, some), q.fee * _rival_hexes(q, some)))
     result = [
         o for o in kept.values() if not any(better(kl, kt, o.length, o.total) for kl, kt in known)
     ]
     result.sort(key=lambda o: (o.length, o.total, o.route))
     return result
-
-
-#: Labels a query's searches make, finding walks that are no routes and no route, before
-#: some route is looked for (``route_within_caps``, once) to bound the further searches...
-PROBE_AFTER = 2000
-#: ...and the labels that may take; without an answer the subproblems are searched as before.
-PROBE_LABELS = 15_000
 
 
 def _rival_hexes(q: _Query, route: Sequence[int]) -> int:
@@ -214,38 +199,48 @@ def _rival_hexes(q: _Query, route: Sequence[int]) -> int:
 @dataclass
 class _Effort:
     """What the subproblems of one ``find_routes`` share: the rivals whose cap bound in some
-    subproblem, and the labels the searches have made so far."""
+    subproblem, the labels the searches have made so far, and whether looking for some route
+    (``route_within_caps``) ran out of labels once."""
 
     capped: set[int] = field(default_factory=set)
     labels: int = 0
+    probe_failed: bool = False
 
 
-#: Labels a query's searches make before the caps pre-check (``walk_within_caps``) runs
-#: before each further search while no route is known: it costs about as much as a search
-#: of this size, and most queries end sooner (with a route, or with no walk at all). Once a
-#: route is known the searches drop every label it beats, which the pre-check (comparing
-#: labels on the caps alone) cannot, so there it would cost more than it saves.
+#: Labels a query's searches make before, while no route is known, each further search is
+#: preceded by a look for some route on the loads alone (``route_within_caps``): its route
+#: bounds the search, or it proves that the subproblem has no route. Comparing labels on the
+#: loads alone, it makes far fewer labels than the search, which keeps every walk shorter or
+#: cheaper than another until a route bounds it (in crowded 6-rival games tens of thousands,
+#: when the team's own track is far off the race and every way there and back runs over
+#: several rivals' lines, or the caps bind). Most queries end sooner (with a route, or with
+#: no walk at all). Once a route is known the searches drop every label it beats, so it
+#: would cost more than it saves. The GM's random pick (``rng``) only checks that some walk
+#: keeps every cap (``walk_within_caps``): it draws as it always did, so games stay the same.
 CHECK_CAPS_AFTER = 2000
+#: The labels one look for some route may make; after one ran out in a query, only the check
+#: that some walk keeps every cap is made.
+PROBE_LABELS = 15_000
 
 
 def _solve(
     q: _Query,
     rng: GameRandom | None,
     forbidden: frozenset[tuple[int, bool]],
-    known: Sequence[tuple[int, int]],
+    known: list[tuple[int, int]],
     effort: _Effort,
 ) -> tuple[list[RouteOption], list[tuple[int, int, int]]]:
     """The exact front of walks of one subproblem, capping rivals as needed (``effort.capped``
     grows with them): the routes among its walks, and (length, payments, a hex visited before
-    and after own track was first used) of every front walk that is not a simple path."""
+    and after own track was first used) of every front walk that is not a simple path. A
+    route found on the way (``_probe``) joins ``known``."""
     while True:
-        if (
-            q.capped
-            and not known
-            and effort.labels > CHECK_CAPS_AFTER
-            and not walk_within_caps(q.state, q.team, q.sources, q.targets, forbidden)
-        ):
-            return [], []  # no walk keeps every cap: no route here (``routecaps``)
+        if q.capped and not known and effort.labels > CHECK_CAPS_AFTER:
+            if rng is None and not effort.probe_failed:
+                if not _probe(q, forbidden, known, effort):
+                    return [], []
+            elif not walk_within_caps(q.state, q.team, q.sources, q.targets, forbidden):
+                return [], []  # no walk keeps every cap: no route here (``routecaps``)
         search = _Search(q, frozenset(effort.capped), forbidden, known)
         search.run()
         effort.labels += len(search.figures)
@@ -253,6 +248,22 @@ def _solve(
         if not over:
             return search.routes(rng)
         effort.capped |= over
+
+
+def _probe(
+    q: _Query,
+    forbidden: frozenset[tuple[int, bool]],
+    known: list[tuple[int, int]],
+    effort: _Effort,
+) -> bool:
+    """Look for some route of the subproblem (``route_within_caps``): add its figures to
+    ``known`` (it bounds the search); false when there is none."""
+    some = route_within_caps(q.state, q.team, q.sources, q.targets, PROBE_LABELS, forbidden)
+    if some is True:
+        effort.probe_failed = True
+    elif some is not False:
+        known.append((route_length(q.state, some), q.fee * _rival_hexes(q, some)))
+    return some is not False
 
 
 @dataclass(frozen=True, slots=True)
