@@ -1,7 +1,10 @@
 """The per-rival cap of a race route (at most ``max_foreign_hexes_per_owner`` hexes of one
-rival's track): the loads of sets of capped rivals a label keeps (``Loads``), and a quick test
+rival's track): the loads of sets of capped rivals a label keeps (``Loads``), a quick test
 that some walk keeps every cap at all (``walk_within_caps``), which proves cheaply that a race
-has no route when the caps rule every way out.
+has no route when the caps rule every way out, the look for some route on the loads alone
+(``route_within_caps``: the same walks, split where one visits a hex before and after own
+track, as the route finder splits), and the choice of line on links several capped rivals
+share (``assign_shared``).
 
 Why the test pays: the route search compares labels on length and payments as well as on the
 loads, so when no route exists it keeps every walk that is shorter or cheaper than another
@@ -17,6 +20,7 @@ the labels are few. Every route is such a walk, so no such walk means no route.
 from __future__ import annotations
 
 import heapq
+import itertools
 from collections import deque
 from collections.abc import Sequence
 from typing import Literal
@@ -28,7 +32,7 @@ from transcon.titles.railway_rivals.routebounds import (
     team_lines,
     team_steps,
 )
-from transcon.titles.railway_rivals.state import RRState
+from transcon.titles.railway_rivals.state import RRState, edge
 from transcon.titles.railway_rivals.tracks import track_graph
 
 #: A walk as (hex, own track used yet) steps.
@@ -399,3 +403,48 @@ def route_within_caps(
         if budget <= 0:
             return True
     return False
+
+
+def rival_hexes(state: RRState, team: tuple[str, ...], route: Sequence[int]) -> int:
+    """How many links of a route carry no team member's line."""
+    members = set(team)
+    owners = state.edge_owners
+    return sum(1 for a, b in itertools.pairwise(route) if members.isdisjoint(owners[edge(a, b)]))
+
+
+def assign_shared(
+    state: RRState, cap: int, route: list[int], owners: list[str], counts: tuple[int, ...]
+) -> tuple[int, ...]:
+    """Give each link shared by capped rivals (owner "") to one of its owners, every rival
+    within ``cap`` (augmenting paths; Hall's condition, kept by ``Loads``, says it can be
+    done). Fills ``owners`` in place; returns the hexes per rival seat."""
+    seat = {p: i for i, p in enumerate(state.players)}
+    load = list(counts)
+    shared = [k for k, o in enumerate(owners) if not o]
+    lines = {k: state.edge_owners[edge(route[k], route[k + 1])] for k in shared}
+    holder: dict[int, int] = {}  # shared link -> seat
+
+    def place(k: int, seen: set[int]) -> bool:
+        for o in lines[k]:
+            i = seat[o]
+            if i in seen:
+                continue
+            seen.add(i)
+            if load[i] < cap:
+                holder[k] = i
+                load[i] += 1
+                return True
+            for j, held in list(holder.items()):
+                if held == i and place(j, seen):
+                    load[i] -= 1
+                    holder[k] = i
+                    load[i] += 1
+                    return True
+        return False
+
+    for k in shared:
+        if not place(k, set()):
+            raise RuntimeError("route finder: shared links cannot be given to their owners")
+    for k, i in holder.items():
+        owners[k] = state.players[i]
+    return tuple(load)

@@ -80,11 +80,13 @@ from transcon.titles.railway_rivals.routebounds import (
 )
 from transcon.titles.railway_rivals.routecaps import (
     Loads,
+    assign_shared,
+    rival_hexes,
     rival_links_of,
     route_within_caps,
     walk_within_caps,
 )
-from transcon.titles.railway_rivals.state import RRState, edge
+from transcon.titles.railway_rivals.state import RRState
 from transcon.titles.railway_rivals.tracks import (
     better,
     components,
@@ -189,13 +191,6 @@ def _front_of_routes(
     return result
 
 
-def _rival_hexes(q: _Query, route: Sequence[int]) -> int:
-    """How many links of a route carry no team member's line."""
-    team = set(q.team)
-    owners = q.state.edge_owners
-    return sum(1 for a, b in itertools.pairwise(route) if team.isdisjoint(owners[edge(a, b)]))
-
-
 @dataclass
 class _Effort:
     """What the subproblems of one ``find_routes`` share: the rivals whose cap bound in some
@@ -262,7 +257,7 @@ def _probe(
     if some is True:
         effort.probe_failed = True
     elif some is not False:
-        known.append((route_length(q.state, some), q.fee * _rival_hexes(q, some)))
+        known.append((route_length(q.state, some), q.fee * rival_hexes(q.state, q.team, some)))
     return some is not False
 
 
@@ -336,7 +331,7 @@ class _Search(LabelSearch[int, Figures, str]):
     """One label-setting run over walks (see the module docstring): ``run`` it, then ask
     ``over_cap`` which uncapped rivals a front walk uses beyond the cap, and ``routes``. A
     label's move is whose line its last link uses ("" on a link shared by capped rivals,
-    assigned by ``_assign_shared``)."""
+    assigned by ``assign_shared``)."""
 
     def __init__(
         self,
@@ -575,7 +570,7 @@ class _Search(LabelSearch[int, Figures, str]):
                 crossed.append((length, used * self.q.fee, self.twice(idx)))
                 continue
             if "" in owners:
-                counts = _assign_shared(self.q, route, owners, counts)
+                counts = assign_shared(self.q.state, self.q.cap, route, owners, counts)
             out.append(self.q.option(length, counts, route, owners))
         return out, crossed
 
@@ -595,40 +590,3 @@ class _Search(LabelSearch[int, Figures, str]):
             if not own and h in after:
                 return h
         raise RuntimeError("route finder: a front walk repeats a hex without own track between")
-
-
-def _assign_shared(
-    q: _Query, route: list[int], owners: list[str], counts: tuple[int, ...]
-) -> tuple[int, ...]:
-    """Give each link shared by capped rivals (owner "") to one of its owners, every rival
-    within the cap (augmenting paths; Hall's condition, kept by ``Loads``, says it can be
-    done). Fills ``owners`` in place; returns the hexes per rival."""
-    load = list(counts)
-    shared = [k for k, o in enumerate(owners) if not o]
-    lines = {k: q.state.edge_owners[edge(route[k], route[k + 1])] for k in shared}
-    holder: dict[int, int] = {}  # shared link -> seat
-
-    def place(k: int, seen: set[int]) -> bool:
-        for o in lines[k]:
-            i = q.seat[o]
-            if i in seen:
-                continue
-            seen.add(i)
-            if load[i] < q.cap:
-                holder[k] = i
-                load[i] += 1
-                return True
-            for j, held in list(holder.items()):
-                if held == i and place(j, seen):
-                    load[i] -= 1
-                    holder[k] = i
-                    load[i] += 1
-                    return True
-        return False
-
-    for k in shared:
-        if not place(k, set()):
-            raise RuntimeError("route finder: shared links cannot be given to their owners")
-    for k, i in holder.items():
-        owners[k] = q.state.players[i]
-    return tuple(load)
