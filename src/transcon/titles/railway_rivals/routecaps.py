@@ -194,6 +194,7 @@ class _CapWalk:
         self.hexes = bounds_to_targets(state, team, targets, forbidden)[1]
         self.needs: list[tuple[int, int, OwnBounds]] = []
         self.labels = 0  # labels kept by the last ``first_walk``
+        self.cheapest = False  # whether it compares labels on the rival hexes used as well
 
     def mask(self, owners: tuple[str, ...]) -> int:
         """The capped rivals a rival link counts against (0: it has an uncapped owner)."""
@@ -281,13 +282,16 @@ class _CapWalk:
         return walk if walk is None or walk is False else True
 
     def first_walk(
-        self, sources: Sequence[int], budget: int | None = None
+        self, sources: Sequence[int], budget: int | None = None, cheapest: bool = False
     ) -> Walk | Literal[False] | None:
         """The first walk within the caps to reach a target, best first (fewest rival hexes
         used plus the fewest still needed), as (hex, own track used yet) steps; False when
-        there is none; None when more than ``budget`` labels were taken without an answer."""
+        there is none; None when more than ``budget`` labels were taken without an answer.
+        With ``cheapest`` labels are compared on the rival hexes used as well, so the walk
+        uses the fewest rival hexes of all (more labels)."""
         self.labels = 0
-        kept: dict[tuple[int, bool], dict[int, int]] = {}
+        self.cheapest = cheapest
+        kept: dict[tuple[int, bool], dict[int, tuple[int, int]]] = {}
         heap: list[tuple[int, int, int, int]] = []
         steps: list[tuple[int, bool, int]] = []  # per label: hex, own track used, its pred
         start_own = not self.own_needed
@@ -297,7 +301,7 @@ class _CapWalk:
         while heap:
             _, used, idx, loads = heapq.heappop(heap)
             node, own, _ = steps[idx]
-            if kept[node, own].get(loads) != idx:
+            if kept[node, own].get(loads) != (used, idx):
                 continue  # dominated since it was pushed
             taken += 1
             if budget is not None and taken > budget:
@@ -317,7 +321,7 @@ class _CapWalk:
 
     def offer(
         self,
-        kept: dict[tuple[int, bool], dict[int, int]],
+        kept: dict[tuple[int, bool], dict[int, tuple[int, int]]],
         heap: list[tuple[int, int, int, int]],
         steps: list[tuple[int, bool, int]],
         label: tuple[int, bool, int, int, int],
@@ -336,20 +340,26 @@ class _CapWalk:
                 return
         within = self.loads.within
         here = kept.setdefault((node, own), {})
-        if any(within(o, loads) for o in here):
-            return
         # a label that has used own track does all one that has not can (unless a subproblem
         # forbids the hex after own track only)
         across = not self.forbidden
-        if across and not own and any(within(o, loads) for o in kept.get((node, True), ())):
-            return
-        for o in [o for o in here if within(loads, o)]:
-            del here[o]
-        if across and own:
-            lower = kept.get((node, False), {})
-            for o in [o for o in lower if within(loads, o)]:
-                del lower[o]
-        here[loads] = len(steps)
+        cheapest = self.cheapest
+        for o, (o_used, _) in here.items():
+            if within(o, loads) and (not cheapest or o_used <= used):
+                return
+        if across and not own:
+            for o, (o_used, _) in kept.get((node, True), {}).items():
+                if within(o, loads) and (not cheapest or o_used <= used):
+                    return
+        for group in (here, kept.get((node, False), {})) if across and own else (here,):
+            beaten = [
+                o
+                for o, (o_used, _) in group.items()
+                if within(loads, o) and (not cheapest or used <= o_used)
+            ]
+            for o in beaten:
+                del group[o]
+        here[loads] = (used, len(steps))
         steps.append((node, own, pred))
         self.labels += 1
         heapq.heappush(heap, (used + still, used, len(steps) - 1, loads))
@@ -386,7 +396,7 @@ def route_within_caps(
         forbidden = todo.pop()
         search = _CapWalk(state, team, targets, forbidden)
         search.needs = search.set_needs(state)
-        walk = search.first_walk(sources, budget)
+        walk = search.first_walk(sources, budget, cheapest=True)
         if walk is None:
             return True
         budget -= search.labels
