@@ -93,21 +93,25 @@ class GreedyBot:
                 if race.tc
                 else (cfg.race_prize_first, cfg.race_prize_second)
             )
-            # a route's value is at most first * 0.8 + second * 0.2 less its fees, so only
-            # routes paying less than that can be worth entering (the search is bounded)
-            most = math.ceil(first * 0.8 + second * 0.2) - 1
+            contenders = [
+                other
+                for other in state.players
+                if other != player
+                and any(h in state.network[other] for h in starts)
+                and any(h in state.network[other] for h in ends)
+            ]
+            if cfg.track_use_fee_per_hex * _fewest_rival_hexes(
+                state, player, starts, ends
+            ) > _most_worth_paying(first, second, bool(contenders)):
+                continue  # every route pays more than it can win (no search needed)
+            # the search is bounded by what a route can win without contenders (a tighter
+            # bound might keep another of two routes with equal figures: other games)
+            most = _most_worth_paying(first, second, False)
             mine = find_routes(state, (player,), starts, ends, splits=splits, max_total=most)
             if not mine:
                 continue
             fastest = fastest_points(state, starts, ends)
-            rivals = [
-                fastest
-                for other in state.players
-                if other != player
-                and fastest is not None
-                and any(h in state.network[other] for h in starts)
-                and any(h in state.network[other] for h in ends)
-            ]
+            rivals = [fastest for _ in contenders if fastest is not None]
             best: tuple[float, RouteOption] | None = None
             for option in mine:
                 faster = sum(1 for r in rivals if r < option.points - 1)
@@ -158,8 +162,7 @@ class GreedyBot:
             return None
         model = state.model
         cols = [model.column[h] for h in state.network[player]]
-        all_cols = [model.column[h] for h in model.us_land]
-        if not cols or min(cols) < (min(all_cols) + max(all_cols)) / 2:
+        if not cols or min(cols) < _middle_column(model):
             return None
         rows = [model.row[h] for h in state.network[player]]
         mid_row = sum(rows) / len(rows)
@@ -293,6 +296,48 @@ class GreedyBot:
         return found.path(min(marks)[2]) if marks else []
 
 
+def _most_worth_paying(first: int, second: int, contenders: bool) -> int:
+    """The most a route may pay and still be worth entering (``GreedyBot._races``' values):
+    a route's value is at most first * 0.8 + second * 0.2 less its fees; with contenders
+    (rivals with track at both ends) a route no faster than the fastest over anybody's
+    track plus one is worth at most first * 0.5 + second * 0.2, a slower one second * 0.5
+    (one contender) or nothing, so only routes paying less than that (the search is
+    bounded by it)."""
+    if contenders:
+        return math.ceil(max(first * 0.5 + second * 0.2, second * 0.5)) - 1
+    return math.ceil(first * 0.8 + second * 0.2) - 1
+
+
+def _fewest_rival_hexes(state: RRState, player: str, starts: list[int], ends: list[int]) -> int:
+    """A lower bound on the hexes of rival track any route of ``player`` between the sets
+    uses (a large number when there is no route; cached until the track changes): links
+    join neighbouring hexes and a link with an end off the player's network is a rival's,
+    so a route uses at least the hex distance to the network from its start plus from the
+    network to its end, or, never touching the network, the distance between its ends."""
+    key = ("bot_fewest_rival_hexes", player, tuple(starts), tuple(ends))
+    fewest: int | None = state.cache.get(key)
+    if fewest is None:
+        model = state.model
+        mine = state.network[player]
+        network = sorted(mine)
+        targets = set(ends)
+        sources = [h for h in starts if h not in targets]
+        fewest = 1 << 30  # no route at all
+
+        def to_network(h: int) -> int:
+            if h in mine:
+                return 0
+            return min(distances_from(model, h, network)) if network else 1 << 30
+
+        if sources and ends:
+            onto = min(to_network(t) for t in ends)
+            fewest = min(
+                min(to_network(s) + onto, *distances_from(model, s, ends)) for s in sources
+            )
+        state.cache[key] = fewest
+    return fewest
+
+
 def _distance_to_nearest(model: RRMap, goals: list[int]) -> Callable[[int], int]:
     """Hex distance from a hex to the nearest of ``goals`` (``hex_distance`` inlined, and
     remembered per hex with several goals: the A* priority of the bot's searches)."""
@@ -344,3 +389,16 @@ def _build_steps(state: RRState) -> Callable[[int, int], list[tuple[int, int]]]:
         return out
 
     return steps
+
+
+#: Per map (by identity): the map and the column halfway across its US land.
+_MIDDLES: dict[int, tuple[RRMap, float]] = {}
+
+
+def _middle_column(model: RRMap) -> float:
+    """The column halfway between the westernmost and easternmost US land (per map)."""
+    known = _MIDDLES.get(id(model))
+    if known is None or known[0] is not model:
+        cols = [model.column[h] for h in model.us_land]
+        known = _MIDDLES[id(model)] = (model, (min(cols) + max(cols)) / 2)
+    return known[1]

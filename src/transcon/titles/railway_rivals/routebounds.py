@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 from transcon.core.paths import cheapest_paths, cheapest_paths_over, zero_one_costs
 from transcon.titles.railway_rivals.state import RRState
-from transcon.titles.railway_rivals.tracks import track_graph
+from transcon.titles.railway_rivals.tracks import reverse_lengths, track_graph
 
 #: A link out of a hex: (next hex, length, owners, the team member whose line it uses free).
 Near = tuple[int, int, tuple[str, ...], str | None]
@@ -40,20 +40,6 @@ def _member_on(team: tuple[str, ...], owners: tuple[str, ...]) -> str | None:
         if member in owners:
             return member
     return None
-
-
-def _reverse_lengths(state: RRState) -> dict[int, list[tuple[int, int]]]:
-    """The reverse track graph with race lengths: hex -> [(previous hex, length of the step
-    from it)] (any team's; shared until the track changes)."""
-    rev: dict[int, list[tuple[int, int]]] | None = state.cache.get("reverse_lengths")
-    if rev is None:
-        graph = track_graph(state)
-        rev = {node: [] for node in graph}
-        for a, near in graph.items():
-            for b, step, _ in near:
-                rev[b].append((a, step))
-        state.cache["reverse_lengths"] = rev
-    return rev
 
 
 def team_hops(state: RRState, team: tuple[str, ...]) -> dict[int, list[tuple[int, int]]]:
@@ -156,7 +142,7 @@ def _plain_bounds(
     len_key = ("target_lengths", targets)
     lengths: dict[int, int] | None = state.cache.get(len_key)
     if lengths is None:
-        lengths = cheapest_paths_over([(t, 0) for t in starts], _reverse_lengths(state)).cost
+        lengths = cheapest_paths_over([(t, 0) for t in starts], reverse_lengths(state)).cost
         state.cache[len_key] = lengths
     members = frozenset(team)
     rivals = zero_one_costs(  # a link without a team member's line costs 1
@@ -179,7 +165,7 @@ def layered_reverse(state: RRState, team: tuple[str, ...]) -> dict[int, list[tup
     flags_before = (1, 0) if state.cfg.min_own_track == "any" else (1,)
     hops = team_hops(state, team)
     layered: dict[int, list[tuple[int, int, int]]] = {}
-    for h, into in _reverse_lengths(state).items():
+    for h, into in reverse_lengths(state).items():
         rival = dict(hops[h])  # links join both ways: the same link's flag
         for prev, step in into:
             if rival[prev]:  # a rival link keeps the flag

@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 
-from transcon.core.paths import cheapest_paths
+from transcon.core.paths import cheapest_paths, cheapest_paths_over
 from transcon.titles.railway_rivals.state import RRState, edge
 
 
@@ -65,6 +65,20 @@ def components(state: RRState) -> dict[int, int]:
     return comp
 
 
+def reverse_lengths(state: RRState) -> dict[int, list[tuple[int, int]]]:
+    """The reverse track graph with race lengths: hex -> [(previous hex, length of the step
+    from it)] (any team's; shared until the track changes)."""
+    rev: dict[int, list[tuple[int, int]]] | None = state.cache.get("reverse_lengths")
+    if rev is None:
+        graph = track_graph(state)
+        rev = {node: [] for node in graph}
+        for a, near in graph.items():
+            for b, step, _ in near:
+                rev[b].append((a, step))
+        state.cache["reverse_lengths"] = rev
+    return rev
+
+
 def fastest_points(state: RRState, sources: Iterable[int], targets: Iterable[int]) -> int | None:
     """Fewest die points between the sets over anybody's track (a bound for every entrant)."""
     target_set = frozenset(targets)
@@ -79,13 +93,11 @@ def fastest_points(state: RRState, sources: Iterable[int], targets: Iterable[int
         def onward(node: int, d: int) -> Iterator[tuple[int, int]]:
             return ((nxt, d + step_points(state, node, nxt)) for nxt, _, _ in graph[node])
 
-    else:  # the race lengths are the die points
-
-        def onward(node: int, d: int) -> Iterator[tuple[int, int]]:
-            return ((nxt, d + step) for nxt, step, _ in graph[node])
-
-    starts = [(h, 0) for h in sorted(source_set) if h in graph]
-    found = cheapest_paths(starts, onward, goals=target_set)
+        starts = [(h, 0) for h in sorted(source_set) if h in graph]
+        found = cheapest_paths(starts, onward, goals=target_set)
+    else:  # the race lengths are the die points: search back from the targets
+        ends = [(h, 0) for h in sorted(target_set) if h in graph]
+        found = cheapest_paths_over(ends, reverse_lengths(state), goals=source_set)
     result = None if found.reached is None else found.cost[found.reached]
     state.cache[key] = result
     return result
