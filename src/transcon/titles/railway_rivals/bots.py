@@ -100,9 +100,9 @@ class GreedyBot:
                 and any(h in state.network[other] for h in starts)
                 and any(h in state.network[other] for h in ends)
             ]
-            if cfg.track_use_fee_per_hex * _fewest_rival_hexes(
-                state, player, starts, ends
-            ) > _most_worth_paying(first, second, bool(contenders)):
+            worth = _most_worth_paying(first, second, bool(contenders))
+            fee = cfg.track_use_fee_per_hex
+            if fee and _pays_more_than(state, player, starts, ends, worth // fee):
                 continue  # every route pays more than it can win (no search needed)
             # the search is bounded by what a route can win without contenders (a tighter
             # bound might keep another of two routes with equal figures: other games)
@@ -308,34 +308,79 @@ def _most_worth_paying(first: int, second: int, contenders: bool) -> int:
     return math.ceil(first * 0.8 + second * 0.2) - 1
 
 
-def _fewest_rival_hexes(state: RRState, player: str, starts: list[int], ends: list[int]) -> int:
-    """A lower bound on the hexes of rival track any route of ``player`` between the sets
-    uses (a large number when there is no route; cached until the track changes): links
-    join neighbouring hexes and a link with an end off the player's network is a rival's,
-    so a route uses at least the hex distance to the network from its start plus from the
-    network to its end, or, never touching the network, the distance between its ends."""
-    key = ("bot_fewest_rival_hexes", player, tuple(starts), tuple(ends))
-    fewest: int | None = state.cache.get(key)
-    if fewest is None:
-        model = state.model
-        mine = state.network[player]
-        network = sorted(mine)
+def _pays_more_than(
+    state: RRState, player: str, starts: list[int], ends: list[int], most: int
+) -> bool:
+    """Whether every route of ``player`` between the sets uses more than ``most`` hexes of
+    rival track (true when there is no route; cached until the track changes). Links join
+    neighbouring hexes and a link with an end off the player's network is a rival's, so a
+    route uses at least the hex distance to the network from its start plus from the network
+    to its end, or, never touching the network, the distance between its ends. The distance
+    to the network is bounded first by the network's span on the hex axes (cheap), and
+    measured only when that bound is not enough."""
+    key = ("bot_pays_more_than", player, tuple(starts), tuple(ends), most)
+    known: bool | None = state.cache.get(key)
+    if known is None:
         targets = set(ends)
         sources = [h for h in starts if h not in targets]
-        fewest = 1 << 30  # no route at all
+        known = not sources or not ends
+        if not known:
+            direct = {s: min(distances_from(state.model, s, ends)) for s in sources}
+            known = _pays_more(sources, ends, direct, most, _span_distance(state, player))
+            if not known:
+                known = _pays_more(sources, ends, direct, most, _network_distance(state, player))
+        state.cache[key] = known
+    return known
 
-        def to_network(h: int) -> int:
-            if h in mine:
-                return 0
-            return min(distances_from(model, h, network)) if network else 1 << 30
 
-        if sources and ends:
-            onto = min(to_network(t) for t in ends)
-            fewest = min(
-                min(to_network(s) + onto, *distances_from(model, s, ends)) for s in sources
-            )
-        state.cache[key] = fewest
-    return fewest
+def _pays_more(
+    sources: list[int],
+    ends: list[int],
+    direct: dict[int, int],
+    most: int,
+    to_network: Callable[[int], int],
+) -> bool:
+    """``_pays_more_than`` with a (lower bound on the) distance to the network."""
+    onto = min(to_network(t) for t in ends)
+    return all(to_network(s) + onto > most and direct[s] > most for s in sources)
+
+
+#: A distance too large to matter (no network to reach).
+_FAR = 1 << 30
+
+
+def _network_distance(state: RRState, player: str) -> Callable[[int], int]:
+    """Hex distance from a hex to the player's network."""
+    mine = state.network[player]
+    network = sorted(mine)
+    model = state.model
+
+    def to_network(h: int) -> int:
+        if h in mine:
+            return 0
+        return min(distances_from(model, h, network)) if network else _FAR
+
+    return to_network
+
+
+def _span_distance(state: RRState, player: str) -> Callable[[int], int]:
+    """A lower bound on the hex distance from a hex to the player's network: how far the hex
+    lies outside the network's span on each hex axis (q, r and -q - r)."""
+    q, r = state.model.q, state.model.r
+    axes = [(q[h], r[h], -q[h] - r[h]) for h in state.network[player]]
+    if not axes:
+        return lambda h: _FAR
+    low = [min(a[i] for a in axes) for i in range(3)]
+    high = [max(a[i] for a in axes) for i in range(3)]
+
+    def to_span(h: int) -> int:
+        qh, rh = q[h], r[h]
+        sh = -qh - rh
+        return max(
+            0, low[0] - qh, qh - high[0], low[1] - rh, rh - high[1], low[2] - sh, sh - high[2]
+        )
+
+    return to_span
 
 
 def _distance_to_nearest(model: RRMap, goals: list[int]) -> Callable[[int], int]:
