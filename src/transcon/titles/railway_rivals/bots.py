@@ -301,8 +301,7 @@ def _most_worth_paying(first: int, second: int, contenders: bool) -> int:
     a route's value is at most first * 0.8 + second * 0.2 less its fees; with contenders
     (rivals with track at both ends) a route no faster than the fastest over anybody's
     track plus one is worth at most first * 0.5 + second * 0.2, a slower one second * 0.5
-    (one contender) or nothing, so only routes paying less than that (the search is
-    bounded by it)."""
+    (one contender) or nothing: only routes paying less than that can be worth entering."""
     if contenders:
         return math.ceil(max(first * 0.5 + second * 0.2, second * 0.5)) - 1
     return math.ceil(first * 0.8 + second * 0.2) - 1
@@ -314,73 +313,43 @@ def _pays_more_than(
     """Whether every route of ``player`` between the sets uses more than ``most`` hexes of
     rival track (true when there is no route; cached until the track changes). Links join
     neighbouring hexes and a link with an end off the player's network is a rival's, so a
-    route uses at least the hex distance to the network from its start plus from the network
-    to its end, or, never touching the network, the distance between its ends. The distance
-    to the network is bounded first by the network's span on the hex axes (cheap), and
-    measured only when that bound is not enough."""
+    route uses at least the hex distance between its ends if it never touches the network,
+    else the distance from the sources to the network plus from the network to the ends."""
     key = ("bot_pays_more_than", player, tuple(starts), tuple(ends), most)
     known: bool | None = state.cache.get(key)
     if known is None:
+        model = state.model
         targets = set(ends)
         sources = [h for h in starts if h not in targets]
-        known = not sources or not ends
-        if not known:
-            direct = {s: min(distances_from(state.model, s, ends)) for s in sources}
-            known = _pays_more(sources, ends, direct, most, _span_distance(state, player))
-            if not known:
-                known = _pays_more(sources, ends, direct, most, _network_distance(state, player))
+        known = (
+            not sources
+            or not ends
+            or (
+                all(min(distances_from(model, h, ends)) > most for h in sources)
+                and _network_farther(state, player, sources, ends, most)
+            )
+        )
         state.cache[key] = known
     return known
 
 
-def _pays_more(
-    sources: list[int],
-    ends: list[int],
-    direct: dict[int, int],
-    most: int,
-    to_network: Callable[[int], int],
+def _network_farther(
+    state: RRState, player: str, sources: list[int], ends: list[int], most: int
 ) -> bool:
-    """``_pays_more_than`` with a (lower bound on the) distance to the network."""
-    onto = min(to_network(t) for t in ends)
-    return all(to_network(s) + onto > most and direct[s] > most for s in sources)
-
-
-#: A distance too large to matter (no network to reach).
-_FAR = 1 << 30
-
-
-def _network_distance(state: RRState, player: str) -> Callable[[int], int]:
-    """Hex distance from a hex to the player's network."""
-    mine = state.network[player]
-    network = sorted(mine)
+    """Whether the hex distance from the sources to the player's network plus from the
+    network to the ends exceeds ``most``."""
+    network = state.network[player]
     model = state.model
-
-    def to_network(h: int) -> int:
-        if h in mine:
-            return 0
-        return min(distances_from(model, h, network)) if network else _FAR
-
-    return to_network
-
-
-def _span_distance(state: RRState, player: str) -> Callable[[int], int]:
-    """A lower bound on the hex distance from a hex to the player's network: how far the hex
-    lies outside the network's span on each hex axis (q, r and -q - r)."""
-    q, r = state.model.q, state.model.r
-    axes = [(q[h], r[h], -q[h] - r[h]) for h in state.network[player]]
-    if not axes:
-        return lambda h: _FAR
-    low = [min(a[i] for a in axes) for i in range(3)]
-    high = [max(a[i] for a in axes) for i in range(3)]
-
-    def to_span(h: int) -> int:
-        qh, rh = q[h], r[h]
-        sh = -qh - rh
-        return max(
-            0, low[0] - qh, qh - high[0], low[1] - rh, rh - high[1], low[2] - sh, sh - high[2]
-        )
-
-    return to_span
+    to_sources = 0 if any(h in network for h in sources) else most + 1
+    to_ends = 0 if any(h in network for h in ends) else most + 1
+    for n in network:
+        if to_sources + to_ends <= most:
+            return False
+        if to_sources:
+            to_sources = min(to_sources, *distances_from(model, n, sources))
+        if to_ends:
+            to_ends = min(to_ends, *distances_from(model, n, ends))
+    return to_sources + to_ends > most
 
 
 def _distance_to_nearest(model: RRMap, goals: list[int]) -> Callable[[int], int]:
