@@ -1,5 +1,5 @@
-"""1870's own actions: price protection, share redemption and reissue, destinations
-(connection runs) and the best run on demand (rules: docs/rules/1870.md)."""
+"""1870's own actions: price protection, destinations (connection runs) and the best run on
+demand, with the framework's share redemption and reissue (rules: docs/rules/1870.md)."""
 
 from __future__ import annotations
 
@@ -7,27 +7,13 @@ from typing import Literal
 
 from transcon.core.title import Action
 from transcon.eighteen.framework.actions import ACTION_TYPES
+from transcon.eighteen.framework.steps.redemption import Redeem, Reissue
 
 
 class Protect(Action):
     """Price protection: the president buys the shares just sold at the old price."""
 
     type: Literal["protect"] = "protect"
-    corp: str
-
-
-class Redeem(Action):
-    """A company buys back one of its shares (from the pool or from a named player)."""
-
-    type: Literal["redeem"] = "redeem"
-    corp: str
-    source: str = "pool"
-
-
-class Reissue(Action):
-    """A company puts its redeemed shares back on sale at a new par."""
-
-    type: Literal["reissue"] = "reissue"
     corp: str
 
 
@@ -46,6 +32,8 @@ class Connect(Action):
     corp: str
     choice: Literal["map", "charter"]
 
+
+__all__ = ["ACTIONS_1870", "ACTION_TYPES_1870", "Connect", "Demand", "Protect", "Redeem", "Reissue"]
 
 ACTIONS_1870: tuple[type[Action], ...] = (Protect, Redeem, Reissue, Demand, Connect)
 ACTION_TYPES_1870: tuple[type[Action], ...] = ACTION_TYPES + ACTIONS_1870

@@ -12,7 +12,8 @@ from transcon.eighteen.framework.format1 import (
     operating_fields,
     stock_fields,
 )
-from transcon.eighteen.framework.state import GameState, TitleData
+from transcon.eighteen.framework.state import GameState
+from transcon.eighteen.framework.steps.redemption import RedemptionData
 
 Sale = tuple[str, str, int, int, str]
 """A share sale ``(company, seller, units, price, president before the sale)``; in the
@@ -20,8 +21,9 @@ protection queue the last field is the president who may protect it."""
 
 
 @dataclass(slots=True)
-class State1870(TitleData):
-    """What 1870 keeps besides the framework's state."""
+class State1870(RedemptionData):
+    """What 1870 keeps besides the framework's state (redemption and reissue, §6.5 and §6.6,
+    in the framework's :class:`RedemptionData`)."""
 
     cattle: str = ""
     """Hex of the Southern Cattle Company's token (§9.3), ``""`` while unplaced or removed."""
@@ -45,14 +47,6 @@ class State1870(TitleData):
     connection_step: int = 0
     """0 choose map or charter, 1 run, 2 dividend."""
     connection_revenue: int = 0
-    reissued: list[str] = field(default_factory=list)
-    """Companies that reissued their treasury shares (§6.6): those shares are for sale."""
-    treasury_held: dict[str, int] = field(default_factory=dict)
-    """Company -> treasury units it redeemed since its last reissue: not for sale (§6.5)."""
-    redeemed: list[str] = field(default_factory=list)
-    """Companies that redeemed a share this stock round (§6.5: one per stock round)."""
-    cash_at_sr_start: dict[str, int] = field(default_factory=dict)
-    """Company -> its cash when the stock round began (§6.5 pays redemptions from it)."""
     protection: list[Sale] = field(default_factory=list)
     """Pending price protection offers (§6.4), the president who may protect last."""
     pending_sales: list[Sale] = field(default_factory=list)

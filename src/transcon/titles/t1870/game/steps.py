@@ -14,12 +14,17 @@ from typing import TYPE_CHECKING, ClassVar
 from transcon.core.errors import IllegalAction
 from transcon.core.title import Action, ActionContext
 from transcon.eighteen.framework.actions import BuyPrivate, Pass
-from transcon.eighteen.framework.base import BANK, RULE_STOCK, corp_key
+from transcon.eighteen.framework.base import BANK
 from transcon.eighteen.framework.rounds import RoundKind, Step, TurnStage
-from transcon.eighteen.framework.state import CorpState, GameState
+from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.steps.operating import OperatingRound
-from transcon.eighteen.framework.steps.stock import BuySellParShares, StockRound
-from transcon.titles.t1870.game.actions import Demand, Protect, Redeem, Reissue
+from transcon.eighteen.framework.steps.redemption import (
+    BuySellParSharesRedemption,
+    RedemptionRules,
+    start_stock_round,
+)
+from transcon.eighteen.framework.steps.stock import StockRound
+from transcon.titles.t1870.game.actions import Demand, Protect
 from transcon.titles.t1870.game.destinations import check_destinations, resort_remaining
 from transcon.titles.t1870.game.state import Sale, state_1870
 from transcon.titles.t1870.options import Options1870
@@ -183,24 +188,19 @@ class PriceProtection(Step):
             self.game.rounds[RoundKind.OPERATING].end_turn(state, ctx)  # type: ignore[attr-defined]
 
 
-class BuySellParShares1870(BuySellParShares):
-    """The framework's stock turn plus §6.5 redemption and §6.6 reissue, company actions
-    its president takes at the start of a turn (each ends that turn)."""
+class BuySellParShares1870(BuySellParSharesRedemption):
+    """The framework's stock turn with §6.5 redemption and §6.6 reissue (the framework's,
+    :mod:`~transcon.eighteen.framework.steps.redemption`), company actions its president
+    takes at the start of a turn (each ends that turn), and §9.9 private deals."""
 
     game: Title1870
     actions: ClassVar[tuple[type[Action], ...]] = (
-        *BuySellParShares.actions,
-        Redeem,
-        Reissue,
+        *BuySellParSharesRedemption.actions,
         BuyPrivate,
     )
 
     def process(self, state: GameState, action: Action, ctx: ActionContext | None) -> None:
-        if isinstance(action, Redeem):
-            self.redeem(state, action, ctx)
-        elif isinstance(action, Reissue):
-            self.reissue(state, action, ctx)
-        elif isinstance(action, BuyPrivate):
+        if isinstance(action, BuyPrivate):
             if self.must_sell(state, action.player):
                 super().process(state, action, ctx)  # (refused: sell first)
             self.buy_private(state, action, ctx)
@@ -275,91 +275,11 @@ class BuySellParShares1870(BuySellParShares):
                 out.extend(BuyPrivate(player=player, private=sym, price=p) for p in prices)
         return out
 
-    def corp_choices(
-        self, state: GameState, player: str, sym: str, corp: CorpState
-    ) -> list[Action]:
-        out = super().corp_choices(state, player, sym, corp)
-        if corp.cell is not None and corp.president == player:
-            out.append(Redeem(player=player, corp=sym, source="pool"))
-            out.append(Reissue(player=player, corp=sym))
-        return out
-
-    def may_redeem(self, state: GameState, sym: str) -> bool:
-        corp = state.corps[sym]
-        return corp.operated and corp.ipo + corp.treasury < 4
-
-    def reissue_par(self, state: GameState, sym: str) -> int | None:
-        """§6.6: the top-row price nearest 3/4 of the market price (ties up), at least the
-        old par, capped at $200 with ``reissue_cap_200``; None when nothing to reissue."""
-        g = self.game
-        corp = state.corps[sym]
-        if corp.ipo or not corp.treasury:
-            return None
-        target = g.price(state, sym) * 3 / 4
-        top = [c.price for c in g.market(state).rows[0] if c is not None]
-        best = min(top, key=lambda p: (abs(p - target), -p))
-        best = max(best, corp.par)
-        if Options1870.view(state.options).reissue_cap_200:
-            best = min(best, 200)
-        return best
-
-    def check_president(self, state: GameState, player: str, sym: str) -> CorpState:
-        corp = state.corps.get(sym)
-        if corp is None or corp.president != player:
-            raise IllegalAction(RULE_STOCK, f"{player} is not the president of {sym}")
-        return corp
-
-    def redeem(self, state: GameState, action: Redeem, ctx: ActionContext | None) -> None:
-        g = self.game
-        sym = action.corp
-        corp = self.check_president(state, action.player, sym)
-        data = state_1870(state)
-        if state.stock.acted or not self.may_redeem(state, sym) or sym in data.redeemed:
-            raise IllegalAction(RULE_REDEMPTION, f"{sym} may not redeem a share now")
-        price = g.price(state, sym)
-        if price > min(corp.cash, data.cash_at_sr_start.get(sym, 0)):
-            raise IllegalAction(RULE_REDEMPTION, f"{sym} cannot pay {price}")
-        if corp.pool and action.source != "pool":
-            raise IllegalAction(RULE_REDEMPTION, "a market share must be redeemed first")
-        if action.source != "pool":
-            units = corp.holders.get(action.source, 0)
-            if units < 1 or (action.source == corp.president and units < 3):
-                raise IllegalAction(RULE_REDEMPTION, f"{action.source} has no share to sell")
-        elif not corp.pool:
-            raise IllegalAction(RULE_REDEMPTION, f"no {sym} share in the market")
-        if ctx is None:
-            return
-        seller = BANK if action.source == "pool" else action.source
-        g.pay(state, corp_key(sym), seller, price)
-        if action.source == "pool":
-            corp.pool -= 1
-        else:
-            corp.holders[action.source] -= 1
-        corp.treasury += 1
-        if sym in data.reissued:  # §6.5: shares redeemed after a reissue are not for sale
-            data.treasury_held[sym] = data.treasury_held.get(sym, 0) + 1
-        data.redeemed.append(sym)
-        ctx.emit(f"{sym} redeems a share for {price}", corp=sym)
-        self.acted(state, action.player)
-        self.stock_round().next_turn(state, state.player_index(action.player))
-
-    def reissue(self, state: GameState, action: Reissue, ctx: ActionContext | None) -> None:
-        sym = action.corp
-        corp = self.check_president(state, action.player, sym)
-        par = self.reissue_par(state, sym)
-        for_sale = self.game.hook_treasury_for_sale(state, sym)
-        if state.stock.acted or par is None or corp.ipo or not corp.treasury or for_sale:
-            raise IllegalAction(RULE_REISSUE, f"{sym} may not reissue now")
-        if ctx is None:
-            return
-        data = state_1870(state)
-        if sym not in data.reissued:
-            data.reissued.append(sym)
-        data.treasury_held.pop(sym, None)  # (a reissue again puts every treasury share on sale)
-        corp.par = par
-        ctx.emit(f"{sym} reissues {corp.treasury * 10}% at {par}", corp=sym)
-        self.acted(state, action.player)
-        self.stock_round().next_turn(state, state.player_index(action.player))
+    def redemption_rules(self, state: GameState) -> RedemptionRules:
+        """§6.5 and §6.6 as 18xx.games plays them; the reissue par capped at $200 with
+        ``reissue_cap_200``."""
+        cap = 200 if Options1870.view(state.options).reissue_cap_200 else None
+        return RedemptionRules(RULE_REDEMPTION, RULE_REISSUE, reissue_cap=cap)
 
 
 class StockRound1870(StockRound):
@@ -369,8 +289,7 @@ class StockRound1870(StockRound):
 
     def start(self, state: GameState, ctx: ActionContext) -> None:
         data = state_1870(state)
-        data.redeemed = []
-        data.cash_at_sr_start = {sym: corp.cash for sym, corp in state.corps.items()}
+        start_stock_round(state)
         # the framework starts each stock round with a new StockState, which held these
         data.protection, data.pending_sales, data.protected_by = [], [], -1
         data.bought_private = False

@@ -24,6 +24,11 @@ from transcon.eighteen.framework.rounds import RoundKind, TurnStage
 from transcon.eighteen.framework.spec import EndTiming, GameEndSpec, GameSpec
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.steps.operating import LaySlot, OperatingRound, Track
+from transcon.eighteen.framework.steps.redemption import (
+    format_redemption,
+    parse_redemption,
+    treasury_for_sale,
+)
 from transcon.eighteen.framework.steps.stock import StockRound
 from transcon.eighteen.framework.title import EighteenTitle
 from transcon.eighteen.routes import RouteError
@@ -33,8 +38,6 @@ from transcon.titles.t1870.game.actions import (
     Connect,
     Demand,
     Protect,
-    Redeem,
-    Reissue,
 )
 from transcon.titles.t1870.game.destinations import ConnectionRun, ConnectionToken
 from transcon.titles.t1870.game.state import State1870, format_1_fields, state_1870
@@ -511,10 +514,7 @@ class Title1870(Views1870):
 
     def hook_treasury_for_sale(self, state: GameState, sym: str) -> int:
         """§6.6: a company's shares are for sale from its treasury once it reissued them."""
-        data = state_1870(state)
-        if sym not in data.reissued:
-            return 0
-        return state.corps[sym].treasury - data.treasury_held.get(sym, 0)
+        return treasury_for_sale(state, sym)
 
     def hook_turn_interrupted(self, state: GameState) -> bool:
         """§8.4: a company's connection run interrupts the operating company's turn."""
@@ -551,13 +551,9 @@ class Title1870(Views1870):
         if verb == "protect":
             need(args, 1, "protect CORP")
             return Protect(player=player, corp=args[0].upper())
-        if verb == "redeem":
-            need(args, 1, "redeem CORP [pool|PLAYER]")
-            source = args[1] if len(args) > 1 else "pool"
-            return Redeem(player=player, corp=args[0].upper(), source=source)
-        if verb == "reissue":
-            need(args, 1, "reissue CORP")
-            return Reissue(player=player, corp=args[0].upper())
+        redemption = parse_redemption(verb, args, player)
+        if redemption is not None:
+            return redemption
         if verb == "demand":
             if args:
                 raise InputError(f"demand: cannot read {brief(args[0])}; usage: demand")
@@ -578,10 +574,11 @@ class Title1870(Views1870):
         return legal_groups(self, state, player)
 
     def format_action(self, action: Action) -> str:
-        if isinstance(action, Protect | Reissue):
-            return f"{action.type} {action.corp}"
-        if isinstance(action, Redeem):
-            return f"redeem {action.corp} {action.source}"
+        if isinstance(action, Protect):
+            return f"protect {action.corp}"
+        redemption = format_redemption(action)
+        if redemption is not None:
+            return redemption
         if isinstance(action, Connect):
             return f"connect {action.corp} {action.choice}"
         return super().format_action(action)
