@@ -336,6 +336,23 @@ class C2COptions(Options):
         "token counts.",
         rule="Base rules, private companies: bonus tokens",
     )
+    share_redemption: Literal["off", "1870"] = option(
+        "off",
+        "Corporation share redemption and reissue (base rules 4.4, 4.5). Our sources give only "
+        "that these rules exist (the rulebook's table of contents; the successor game's "
+        "description), none of their text: off plays without them ('redeem' and 'reissue' "
+        "are refused). 1870 plays 1870's rules 6.5 and 6.6 by analogy, as the 1870 title "
+        "plays them: once per stock round a corporation that has operated buys back one "
+        "share at the current price with cash it held when the round began (a market share "
+        "first, else a player's), at most four units in its initial offering and treasury; "
+        "treasury shares are not for sale, pay their dividends to the corporation and count "
+        "as sold; with no initial-offering share left it may reissue them at the top-row "
+        "price nearest 3/4 of its price (never below its par, at most $200), bought at that "
+        "par with the money to the corporation. Amtrak and Conrail do not redeem or "
+        "reissue; a merger or government take-over retires the old corporation's treasury "
+        "shares with it.",
+        rule="Base rules 4.4, 4.5 (as 1870 rules 6.5, 6.6)",
+    )
     extra_charters: str = option(
         "",
         "Charters to add to the full-map game as SYM:Name:HOME:DESTINATION:ZONE, several "

@@ -13,6 +13,7 @@ from collections import Counter
 import pytest
 
 from transcon.core.game import Game
+from transcon.core.options import parse_option_args
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.testing import invariant_problems
 from transcon.titles.c2c.game import TitleC2C, TitleC2CSuperShort
@@ -22,10 +23,17 @@ from transcon.titles.c2c.game.checks import token_problems
 TITLES = {"d": TitleC2C, "super-short": TitleC2CSuperShort}
 
 
-def play(variant: str, seed: int, bots: str, players: int, limit: int) -> Game[GameState]:
+def play(
+    variant: str,
+    seed: int,
+    bots: str,
+    players: int,
+    limit: int,
+    options: dict[str, object] | None = None,
+) -> Game[GameState]:
     """One game (at most ``limit`` actions), checking the invariants after every action."""
     names = [f"P{i}" for i in range(1, players + 1)]
-    game = Game.new(TITLES[variant](), names, {}, seed)
+    game = Game.new(TITLES[variant](), names, options or {}, seed)
     rng = random.Random(seed)
     builders = {p: BuilderBot(seed * 10 + i) for i, p in enumerate(names)}
     for _ in range(limit):
@@ -65,6 +73,9 @@ SLOW_GAMES = int(os.environ.get("C2C_SLOW_GAMES", "100"))
 SLOW_FIRST_SEED = int(os.environ.get("C2C_SLOW_FIRST_SEED", "0"))
 """``--runslow`` plays seeds ``C2C_SLOW_FIRST_SEED`` .. + ``C2C_SLOW_GAMES`` - 1 (default
 0..99) per bot kind and variant: set them to split the 400 games into batches."""
+SLOW_OPTIONS = os.environ.get("C2C_SLOW_OPTIONS", "")
+"""Options of the ``--runslow`` games as ``name=value`` separated by spaces (default none),
+e.g. ``share_redemption=1870``."""
 
 
 @pytest.mark.slow
@@ -77,9 +88,10 @@ def test_whole_games_end_by_the_game_end_rule(variant: str, bots: str) -> None:
     figures."""
     reasons: Counter[str] = Counter()
     actions = 0
+    options = parse_option_args(TITLES[variant].options, SLOW_OPTIONS.split())
     start = time.process_time()
     for seed in range(SLOW_FIRST_SEED, SLOW_FIRST_SEED + SLOW_GAMES):
-        game = play(variant, seed, bots, 2 + seed % 7, 60_000)
+        game = play(variant, seed, bots, 2 + seed % 7, 60_000, dict(options))
         assert game.is_over(), (variant, bots, seed, len(game.log))
         assert game.state.end_reason in ("bank", "bankrupt", "stalemate"), game.state.end_reason
         reasons[game.state.end_reason] += 1
@@ -87,7 +99,8 @@ def test_whole_games_end_by_the_game_end_rule(variant: str, bots: str) -> None:
         print(f"{variant} {bots} seed {seed}: {len(game.log)} actions, {game.state.end_reason}")
     cpu = time.process_time() - start
     print(
-        f"\n{variant} {bots}: {SLOW_GAMES} games (seeds {SLOW_FIRST_SEED}.."
+        f"\n{variant} {bots} ({SLOW_OPTIONS or 'default options'}): {SLOW_GAMES} games "
+        f"(seeds {SLOW_FIRST_SEED}.."
         f"{SLOW_FIRST_SEED + SLOW_GAMES - 1}) ended {dict(reasons)}, {actions} actions, "
         f"{cpu:.0f} CPU-s"
     )

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from transcon.core.title import Action
 from transcon.eighteen.framework.actions import ACTION_TYPES
+from transcon.eighteen.framework.steps.redemption import REDEMPTION_ACTIONS
 
 
 class Eliminate(Action):
@@ -93,4 +94,5 @@ ACTION_TYPES_C2C: tuple[type[Action], ...] = (
     Merge,
     Prospect,
     BuyMarker,
+    *REDEMPTION_ACTIONS,
 )

@@ -6,7 +6,9 @@ initial-offering shares, and never sells; at float it buys every token Table A a
 corporations lay the tile that brings their track closest to their destination, place a
 token when they can, take the transcontinental bonus as soon as they can prove it, make
 their destination run as soon as they can, otherwise run the optimiser's best routes, always
-pay out, and buy a train when they have none or can afford the current type. Now and then
+pay out, and buy a train when they have none or can afford the current type. With the option
+``share_redemption`` on, its corporations now and then redeem a share (keeping a train's
+price) or reissue their treasury shares. Now and then
 they buy a private at its lowest price (keeping a train's price), an unused Engineer marker,
 or designate a P city; a Prospectors' discount is used on the costly lays of its zone, the
 Keystone Tunnel on a hill, a Central Pacific token placed each turn it can. Every
@@ -28,6 +30,7 @@ from transcon.eighteen.framework.bots import builder_stock_choice
 from transcon.eighteen.framework.rounds import Step
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.steps.operating import Route
+from transcon.eighteen.framework.steps.redemption import Redeem
 from transcon.titles.c2c.game.actions import BuyMarker, BuyTokens
 from transcon.titles.c2c.game.private_powers import new_marker_seller
 from transcon.titles.c2c.game.track import tile_left
@@ -79,7 +82,30 @@ class BuilderBot:
     def _stock(
         self, game: Game[Any], player: str, by_type: dict[str, list[Action]], actions: list[Action]
     ) -> Action:
+        redemption = self._redemption(game, by_type)
+        if redemption is not None:
+            return redemption
         return builder_stock_choice(game.state, player, by_type, actions, self._rng)
+
+    def _redemption(self, game: Game[Any], by_type: dict[str, list[Action]]) -> Action | None:
+        """With the option ``share_redemption`` on (else none is legal and nothing is drawn):
+        now and then redeem a share when the corporation keeps a train's price, or reissue."""
+        from transcon.titles.c2c.game.title import TitleC2C
+
+        title, state = game.title, game.state
+        assert isinstance(title, TitleC2C)
+        train = title.cheapest_train(state) or 0
+        redeems = [
+            a
+            for a in by_type.get("redeem", [])
+            if isinstance(a, Redeem)
+            and state.corps[a.corp].cash - title.price(state, a.corp) >= train
+        ]
+        if redeems and self._rng.random() < 0.3:
+            return self._rng.choice(redeems)
+        if "reissue" in by_type and self._rng.random() < 0.3:
+            return self._rng.choice(by_type["reissue"])
+        return None
 
     def _operate(self, game: Game[Any], player: str) -> Action | None:
         """The first legal action in the order of preference (None: none found)."""

@@ -5,12 +5,14 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from transcon.eighteen.framework.state import GameState, TitleData
+from transcon.eighteen.framework.steps.redemption import RedemptionData
 from transcon.titles.c2c.tokens import Charter
 
 
 @dataclass(slots=True)
-class C2CData(TitleData):
-    """What 18C2C keeps besides the framework's state."""
+class C2CData(RedemptionData):
+    """What 18C2C keeps besides the framework's state (share redemption and reissue, option
+    ``share_redemption``, in the framework's :class:`RedemptionData`: empty while off)."""
 
     eliminated: list[str] = field(default_factory=list)
     """Privates removed from play before the auction, in order (D variant 3a)."""

@@ -26,7 +26,8 @@ from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.steps.auction import AuctionRound, PendingPar
 from transcon.eighteen.framework.steps.operating import OperatingRound, Token
 from transcon.eighteen.framework.steps.purchases import BuyCompany, UsePrivate
-from transcon.eighteen.framework.steps.stock import BuySellParShares, StockRound
+from transcon.eighteen.framework.steps.redemption import treasury_for_sale
+from transcon.eighteen.framework.steps.stock import StockRound
 from transcon.eighteen.framework.title import EighteenTitle
 from transcon.eighteen.tiles import Color
 from transcon.titles.c2c.bonuses import BONUS_HEXES
@@ -46,6 +47,7 @@ from transcon.titles.c2c.game.private_steps import (
     EngineerMarkers,
     UsePrivateC2C,
 )
+from transcon.titles.c2c.game.redemption import BuySellParSharesC2C, StockRoundC2C
 from transcon.titles.c2c.game.spec import GOVERNMENT_CHARTERS, merger_symbols
 from transcon.titles.c2c.game.state import C2CData, c2c_data
 from transcon.titles.c2c.game.steps import (
@@ -116,7 +118,8 @@ class TitleC2C(RunsC2C, NotationC2C):
         return AuctionRound(self, [EliminatePrivates(self), PendingPar(self), PacketAuction(self)])
 
     def stock_round(self) -> StockRound:
-        return StockRound(self, [TokenPurchase(self), BuySellParShares(self), DeclareMerger(self)])
+        steps = [TokenPurchase(self), BuySellParSharesC2C(self), DeclareMerger(self)]
+        return StockRoundC2C(self, steps)
 
     def operating_round(self) -> OperatingRound:
         framework = [
@@ -333,6 +336,11 @@ class TitleC2C(RunsC2C, NotationC2C):
             state.corps[sym].closed = True
         for sym in GOVERNMENT_CHARTERS.values():
             state.corps[sym].closed = True
+
+    def hook_treasury_for_sale(self, state: GameState, sym: str) -> int:
+        """Base rules 4.5 (option ``share_redemption``, as 1870 §6.6): reissued treasury
+        shares are for sale."""
+        return treasury_for_sale(state, sym)
 
     def hook_price_moved(self, state: GameState, sym: str, ctx: ActionContext | None) -> None:
         """A corporation on a closing space has failed: Amtrak or Conrail takes it over

@@ -10,6 +10,7 @@ from transcon.core.errors import InputError
 from transcon.core.title import Action
 from transcon.eighteen.framework.notation import need
 from transcon.eighteen.framework.state import GameState
+from transcon.eighteen.framework.steps.redemption import format_redemption, parse_redemption
 from transcon.titles.c2c.game import government
 from transcon.titles.c2c.game import private_powers as powers
 from transcon.titles.c2c.game.actions import (
@@ -39,6 +40,9 @@ class NotationC2C(C2CBase):
             return merge.model_copy(
                 update={"corp": self._symbol(state, args[0]), "other": self._symbol(state, args[1])}
             )
+        redemption = parse_redemption(verb, args, player)
+        if redemption is not None:
+            return self._canonical(state, redemption)
         if verb == "eliminate":
             need(args, 1, "eliminate PRIVATE")
             return Eliminate(player=player, private=args[0].upper())
@@ -88,7 +92,7 @@ class NotationC2C(C2CBase):
             return "transcontinental"
         if isinstance(action, PlaceBull):
             return f"bull {action.hex}"
-        power = format_power(action)
+        power = format_power(action) or format_redemption(action)
         if power is not None:
             return power
         if isinstance(action, BuyTokens):
