@@ -11,6 +11,7 @@ from transcon.eighteen.framework.rounds import RoundKind
 from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.framework.steps.redemption import Redeem, Reissue
 from transcon.eighteen.framework.testing import context, invariant_problems
+from transcon.testing.probes import check_json, check_notation
 from transcon.titles.c2c.game.checks import token_problems
 from transcon.titles.c2c.game.redemption import BuySellParSharesC2C, redemption_rules
 from transcon.titles.c2c.game.state import c2c_data
@@ -178,3 +179,6 @@ def test_bots_redeem_and_reissue_when_the_option_is_on() -> None:
     random_game = play("d", 1, "random", 3, 600, ON)
     assert "redeem" in {a.type for a in random_game.log}
     assert random_game.verify_replay().identical
+    for game in (builder, random_game):  # the notation and JSON read back
+        ours = [a for a in game.log if a.type in ("redeem", "reissue")]
+        assert check_notation(game, ours) == check_json(game, ours) == len(ours)

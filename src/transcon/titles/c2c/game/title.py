@@ -108,6 +108,7 @@ class TitleC2C(RunsC2C, NotationC2C):
         + " | eliminate GRS | tokens B&O 40,60 | bull M74 | transcontinental"
         + " | destination [REVENUE [TRAIN:]STOP,STOP... ... [unfold TRAIN]]"
         + " | prospect GPP K44 | marker B&O|bank"
+        + " | redeem B&O [pool|PLAYER] | reissue B&O"
     )
     setup: ClassVar[Setup] = "full"
     SELL_AFTER_OPERATING = False
