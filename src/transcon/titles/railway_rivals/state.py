@@ -144,7 +144,18 @@ class RRState:
         self.adj.setdefault(a, set()).add(b)
         self.adj.setdefault(b, set()).add(a)
         self.version += 1
+        self._new_track_version(a, b)
+
+    def _new_track_version(self, a: int, b: int) -> None:
+        """Clear the caches of the old track, except the track graph (``tracks.track_graph``):
+        only the hexes of the new link change there, so they are listed as stale (in the
+        order they joined ``adj``) and rebuilt when the graph is next asked for."""
+        graph = self.cache.get("graph")
+        stale: list[int] = self.cache.get("graph_stale", [])
         self.cache.clear()
+        if graph is not None:
+            self.cache["graph"] = graph
+            self.cache["graph_stale"] = stale + [h for h in (a, b) if h not in stale]
 
     def has_track_in(self, player: str, h: int) -> bool:
         owners = self.hex_owners.get(h)

@@ -23,25 +23,31 @@ def step_points(state: RRState, a: int, b: int) -> int:
 
 
 def track_graph(state: RRState) -> dict[int, list[tuple[int, int, tuple[str, ...]]]]:
-    """The union track graph with race lengths: hex -> [(next hex, length, owners)].
+    """The union track graph with race lengths: hex -> [(next hex, length, owners)], in the
+    order of ``state.adj``.
 
-    Cached in the state until the track changes."""
+    Cached in the state; a new link marks its hexes stale (``RRState.add_link``), and only
+    those are rebuilt."""
     graph: dict[int, list[tuple[int, int, tuple[str, ...]]]] | None = state.cache.get("graph")
-    if graph is not None:
-        return graph
-    hexes_metric = state.cfg.route_length_metric == "hexes"
-    graph = {}
-    for node, near in state.adj.items():
-        graph[node] = [
-            (
-                nxt,
-                1 if hexes_metric else step_points(state, node, nxt),
-                tuple(state.edge_owners[edge(node, nxt)]),
-            )
-            for nxt in sorted(near)
-        ]
-    state.cache["graph"] = graph
+    if graph is None:
+        graph = state.cache["graph"] = {node: _links_from(state, node) for node in state.adj}
+    stale: list[int] | None = state.cache.pop("graph_stale", None)
+    for node in stale or ():
+        graph[node] = _links_from(state, node)
     return graph
+
+
+def _links_from(state: RRState, node: int) -> list[tuple[int, int, tuple[str, ...]]]:
+    """A hex's entries of ``track_graph``."""
+    hexes_metric = state.cfg.route_length_metric == "hexes"
+    return [
+        (
+            nxt,
+            1 if hexes_metric else step_points(state, node, nxt),
+            tuple(state.edge_owners[edge(node, nxt)]),
+        )
+        for nxt in sorted(state.adj[node])
+    ]
 
 
 def components(state: RRState) -> dict[int, int]:
