@@ -383,14 +383,16 @@ def route_within_caps(
     forbidden: frozenset[tuple[int, bool]] = frozenset(),
 ) -> list[int] | bool:
     """Some route (a simple path, within the caps, with own track as the rules ask) from a
-    source to a target, by walks within the caps (``_CapWalk``, compared on the loads alone:
-    few labels) and the route finder's split of a walk that visits a hex before and after
-    own track (the routes that never visit it before own track, and those that never visit
-    it after; see ``routes``), never at a (hex, own track used yet) state of ``forbidden``.
-    False: there is none; True: no answer within ``budget``
-    labels. The route need not be on the front: the route finder starts from it to bound
-    its search (in a crowded 6-rival game the exact front's subproblems otherwise each
-    search every walk shorter or cheaper than another, only to find no route)."""
+    source to a target, never at a (hex, own track used yet) state of ``forbidden``: the
+    first walk within the caps (``_CapWalk.first_walk``, labels compared on the loads and
+    the rival hexes used: far fewer labels than the route search keeps, which compares
+    length too) that is a simple path, splitting like the route finder where a walk visits
+    a hex before and after own track (the routes that never visit it before own track, and
+    those that never visit it after; see ``routes``). False: there is none; True: no answer
+    within ``budget`` labels. The route need not be on the front: the route finder starts
+    from it to bound its search (in a crowded 6-rival game the exact front's subproblems
+    otherwise each search every walk shorter or cheaper than another, only to find no
+    route)."""
     todo = [forbidden]
     while todo:
         forbidden = todo.pop()
