@@ -484,7 +484,7 @@ class _Search(LabelSearch[int, Figures, str]):
         figures, splits, fee, across = self.figures, self.q.splits, self.q.fee, self.across
         within, reach = self.loads.within, self.reach
         nl, nu, no, nc, nd = new
-        new_reach = self.loads_reach(nd, nl, nu, no, h)
+        new_reach = -1  # worked out when first needed
         killed: list[int] = []
         for other in bucket:
             ol, ou, oo, oc, od = figures[other]
@@ -492,9 +492,15 @@ class _Search(LabelSearch[int, Figures, str]):
                 continue  # the same payments split differently: keep both
             if oo != no and not across:
                 continue
-            if ol <= nl and ou <= nu and (oo or not no) and within(od, new_reach):
-                return other, []
-            if nl <= ol and nu <= ou and (no or not oo) and within(nd, reach(other, h)):
+            if ol <= nl and ou <= nu and (oo or not no):
+                if within(od, nd):
+                    return other, []
+                if new_reach < 0:
+                    new_reach = self.loads_reach(nd, nl, nu, no, h)
+                if within(od, new_reach):
+                    return other, []
+            kills = nl <= ol and nu <= ou and (no or not oo)
+            if kills and (within(nd, od) or within(nd, reach(other, h))):
                 killed.append(other)
         return None, killed
 
