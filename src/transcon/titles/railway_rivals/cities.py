@@ -22,11 +22,12 @@ def new_city(
     """Create a city on hex ``h`` (not yet a city) and name it."""
     model = state.model
     used = state.used_names
-    free = [(name, at) for name, at in model.places if name not in used]
-    if free:
-        distances = distances_from(model, h, [at for _, at in free])
-        name = min(zip(distances, (name for name, _ in free), strict=True))[1]
-    else:
+    places = model.places  # in name order
+    distances = distances_from(model, h, [at for _, at in places])
+    # the nearest unused name, of equally near ones the first by name (a stable sort)
+    nearest = (places[i][0] for i in sorted(range(len(places)), key=distances.__getitem__))
+    name = next((name for name in nearest if name not in used), None)
+    if name is None:
         lon, lat = model.lonlat[h]
         name = nearest_name(lon, lat, state.used_names)
     state.used_names.add(name)

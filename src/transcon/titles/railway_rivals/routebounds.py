@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from transcon.core.paths import cheapest_paths, cheapest_paths_over, zero_one_costs
-from transcon.titles.railway_rivals.state import RRState
-from transcon.titles.railway_rivals.tracks import reverse_lengths, track_graph
+from transcon.titles.railway_rivals.state import RRState, edge
+from transcon.titles.railway_rivals.tracks import new_links, reverse_lengths, track_graph
 
 #: A link out of a hex: (next hex, length, owners, the team member whose line it uses free).
 Near = tuple[int, int, tuple[str, ...], str | None]
@@ -71,8 +71,9 @@ def team_lines(state: RRState, team: tuple[str, ...]) -> dict[tuple[str, ...], i
 
 
 def line_counts(state: RRState) -> dict[tuple[str, ...], int]:
-    """How many links each set of owners has (as ``track_graph`` writes them; cached until
-    the track changes): every team's ``team_lines`` in one pass."""
+    """How many links each set of owners has (as ``track_graph`` writes them): every team's
+    ``team_lines`` in one pass. Kept across new links: a link's count moves from the owners
+    it had before the links added since to those it has now."""
     counts: dict[tuple[str, ...], int] | None = state.cache.get("line_counts")
     if counts is None:
         counts = {}
@@ -81,6 +82,18 @@ def line_counts(state: RRState) -> dict[tuple[str, ...], int]:
                 if node < nxt:
                     counts[owners] = counts.get(owners, 0) + 1
         state.cache["line_counts"] = counts
+    added: dict[tuple[int, int], int] = {}
+    for a, b in new_links(state, "line_counts"):
+        key = edge(a, b)
+        added[key] = added.get(key, 0) + 1
+    for key, times in added.items():
+        owners = tuple(state.edge_owners[key])
+        before = owners[:-times]
+        if before:
+            counts[before] -= 1
+            if not counts[before]:
+                del counts[before]
+        counts[owners] = counts.get(owners, 0) + 1
     return counts
 
 

@@ -147,15 +147,15 @@ class RRState:
         self._new_track_version(a, b)
 
     def _new_track_version(self, a: int, b: int) -> None:
-        """Clear the caches of the old track, except the track graph (``tracks.track_graph``):
-        only the hexes of the new link change there, so they are listed as stale (in the
-        order they joined ``adj``) and rebuilt when the graph is next asked for."""
-        graph = self.cache.get("graph")
-        stale: list[int] = self.cache.get("graph_stale", [])
+        """Clear the caches of the old track, except those of ``KEPT_CACHES``: each keeps
+        the list of links added since it was built (``("new_links", name)``, in order), from
+        which the function that builds it brings it up to date when next asked."""
+        kept = {name: self.cache[name] for name in KEPT_CACHES if name in self.cache}
+        added = {name: self.cache.get(("new_links", name), []) for name in kept}
         self.cache.clear()
-        if graph is not None:
-            self.cache["graph"] = graph
-            self.cache["graph_stale"] = stale + [h for h in (a, b) if h not in stale]
+        for name, value in kept.items():
+            self.cache[name] = value
+            self.cache[("new_links", name)] = [*added[name], (a, b)]
 
     def has_track_in(self, player: str, h: int) -> bool:
         owners = self.hex_owners.get(h)
@@ -165,6 +165,11 @@ class RRState:
         city = self.cities.get(h)
         label = self.model.labels[h]
         return f"{city.name} ({label})" if city else label
+
+
+#: Caches of the track that new links update instead of clearing (``RRState.add_link``): the
+#: track graph and its reverse (``tracks``), the count of links per owners (``routebounds``).
+KEPT_CACHES = ("graph", "reverse_lengths", "line_counts")
 
 
 def state_to_json(state: RRState) -> dict[str, Any]:

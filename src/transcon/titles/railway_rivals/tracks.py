@@ -26,15 +26,21 @@ def track_graph(state: RRState) -> dict[int, list[tuple[int, int, tuple[str, ...
     """The union track graph with race lengths: hex -> [(next hex, length, owners)], in the
     order of ``state.adj``.
 
-    Cached in the state; a new link marks its hexes stale (``RRState.add_link``), and only
-    those are rebuilt."""
+    Cached in the state and kept across new links: only the hexes of links added since
+    (``RRState.add_link``) are rebuilt."""
     graph: dict[int, list[tuple[int, int, tuple[str, ...]]]] | None = state.cache.get("graph")
     if graph is None:
         graph = state.cache["graph"] = {node: _links_from(state, node) for node in state.adj}
-    stale: list[int] | None = state.cache.pop("graph_stale", None)
-    for node in stale or ():
-        graph[node] = _links_from(state, node)
+    for link in new_links(state, "graph"):
+        for node in link:  # new hexes join the graph in the order they joined ``adj``
+            graph[node] = _links_from(state, node)
     return graph
+
+
+def new_links(state: RRState, name: str) -> list[tuple[int, int]]:
+    """The links added since the kept cache ``name`` was brought up to date (then cleared)."""
+    links: list[tuple[int, int]] = state.cache.pop(("new_links", name), [])
+    return links
 
 
 def _links_from(state: RRState, node: int) -> list[tuple[int, int, tuple[str, ...]]]:
@@ -73,7 +79,8 @@ def components(state: RRState) -> dict[int, int]:
 
 def reverse_lengths(state: RRState) -> dict[int, list[tuple[int, int]]]:
     """The reverse track graph with race lengths: hex -> [(previous hex, length of the step
-    from it)] (any team's; shared until the track changes)."""
+    from it)] (any team's; kept across new links like ``track_graph``: only the hexes of
+    links added since are rebuilt; the order within a hex's list does not matter)."""
     rev: dict[int, list[tuple[int, int]]] | None = state.cache.get("reverse_lengths")
     if rev is None:
         graph = track_graph(state)
@@ -82,6 +89,13 @@ def reverse_lengths(state: RRState) -> dict[int, list[tuple[int, int]]]:
             for b, step, _ in near:
                 rev[b].append((a, step))
         state.cache["reverse_lengths"] = rev
+    hexes_metric = state.cfg.route_length_metric == "hexes"
+    for link in new_links(state, "reverse_lengths"):
+        for node in link:
+            rev[node] = [
+                (prev, 1 if hexes_metric else step_points(state, prev, node))
+                for prev in sorted(state.adj[node])
+            ]
     return rev
 
 
