@@ -8,11 +8,11 @@ token when they can, take the transcontinental bonus as soon as they can prove i
 their destination run as soon as they can, otherwise run the optimiser's best routes, always
 pay out, and buy a train when they have none or can afford the current type. With the option
 ``share_redemption`` on, its corporations now and then redeem a share (keeping a train's
-price) or reissue their treasury shares. Now and then
-they buy a private at its lowest price (keeping a train's price), an unused Engineer marker,
-or designate a P city; a Prospectors' discount is used on the costly lays of its zone, the
-Keystone Tunnel on a hill, a Central Pacific token placed each turn it can. Every
-choice is one of the legal actions: in operating rounds the candidates are checked in order
+price) or reissue their treasury shares, and its players now and then buy reissued shares.
+Now and then they buy a private at its lowest price (keeping a train's price), an unused
+Engineer marker, or designate a P city; a Prospectors' discount is used on the costly lays of
+its zone, the Keystone Tunnel on a hill, a Central Pacific token placed each turn it can.
+Every choice is one of the legal actions: in operating rounds the candidates are checked in order
 of preference and the first legal one is taken (checking every fitting tile first is slow).
 """
 
@@ -89,7 +89,8 @@ class BuilderBot:
 
     def _redemption(self, game: Game[Any], by_type: dict[str, list[Action]]) -> Action | None:
         """With the option ``share_redemption`` on (else none is legal and nothing is drawn):
-        now and then redeem a share when the corporation keeps a train's price, or reissue."""
+        now and then redeem a share when the corporation keeps a train's price, reissue, or
+        buy a reissued share."""
         from transcon.titles.c2c.game.title import TitleC2C
 
         title, state = game.title, game.state
@@ -105,6 +106,10 @@ class BuilderBot:
             return self._rng.choice(redeems)
         if "reissue" in by_type and self._rng.random() < 0.3:
             return self._rng.choice(by_type["reissue"])
+        buys = by_type.get("buy", [])
+        reissued = [a for a in buys if isinstance(a, A.BuyShare) and a.source == "treasury"]
+        if reissued and self._rng.random() < 0.5:
+            return self._rng.choice(reissued)
         return None
 
     def _operate(self, game: Game[Any], player: str) -> Action | None:
