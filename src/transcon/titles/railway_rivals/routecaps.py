@@ -61,6 +61,7 @@ class Loads:
         self.sets = [r for r in range(1, 1 << len(capped)) if connected(r, masks)]
         members = [[capped[j] for j in range(len(capped)) if r >> j & 1] for r in self.sets]
         self.capacity = [len(m) * cap for m in members]
+        self.most = max(self.capacity, default=0)
         #: links of the set's rivals: a set can never take more
         self.links = [sum(rival_links[i] for i in m) for m in members]
         self.zero = 0

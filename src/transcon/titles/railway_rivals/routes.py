@@ -479,10 +479,12 @@ class _Search(LabelSearch[int, Figures, str]):
         dominates it (the first found), else the labels it dominates. Label a dominates b
         if it is no longer, uses no more rival hexes, has used own track if b has (and, where
         the subproblem forbids a hex after own track, b has too: ``across``), and its loads
-        are within b's ``reach``; with splits, labels of equal length and payments that
+        are within b's (or, once this search has found a walk, within b's ``reach``; before
+        that, with only routes found before, it seldom helps and costs: a long capped race at
+        6 rivals took twice as long); with splits, labels of equal length and payments that
         split them differently are kept."""
         figures, splits, fee, across = self.figures, self.q.splits, self.q.fee, self.across
-        within, reach = self.loads.within, self.reach
+        within, reach, front = self.loads.within, self.reach, self.front_version > 0
         nl, nu, no, nc, nd = new
         new_reach = -1  # worked out when first needed
         killed: list[int] = []
@@ -495,12 +497,13 @@ class _Search(LabelSearch[int, Figures, str]):
             if ol <= nl and ou <= nu and (oo or not no):
                 if within(od, nd):
                     return other, []
-                if new_reach < 0:
-                    new_reach = self.loads_reach(nd, nl, nu, no, h)
-                if within(od, new_reach):
-                    return other, []
+                if front:
+                    if new_reach < 0:
+                        new_reach = self.loads_reach(nd, nl, nu, no, h)
+                    if within(od, new_reach):
+                        return other, []
             kills = nl <= ol and nu <= ou and (no or not oo)
-            if kills and (within(nd, od) or within(nd, reach(other, h))):
+            if kills and (within(nd, od) or (front and within(nd, reach(other, h)))):
                 killed.append(other)
         return None, killed
 
@@ -521,7 +524,11 @@ class _Search(LabelSearch[int, Figures, str]):
         bounds are (``beaten_after``), and that holds for every x from the least such on."""
         if not self.front:
             return loads  # nothing found yet beats any way on
-        lo, hi = 1, self.room - used + 1  # a way taking hi more hexes is over the caps
+        # a way taking room - used + 1 more hexes is over the caps; past the largest
+        # capacity + 1 more, every set's floor is the same (``Loads.reach``)
+        lo, hi = 1, min(self.room - used + 1, self.loads.most + 1)
+        if not self.beaten_after(hi, length, used, own, h):
+            return self.loads.reach(loads, hi + 1)  # (most labels: a quick answer)
         while lo < hi:  # the least x with every way taking x more beaten (monotone in x)
             mid = (lo + hi) // 2
             if self.beaten_after(mid, length, used, own, h):
