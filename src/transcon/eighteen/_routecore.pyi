@@ -64,5 +64,6 @@ def network_walk(
     no_pass: bytes,
     starts: list[int],
     walks: int = -1,
+    budget: int = -1,
     /,
-) -> tuple[bytes, list[int], list[int]]: ...
+) -> tuple[bytes, list[int], list[int], int]: ...

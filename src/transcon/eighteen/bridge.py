@@ -102,6 +102,12 @@ class RouteHooks(Protocol[P]):
         """Every stop's value to ``company`` (bonuses included)."""
         ...
 
+    @property
+    def network_walk_budget(self) -> int:
+        """Converging steps a company's network walk may take (-1: no limit; see
+        :func:`transcon.eighteen.network.company_reach`)."""
+        ...
+
 
 @lru_cache(maxsize=256)
 def train_of(train_id: str) -> TrainType:
@@ -280,7 +286,8 @@ class RouteContext(Generic[P]):
         if got is None:
             from transcon.eighteen.network import company_reach
 
-            got = company_reach(self.layout, self.stops_graph(), company)
+            budget = self.bridge.hooks.network_walk_budget
+            got = company_reach(self.layout, self.stops_graph(), company, budget)
             self._networks[company] = got
         return got
 

@@ -77,10 +77,20 @@ class Reach:
     numbers (``hex number * 6 + side`` of the laid hexes whose reached track ends at that
     side) instead of sets of hexes."""
 
-    __slots__ = ("layout", "paths", "stops", "touched")
+    __slots__ = ("cut_short", "layout", "paths", "stops", "touched")
 
-    def __init__(self, layout: TrackLayout, stops: int, touched: set[int], paths: set[int]) -> None:
+    def __init__(
+        self,
+        layout: TrackLayout,
+        stops: int,
+        touched: set[int],
+        paths: set[int],
+        *,
+        cut_short: bool = False,
+    ) -> None:
         self.layout = layout
+        self.cut_short = cut_short
+        """Whether the walk ran past its budget of converging steps (:func:`company_reach`)."""
         self.stops = stops
         """Stops reached (a bitmask of stop ids), token stops included."""
         self.touched = touched
@@ -123,7 +133,7 @@ class Reach:
         return False
 
 
-def company_reach(layout: TrackLayout, graph: TrackGraph, company: str) -> Reach:
+def company_reach(layout: TrackLayout, graph: TrackGraph, company: str, budget: int = -1) -> Reach:
     """``company``'s network in ``layout`` with the tokens of ``graph`` (a graph of that
     layout, hops not needed).
 
@@ -136,12 +146,18 @@ def company_reach(layout: TrackLayout, graph: TrackGraph, company: str) -> Reach
     across a side where several of that tile's paths meet, the paths and stops it takes from
     there are free again when it comes back from them (they may be walked again from
     elsewhere). Never through a stop the company may not pass
-    (:meth:`TrackGraph.no_pass_mask`)."""
+    (:meth:`TrackGraph.no_pass_mask`).
+
+    Freeing what the walk took after a converging side makes it try every simple path from
+    there, which grows exponentially on a large crowded map. ``budget`` (-1: no limit) caps
+    those steps over all the walks: past it, the walk goes on as a plain one, each path and
+    stop taken once (linear time; what it finds is then a subset of the full walk's, and
+    :attr:`Reach.cut_short` is set). A title sets the budget as a rule option."""
     own = graph.token_mask(company)
     no_pass = graph.no_pass_mask(company)
     starts = _token_starts(layout, own)
-    got = compiled_reach(layout, own, no_pass, starts) if COMPILED else None
-    return got if got is not None else reference_reach(layout, own, no_pass, starts)
+    got = compiled_reach(layout, own, no_pass, starts, budget) if COMPILED else None
+    return got if got is not None else reference_reach(layout, own, no_pass, starts, budget)
 
 
 def _token_starts(layout: TrackLayout, own: int) -> list[int]:
@@ -207,13 +223,15 @@ def _walks_in_turn(layout: TrackLayout, no_pass: int, starts: list[int]) -> Iter
             yield set(walk.walked)
 
 
-def compiled_reach(layout: TrackLayout, own: int, no_pass: int, starts: list[int]) -> Reach | None:
+def compiled_reach(
+    layout: TrackLayout, own: int, no_pass: int, starts: list[int], budget: int = -1
+) -> Reach | None:
     """:func:`reference_reach` in the compiled core (``csrc/routecore_network.c``); None when
     the core is not built or a tile is beyond its limits (64 paths or path ends)."""
     if _network_walk is None:
         return None
     try:
-        reached, touched, walked = _network_walk(
+        reached, touched, walked, cut = _network_walk(
             layout.ends_of,
             layout.across_table,
             layout.across,
@@ -221,20 +239,25 @@ def compiled_reach(layout: TrackLayout, own: int, no_pass: int, starts: list[int
             len(layout.stops),
             no_pass.to_bytes((no_pass.bit_length() + 7) // 8, "little"),
             starts,
+            -1,
+            budget,
         )
     except OverflowError:  # a tile beyond the compiled walk's limits
         return None
-    return Reach(layout, own | int.from_bytes(reached, "little"), set(touched), set(walked))
+    stops = own | int.from_bytes(reached, "little")
+    return Reach(layout, stops, set(touched), set(walked), cut_short=bool(cut))
 
 
-def reference_reach(layout: TrackLayout, own: int, no_pass: int, starts: list[int]) -> Reach:
+def reference_reach(
+    layout: TrackLayout, own: int, no_pass: int, starts: list[int], budget: int = -1
+) -> Reach:
     """:func:`company_reach` in Python (the reference of the compiled walk, and its stand-in
     where the compiled core is not built): ``own`` and ``no_pass`` are stop masks, ``starts``
     the token stops as ``hex number << _SHIFT | NODE_BASE + node index``."""
-    walk = _Walk(layout, no_pass)
+    walk = _Walk(layout, no_pass, budget)
     for start in starts:
         walk.walk_from(start, {s for s in starts if s != start})
-    return Reach(layout, own | walk.reached, walk.touched, walk.walked)
+    return Reach(layout, own | walk.reached, walk.touched, walk.walked, cut_short=walk.cut)
 
 
 _SHIFT = 8
@@ -248,10 +271,25 @@ class _Walk:
     paths, stops and sides seen hold ``hex number << _SHIFT | number`` (no tuples: the walk
     runs for every lay check, and tuples made the collector run twice as often)."""
 
-    __slots__ = ("first_stop", "layout", "no_pass", "reached", "touched", "walked")
+    __slots__ = (
+        "budget",
+        "cut",
+        "first_stop",
+        "layout",
+        "no_pass",
+        "reached",
+        "steps",
+        "touched",
+        "walked",
+    )
 
-    def __init__(self, layout: TrackLayout, no_pass: int) -> None:
+    def __init__(self, layout: TrackLayout, no_pass: int, budget: int = -1) -> None:
         self.layout = layout
+        self.budget = budget
+        """Converging steps allowed over all walks (-1: no limit; see :func:`company_reach`)."""
+        self.steps = 0
+        self.cut = False
+        """Whether a step came past the budget."""
         self.first_stop = layout.first_stop
         self.no_pass = no_pass
         self.reached = 0
@@ -279,10 +317,20 @@ class _Walk:
             self.reached |= 1 << sid
             return not (no_pass >> sid) & 1
 
+        def still_converging(converging: bool) -> bool:
+            if not converging or self.budget < 0:
+                return converging
+            if self.steps >= self.budget:
+                self.cut = True
+                return False
+            self.steps += 1
+            return True
+
         def walk_node(i: int, end: int, converging: bool) -> None:
             key = (i << _SHIFT) | end
             if key in nodes_seen:
                 return
+            converging = still_converging(converging)
             nodes_seen.add(key)
             for k, other in ends_of[i].get(end, ()):
                 walk_path(i, k, end, other, converging)
@@ -296,6 +344,7 @@ class _Walk:
                 return
             if out and (base | entry in out or base | other in out):
                 return  # (node ends never match: sides are below NODE_BASE)
+            converging = still_converging(converging)
             paths_seen.add(key)
             walked.add(key)
             if other >= NODE_BASE:

@@ -60,3 +60,25 @@ def test_certificate_limits_and_starting_cash() -> None:
         certificate_limit(opts, 9)
     with pytest.raises(InputError):
         C2COptions.view({"certificate_limits": "1,2,3"})
+
+
+def test_network_walk_budget_reaches_the_route_engine() -> None:
+    """Base rules 4.7.1 (a corporation's network, walked as 18xx.games does): the option
+    ``network_walk_budget`` caps the walk's converging steps; the default is our guard for
+    play, -1 lifts it, and a value below -1 is refused."""
+    from transcon.core.game import Game
+    from transcon.titles.c2c.game import TitleC2C
+    from transcon.titles.c2c.game.routing import context_of
+    from transcon.titles.c2c.options import NETWORK_WALK_BUDGET
+
+    spec = next(s for s in OPTIONS if s.name == "network_walk_budget")
+    assert spec.default == NETWORK_WALK_BUDGET > 0 and "-1: no limit" in spec.doc
+    for options, budget in (({}, NETWORK_WALK_BUDGET), ({"network_walk_budget": -1}, -1)):
+        game = Game.new(TitleC2C(), ["Ann", "Bob", "Cy"], options, 1)
+        title = game.title
+        assert isinstance(title, TitleC2C)
+        state = game.state
+        ctx = context_of(state, title.setup, title.phase(state).name)
+        assert ctx.bridge.hooks.network_walk_budget == budget
+    with pytest.raises(InputError):
+        C2COptions.view({"network_walk_budget": -2})

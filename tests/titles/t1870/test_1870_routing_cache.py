@@ -22,6 +22,7 @@ from transcon.eighteen.network import (
     COMPILED,
     Network,
     company_reach,
+    compiled_reach,
     reference_reach,
     route_to_run,
 )
@@ -157,6 +158,55 @@ def test_compiled_network_walk_matches_the_python_reference(
             routes += compiled_route
     assert compared > 500
     assert 0 < routes < compared
+
+
+@needs_fixtures
+@pytest.mark.skipif(not COMPILED, reason="the compiled core is not built")
+def test_network_walk_budget_cuts_converging_steps_alike_in_both_walks() -> None:
+    """A network walk with a budget of converging steps (``company_reach``'s ``budget``, the
+    18C2C option ``network_walk_budget``) gives the same answer compiled and in Python, a
+    subset of the full walk's; with budget 0 the converging rule never frees anything, and
+    a budget the walk never reaches changes nothing."""
+    _, recorded = import_fixture(MARKET)
+    game = Game(recorded.title, recorded.setup)
+    cut = compared = 0
+    for number, action in enumerate(recorded.log):
+        game.apply(action)
+        if number % 23:
+            continue
+        state = game.state
+        ctx = context_of(state, recorded.title.phase(state).name)
+        graph, layout = ctx.stops_graph(), ctx.layout
+        for sym in state.corps:
+            own = graph.token_mask(sym)
+            if not own:
+                continue
+            starts = [
+                (layout.hex_index[s.hex] << 8) | (NODE_BASE + s.index)
+                for s in layout.stops
+                if (own >> s.id) & 1
+            ]
+            no_pass = graph.no_pass_mask(sym)
+            full = company_reach(layout, graph, sym)
+            assert not full.cut_short
+            for budget in (0, 3, 40, 10**9):
+                compiled = compiled_reach(layout, own, no_pass, starts, budget)
+                reference = reference_reach(layout, own, no_pass, starts, budget)
+                assert compiled is not None
+                got = (compiled.stops, compiled.touched, compiled.paths, compiled.cut_short)
+                assert got == (
+                    reference.stops,
+                    reference.touched,
+                    reference.paths,
+                    reference.cut_short,
+                ), (number, sym, budget)
+                assert compiled.paths <= full.paths and compiled.touched <= full.touched
+                assert compiled.stops & ~full.stops == 0
+                if budget == 10**9:
+                    assert not compiled.cut_short and compiled.paths == full.paths
+                cut += compiled.cut_short
+                compared += 1
+    assert compared > 100 and cut > 10
 
 
 @needs_fixtures

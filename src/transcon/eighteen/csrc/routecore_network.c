@@ -32,7 +32,22 @@ typedef struct {
     unsigned char *paths_seen; /* nhex * NW_KMAX, per token walk */
     unsigned char *nodes_seen; /* nhex * NW_EMAX, per token walk */
     unsigned char *out;        /* nhex * 6, per token walk */
+    Py_ssize_t budget;         /* converging steps allowed (-1: no limit) */
+    Py_ssize_t steps;          /* converging steps taken */
+    int cut;                   /* whether a step came past the budget */
 } NetWalk;
+
+/* Whether a converging step may still free what it takes when it returns: counts the step;
+ * past the budget the walk goes on as a plain one (what it takes stays taken). */
+static int still_converging(NetWalk *w, int converging) {
+    if (!converging || w->budget < 0) return converging;
+    if (w->steps >= w->budget) {
+        w->cut = 1;
+        return 0;
+    }
+    w->steps++;
+    return 1;
+}
 
 /* The paths at end `end` of hex `i`: a borrowed tuple of (path, other end), or NULL (none;
  * with an exception set on error). */
@@ -102,6 +117,7 @@ static int walk_path(NetWalk *w, long i, long k, long entry, long other, int con
 static int walk_node(NetWalk *w, long i, long end, int converging) {
     unsigned char *seen = &w->nodes_seen[i * NW_EMAX + end];
     if (*seen) return 0;
+    converging = still_converging(w, converging);
     *seen = 1;
     PyObject *paths = ends_at(w, i, end);
     if (!paths && PyErr_Occurred()) return -1;
@@ -127,6 +143,7 @@ static int walk_path(NetWalk *w, long i, long k, long entry, long other, int con
     if ((entry < NW_NODE_BASE && w->out[i * 6 + entry]) ||
         (other < NW_NODE_BASE && w->out[i * 6 + other]))
         return 0;
+    converging = still_converging(w, converging);
     *seen = 1;
     w->walked[i * NW_KMAX + k] = 1;
     if (other >= NW_NODE_BASE) {
@@ -172,10 +189,13 @@ static int walk_path(NetWalk *w, long i, long k, long entry, long other, int con
     return 0;
 }
 
-/* network_walk(ends_of, across, across_fn, first_stop, nstops, no_pass, starts[, walks])
- *   -> (reached bytes, touched [hex * 6 + side], walked [hex << 8 | path])
+/* network_walk(ends_of, across, across_fn, first_stop, nstops, no_pass, starts[, walks,
+ *              budget]) -> (reached bytes, touched [hex * 6 + side], walked [hex << 8 | path],
+ *                           converging steps taken past the budget: 0 or 1)
  * walks: how many of the starts' walks to make (default all; the other starts still count
- * as entered), so that the paths the n-th walk adds are walked(n) - walked(n - 1). */
+ * as entered), so that the paths the n-th walk adds are walked(n) - walked(n - 1).
+ * budget: converging steps allowed in all (default -1: no limit); past it the walk goes on
+ * without freeing what it takes (a plain walk: linear time, a subset of the full answer). */
 PyObject *rc_network_walk(PyObject *self, PyObject *args) {
     (void)self;
     NetWalk w;
@@ -183,9 +203,10 @@ PyObject *rc_network_walk(PyObject *self, PyObject *args) {
     Py_buffer no_pass;
     PyObject *starts;
     Py_ssize_t walks = -1;
-    if (!PyArg_ParseTuple(args, "O!O!OO!ny*O!|n", &PyList_Type, &w.ends_of, &PyList_Type,
+    w.budget = -1;
+    if (!PyArg_ParseTuple(args, "O!O!OO!ny*O!|nn", &PyList_Type, &w.ends_of, &PyList_Type,
                           &w.across, &w.across_fn, &PyList_Type, &w.first_stop, &w.nstops,
-                          &no_pass, &PyList_Type, &starts, &walks))
+                          &no_pass, &PyList_Type, &starts, &walks, &w.budget))
         return NULL;
     PyObject *result = NULL;
     w.nhex = PyList_GET_SIZE(w.ends_of);
@@ -251,7 +272,8 @@ PyObject *rc_network_walk(PyObject *self, PyObject *args) {
         }
         Py_DECREF(v);
     }
-    result = Py_BuildValue("(y#NN)", (const char *)w.reached, rbytes, touched, walked);
+    result = Py_BuildValue("(y#NNi)", (const char *)w.reached, rbytes, touched, walked,
+                           w.cut);
     goto done;
 lists_failed:
     Py_XDECREF(touched);

@@ -21,6 +21,9 @@ from transcon.core.options import Options, option
 from transcon.titles.c2c.bonuses import DEFAULT_VALUES as DEFAULT_BONUS_VALUES
 from transcon.titles.c2c.bonuses import bonus_values
 
+NETWORK_WALK_BUDGET = 5_000_000
+"""Default of ``network_walk_budget``: converging steps of one company's network walk."""
+
 TOKEN_COSTS = (40, 60, 80, 100)
 """D variant 3e: the extra tokens a public corporation may pre-purchase (the home token is free)."""
 
@@ -335,6 +338,18 @@ class C2COptions(Options):
         "open port +$20/+$10 and a closed port +$20 for its company only, with the draft's "
         "token counts.",
         rule="Base rules, private companies: bonus tokens",
+    )
+    network_walk_budget: int = option(
+        NETWORK_WALK_BUDGET,
+        "How far a company's network walk (where it may lay track and place tokens, as "
+        "18xx.games walks it) follows a junction where several paths of a tile meet: from "
+        "there it tries every way through, which on the full map late in a game can take "
+        "minutes for one lay. After this many such steps a walk goes on as a plain walk "
+        "(each track path once), which may miss a network hex reachable only by an unusual "
+        "way through such junctions; -1: no limit. Ours: a guard for play, not a rule of "
+        "the game (a limit this high is only reached in such positions).",
+        rule="Base rules 4.7.1 (a corporation's network)",
+        min=-1,
     )
     share_redemption: Literal["off", "1870"] = option(
         "off",

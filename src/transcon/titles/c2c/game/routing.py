@@ -23,6 +23,7 @@ from transcon.eighteen.tilefile import Board18xx
 from transcon.eighteen.tiles import TileSet
 from transcon.titles.c2c.bonuses import PlacedBonus, bonus_at
 from transcon.titles.c2c.data import Setup, load_board, load_layer, load_tiles
+from transcon.titles.c2c.options import NETWORK_WALK_BUDGET, C2COptions
 from transcon.titles.c2c.routes import coast_stops, group_offboard_areas, stop_values
 
 if TYPE_CHECKING:
@@ -54,6 +55,8 @@ class RoutesC2C:
     the bonuses are the base privates' bonus tokens (``base_powers.placed_bonuses``)."""
 
     data: C2CMap
+    network_walk_budget: int = NETWORK_WALK_BUDGET
+    """Option ``network_walk_budget`` (:func:`transcon.eighteen.network.company_reach`)."""
 
     def new_position(self, tiles: dict[Hex, PlacedTile]) -> Position18xx:
         return PositionC2C(self.data, tiles)
@@ -81,16 +84,18 @@ class RoutesC2C:
         return stop_values(graph, bonus)
 
 
-@lru_cache(maxsize=2)
-def bridge_for(setup: Setup) -> RouteBridge[Position18xx]:
-    """The route bridge of a setup (one per setup: it owns the caches)."""
+@lru_cache(maxsize=4)
+def bridge_for(setup: Setup, walk_budget: int = NETWORK_WALK_BUDGET) -> RouteBridge[Position18xx]:
+    """The route bridge of a setup and network walk budget (it owns the caches)."""
     data = C2CMap(load_board(), load_layer("d", setup), load_tiles("d"))
-    return RouteBridge(RoutesC2C(data), prepare_graph=partial(group_offboard_areas, data.board))
+    hooks = RoutesC2C(data, walk_budget)
+    return RouteBridge(hooks, prepare_graph=partial(group_offboard_areas, data.board))
 
 
 def context_of(state: GameState, setup: Setup, phase: str) -> RouteContext[Position18xx]:
     """The cached position of ``state`` at ``phase`` and what is built from it."""
-    return bridge_for(setup).context_of(state, phase)
+    budget = C2COptions.view(state.options).network_walk_budget
+    return bridge_for(setup, budget).context_of(state, phase)
 
 
 def track_reach(ctx: RouteContext[Position18xx], company: str, starts: Iterable[int]) -> set[int]:

@@ -41,6 +41,11 @@ class Routes1870:
     def data(self) -> Data1870:
         return load_1870()
 
+    @property
+    def network_walk_budget(self) -> int:
+        """No limit: 18xx.games' walk exactly (the 1870 map stays small enough)."""
+        return -1
+
     def new_position(self, tiles: dict[Hex, PlacedTile]) -> Position1870:
         return Position1870(options=self.options, tiles=tiles)
 
