@@ -22,12 +22,22 @@ from .conftest import started
 from .test_building import clean
 
 
-def brute_front(state: RRState, team: tuple[str, ...], a: int, b: int) -> set[tuple[int, int]]:
+def brute_front(
+    state: RRState,
+    team: tuple[str, ...],
+    a: int,
+    b: int,
+    forbidden: frozenset[tuple[int, bool]] = frozenset(),
+) -> set[tuple[int, int]]:
+    """The exact front (length, rival hexes) of every route from ``a`` to ``b``, by walking
+    every simple path; never standing on a (hex, own track used yet) pair of ``forbidden``."""
     cap = state.cfg.max_foreign_hexes_per_owner
     points: set[tuple[int, int]] = set()
 
     def walk(path: list[int], counts: dict[str, int], own: bool) -> None:
         node = path[-1]
+        if (node, own) in forbidden:
+            return
         if node == b:
             if own:
                 points.add((route_length(state, path), sum(counts.values())))
@@ -385,37 +395,6 @@ def test_some_route_within_the_caps_is_a_route(title: RailwayRivalsUSA, strip_pa
     assert found > 200 and refuted > 100
 
 
-def brute_subproblem_front(
-    state: RRState, team: tuple[str, ...], a: int, b: int, forbidden: frozenset[tuple[int, bool]]
-) -> set[tuple[int, int]]:
-    """``brute_front`` of the routes that never stand on a hex h at a moment when whether own
-    track was used yet is ``own`` for a pair (h, own) of ``forbidden``."""
-    cap = state.cfg.max_foreign_hexes_per_owner
-    points: set[tuple[int, int]] = set()
-
-    def walk(path: list[int], counts: dict[str, int], own: bool) -> None:
-        node = path[-1]
-        if (node, own) in forbidden:
-            return
-        if node == b:
-            if own:
-                points.add((route_length(state, path), sum(counts.values())))
-            return
-        for nxt in sorted(state.adj.get(node, ())):
-            if nxt in path:
-                continue
-            owners = state.edge_owners[edge(node, nxt)]
-            if any(o in team for o in owners):
-                walk([*path, nxt], counts, True)
-                continue
-            for o in owners:
-                if counts.get(o, 0) < cap:
-                    walk([*path, nxt], {**counts, o: counts.get(o, 0) + 1}, own)
-
-    walk([a], {}, False)
-    return {p for p in points if not any(better(q[0], q[1], p[0], p[1]) for q in points)}
-
-
 def test_subproblems_forbidding_hexes_after_own_track_are_exact(
     title: RailwayRivalsUSA, strip_path: str
 ) -> None:
@@ -433,7 +412,7 @@ def test_subproblems_forbidding_hexes_after_own_track_are_exact(
             forbidden = frozenset((h, rnd.random() < 0.7) for h in picked)
             query = routes._Query.make(s, team, [a], frozenset({b}))
             got = {(o.length, o.total) for o in routes._front_of_routes(query, None, forbidden)}
-            want = brute_subproblem_front(s, team, a, b, forbidden)
+            want = brute_front(s, team, a, b, forbidden)
             checked += bool(want)
             assert got == want, (seed, team, sorted(forbidden))
     assert checked > 100
@@ -479,4 +458,4 @@ def test_a_walk_on_own_track_does_not_stand_in_where_the_hex_after_it_is_forbidd
     query = routes._Query.make(s, ("Ann",), [start], frozenset({target}))
     got = {o.route for o in routes._front_of_routes(query, None, forbidden)}
     assert got == {(start, z, x, h, o, p, target), (start, *detour)}
-    assert len(brute_subproblem_front(s, ("Ann",), start, target, forbidden)) == 2
+    assert len(brute_front(s, ("Ann",), start, target, forbidden)) == 2

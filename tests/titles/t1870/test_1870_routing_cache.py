@@ -50,6 +50,15 @@ def _hop_set(graph: TrackGraph, start: int) -> set[tuple[object, ...]]:
     }
 
 
+def _starts(layout: TrackLayout, own: int) -> list[int]:
+    """The walk starts of the token stops in ``own`` (as the network walk numbers them)."""
+    return [
+        (layout.hex_index[s.hex] << 8) | (NODE_BASE + s.index)
+        for s in layout.stops
+        if (own >> s.id) & 1
+    ]
+
+
 @needs_fixtures
 def test_cached_contexts_match_fresh_builds() -> None:
     _, recorded = import_fixture(MARKET)
@@ -138,11 +147,7 @@ def test_compiled_network_walk_matches_the_python_reference(
         layout = ctx.layout
         for sym in state.corps:
             own = graph.token_mask(sym)
-            starts = [
-                (layout.hex_index[s.hex] << 8) | (NODE_BASE + s.index)
-                for s in layout.stops
-                if (own >> s.id) & 1
-            ]
+            starts = _starts(layout, own)
             compiled = company_reach(layout, graph, sym)
             reference = reference_reach(layout, own, graph.no_pass_mask(sym), starts)
             assert (compiled.stops, compiled.touched, compiled.paths) == (
@@ -181,11 +186,7 @@ def test_network_walk_budget_cuts_converging_steps_alike_in_both_walks() -> None
             own = graph.token_mask(sym)
             if not own:
                 continue
-            starts = [
-                (layout.hex_index[s.hex] << 8) | (NODE_BASE + s.index)
-                for s in layout.stops
-                if (own >> s.id) & 1
-            ]
+            starts = _starts(layout, own)
             no_pass = graph.no_pass_mask(sym)
             full = company_reach(layout, graph, sym)
             assert not full.cut_short
