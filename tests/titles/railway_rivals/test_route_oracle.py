@@ -315,19 +315,7 @@ def test_route_finder_exact_with_the_caps_precheck_on_every_search(
     as the GM's random pick makes it: the look for some route never answers."""
     monkeypatch.setattr(routes, "PROBE_LABELS", 0)
     monkeypatch.setattr(routes, "CHECK_CAPS_AFTER", -1)
-    rnd = random.Random(20261126)
-    for _ in range(120):
-        exact_case(
-            title,
-            strip_path,
-            rnd.randrange(2**32),
-            rnd.choice([1, 2, 3, 10]),
-            rnd.choice(["any", "any", "none"]),
-            rnd.choice(["movement_points", "hexes"]),
-            rnd.choice([1, 1, 2, 0]),
-            rnd.choice([3, 4, 5, 6]),
-            rnd.choice([(1, 1), (1, 1), (2, 1), (1, 2), (2, 2)]),
-        )
+    random_exact_cases(title, strip_path, 20261126, 120)
 
 
 def test_route_finder_exact_with_some_route_looked_for_first(
@@ -338,8 +326,13 @@ def test_route_finder_exact_with_some_route_looked_for_first(
     large), its route bounding the search or its "no route" ending the subproblem, the front
     still equals brute force's (120 positions of the exact oracle, drawn from fixed seeds)."""
     monkeypatch.setattr(routes, "CHECK_CAPS_AFTER", -1)
-    rnd = random.Random(20261127)
-    for _ in range(120):
+    random_exact_cases(title, strip_path, 20261127, 120)
+
+
+def random_exact_cases(title: RailwayRivalsUSA, strip_path: str, seed: int, count: int) -> None:
+    """``count`` positions of the exact oracle, their settings drawn from ``seed``."""
+    rnd = random.Random(seed)
+    for _ in range(count):
         exact_case(
             title,
             strip_path,
