@@ -8,6 +8,7 @@ plain computation on positions of a recorded game.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ import pytest
 from transcon.core.game import Game
 from transcon.eighteen import network
 from transcon.eighteen.bridge import StopAdjacency
+from transcon.eighteen.framework.state import GameState
 from transcon.eighteen.graph import TrackGraph, build_graph
 from transcon.eighteen.layout import TrackLayout
 from transcon.eighteen.network import (
@@ -29,6 +31,7 @@ from transcon.eighteen.network import (
 from transcon.eighteen.tiles import NODE_BASE
 from transcon.titles.t1870.game import connection
 from transcon.titles.t1870.game.routing import context_of, position_of
+from transcon.titles.t1870.game.title import Title1870
 from transcon.titles.t1870.importer.replay import import_fixture
 from transcon.titles.t1870.position import impassable_sides
 
@@ -50,26 +53,23 @@ def _hop_set(graph: TrackGraph, start: int) -> set[tuple[object, ...]]:
     }
 
 
-def _starts(layout: TrackLayout, own: int) -> list[int]:
-    """The walk starts of the token stops in ``own`` (as the network walk numbers them)."""
-    return [
-        (layout.hex_index[s.hex] << 8) | (NODE_BASE + s.index)
-        for s in layout.stops
-        if (own >> s.id) & 1
-    ]
+def _positions(every: int) -> Iterator[tuple[int, GameState, str]]:
+    """Every ``every``-th position of the recorded $400 game: the action number, the state
+    there and its phase (one game, replayed as the loop goes)."""
+    _, recorded = import_fixture(MARKET)
+    title = recorded.title
+    assert isinstance(title, Title1870)
+    game = Game(title, recorded.setup)
+    for number, action in enumerate(recorded.log):
+        game.apply(action)
+        if number % every == 0:
+            yield number, game.state, title.phase(game.state).name
 
 
 @needs_fixtures
 def test_cached_contexts_match_fresh_builds() -> None:
-    _, recorded = import_fixture(MARKET)
-    game = Game(recorded.title, recorded.setup)
     checked = 0
-    for number, action in enumerate(recorded.log):
-        game.apply(action)
-        if number % 50:
-            continue
-        state = game.state
-        phase = recorded.title.phase(state).name
+    for _, state, phase in _positions(50):
         ctx = context_of(state, phase)
         fresh = position_of(state, phase)
         board = fresh.data.board
@@ -134,20 +134,14 @@ def test_compiled_network_walk_matches_the_python_reference(
     """The compiled network walk (csrc/routecore_network.c) gives the Python walk's stops,
     sides and paths for every company at positions of a recorded game, and the same §7.5
     "has a route" answers (its token walks made one at a time)."""
-    _, recorded = import_fixture(MARKET)
-    game = Game(recorded.title, recorded.setup)
     compared = routes = 0
-    for number, action in enumerate(recorded.log):
-        game.apply(action)
-        if number % 7:
-            continue
-        state = game.state
-        ctx = context_of(state, recorded.title.phase(state).name)
+    for number, state, phase in _positions(7):
+        ctx = context_of(state, phase)
         graph = ctx.stops_graph()
         layout = ctx.layout
         for sym in state.corps:
             own = graph.token_mask(sym)
-            starts = _starts(layout, own)
+            starts = network._token_starts(layout, own)
             compiled = company_reach(layout, graph, sym)
             reference = reference_reach(layout, own, graph.no_pass_mask(sym), starts)
             assert (compiled.stops, compiled.touched, compiled.paths) == (
@@ -172,21 +166,15 @@ def test_network_walk_budget_cuts_converging_steps_alike_in_both_walks() -> None
     18C2C option ``network_walk_budget``) gives the same answer compiled and in Python, a
     subset of the full walk's; with budget 0 the converging rule never frees anything, and
     a budget the walk never reaches changes nothing."""
-    _, recorded = import_fixture(MARKET)
-    game = Game(recorded.title, recorded.setup)
     cut = compared = 0
-    for number, action in enumerate(recorded.log):
-        game.apply(action)
-        if number % 23:
-            continue
-        state = game.state
-        ctx = context_of(state, recorded.title.phase(state).name)
+    for number, state, phase in _positions(23):
+        ctx = context_of(state, phase)
         graph, layout = ctx.stops_graph(), ctx.layout
         for sym in state.corps:
             own = graph.token_mask(sym)
             if not own:
                 continue
-            starts = _starts(layout, own)
+            starts = network._token_starts(layout, own)
             no_pass = graph.no_pass_mask(sym)
             full = company_reach(layout, graph, sym)
             assert not full.cut_short
@@ -217,10 +205,6 @@ def test_destination_searches_kept_across_layouts_match_fresh_searches(
     """§8.1's check at every turn end keeps each search's answer while no hex it looked at
     changes (:meth:`StopAdjacency.recall`); at positions of a recorded game the kept answers
     equal searches on an empty cache."""
-    _, recorded = import_fixture(MARKET)
-    game = Game(recorded.title, recorded.setup)
-    spec = recorded.title.spec(game.state)
-    corps = [c for c in spec.corps if c.destination]
     searches = [0]
     search = connection._search
 
@@ -230,14 +214,10 @@ def test_destination_searches_kept_across_layouts_match_fresh_searches(
 
     monkeypatch.setattr(connection, "_search", counted)
     compared = 0
-    for number, action in enumerate(recorded.log):
-        game.apply(action)
-        if number % 7:
-            continue
-        state = game.state
-        phase = recorded.title.phase(state).name
+    title = Title1870()
+    for number, state, phase in _positions(7):
         ctx = context_of(state, phase)
-        for corp in corps:
+        for corp in (c for c in title.spec(state).corps if c.destination):
             for limit in (None, 3, 5):
                 kept = connection.fewest_stops(
                     state, corp.home, corp.destination, limit, company=corp.sym, phase=phase
