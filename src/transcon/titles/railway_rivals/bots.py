@@ -50,6 +50,8 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
         self._plan: list[int] = []
+        #: (goal, cost limit) of the build searches that found no way (``_search``)
+        self._out_of_reach: set[tuple[int, int]] = set()
 
     def choose(self, game: Game[Any], player: str) -> Action:
         state: RRState = game.state
@@ -275,6 +277,10 @@ class GreedyBot:
         # from every source is never reached (the search below would find nothing)
         if len(goals) == 1 and not partial and all(to_goal(h) > limit for h in sources):
             return []
+        if len(goals) == 1 and not partial and (goals[0], limit) in self._out_of_reach:
+            floor = model.build_floor(goals[0], limit)
+            if not any(h in floor for h in sources):
+                return []  # no way there costs at most ``limit`` even on an empty board
         weight = 2 if len(goals) == 1 else 1  # one target: weighted A*, two x the distance
 
         def priority(n: int, d: int) -> int:
@@ -291,6 +297,8 @@ class GreedyBot:
         if found.reached is not None:
             return found.path(found.reached)
         if not partial:
+            if len(goals) == 1:  # often asked for again: then the cost floor may prove it
+                self._out_of_reach.add((goals[0], limit))
             return []
         marks = [(to_goal(n), d, n) for n, d in found.settled if n not in sources]
         return found.path(min(marks)[2]) if marks else []

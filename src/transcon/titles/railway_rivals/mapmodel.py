@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from transcon.core.board import RIVER_SIDE_KINDS, Board, Terrain
 from transcon.core.hexgrid import Hex
 from transcon.core.mapfile import load_map
+from transcon.core.paths import cheapest_paths
 from transcon.titles.railway_rivals.config import Config
 
 MOUNTAIN_TERRAINS = frozenset({Terrain.MOUNTAIN.value, Terrain.HILL.value})
@@ -67,6 +68,8 @@ class RRMap:
     lake_shore: frozenset[int] = frozenset()
     gulf_shore: frozenset[int] = frozenset()
     _eligible: dict[tuple[int, Config], list[int]] = field(default_factory=dict)
+    _in_links: list[list[tuple[int, int]]] = field(default_factory=list)
+    _build_floors: dict[tuple[int, int], dict[int, int]] = field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict[int, object]) -> RRMap:
         return self  # immutable once built: game clones share it
@@ -105,6 +108,25 @@ class RRMap:
             out = [i for i in self.us_land if self.column[i] >= lowest]
         self._eligible[key] = out
         return out
+
+    def build_floor(self, goal: int, most: int) -> dict[int, int]:
+        """Per hex, the least construction cost of links from there to ``goal`` (static link
+        costs: track on the board only adds to them or bars a link), for the hexes where it
+        is at most ``most`` (remembered per goal)."""
+        key = (goal, most)
+        floor = self._build_floors.get(key)
+        if floor is None:
+            if not self._in_links:
+                self._in_links.extend([] for _ in self.hexes)
+                for a, links in enumerate(self.out_links):
+                    for b, cost in links:
+                        self._in_links[b].append((a, cost))
+            into = self._in_links
+            floor = cheapest_paths(
+                [(goal, 0)], lambda n, d: [(a, d + c) for a, c in into[n]], bound=most
+            ).cost
+            self._build_floors[key] = floor
+        return floor
 
 
 _MAPS: dict[int, RRMap] = {}
