@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
+
+import pytest
 
 from transcon.core.bots import available_bots, bot_seed
 from transcon.core.game import Game
+from transcon.core.paths import cheapest_paths
+from transcon.titles.railway_rivals import bots
 from transcon.titles.railway_rivals import RailwayRivalsUSA
 from transcon.titles.railway_rivals.actions import Build, Done, Enter, StartPick, WestCoast
 from transcon.titles.railway_rivals.bots import GreedyBot
@@ -81,3 +86,47 @@ def test_greedy_never_orders_a_link_alongside_built_track(title: RailwayRivalsUS
                 for a, b in itertools.pairwise(path):
                     assert not set(state.edge_owners.get(edge(a, b), ())) - {player}
             game.apply(action)
+
+
+def test_map_build_floor_is_the_cheapest_static_build_cost(
+    title: RailwayRivalsUSA, strip_path: str
+) -> None:
+    """The map's build-cost floor to a goal is, per hex, the cheapest construction cost of
+    links from there on the empty board (base rules 2.2 costs; track only adds to them), for
+    the hexes where it is within the bound."""
+    model = new_game(title, strip_path).state.model
+    goal = model.hex_index("E29")
+    floor = model.build_floor(goal, 12)
+
+    def static_steps(n: int, d: int) -> list[tuple[int, int]]:
+        return [(nxt, d + cost) for nxt, cost in model.out_links[n]]
+
+    for h in range(0, len(model.hexes), 7):
+        cost = cheapest_paths([(h, 0)], static_steps, goals={goal}).cost.get(goal)
+        assert floor.get(h) == (cost if cost is not None and cost <= 12 else None)
+
+
+def test_greedy_search_remembers_a_goal_out_of_reach(
+    title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build goal the greedy bot's search found out of reach is checked against the map's
+    cost floor the next time: no search when no source is within the limit even on an
+    empty board; the same answer as a search, and a search again from a nearer source."""
+    game = started(title, strip_path, {"Ann": "E29", "Bob": "G29"})
+    state, model = game.state, game.state.model
+    # E11 lies behind the mountain ridge: 4 hexes from E15 but 8 in construction costs
+    goal, far, near = (model.hex_index(label) for label in ("E11", "E15", "E13"))
+    searches = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        searches.append(args)
+        return cheapest_paths(*args, **kwargs)
+
+    monkeypatch.setattr(bots, "cheapest_paths", counted)
+    bot = GreedyBot(0)
+    assert bot._search(state, "Ann", {far}, {goal}, limit=6) == []
+    assert len(searches) == 1 and (goal, 6) in bot._out_of_reach
+    assert bot._search(state, "Ann", {far}, {goal}, limit=6) == []
+    assert len(searches) == 1  # the floor proved it
+    path = bot._search(state, "Ann", {near}, {goal}, limit=6)
+    assert len(searches) == 2 and path[0] == near and path[-1] == goal
