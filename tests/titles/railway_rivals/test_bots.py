@@ -10,8 +10,7 @@ import pytest
 from transcon.core.bots import available_bots, bot_seed
 from transcon.core.game import Game
 from transcon.core.paths import cheapest_paths
-from transcon.titles.railway_rivals import bots
-from transcon.titles.railway_rivals import RailwayRivalsUSA
+from transcon.titles.railway_rivals import RailwayRivalsUSA, bots
 from transcon.titles.railway_rivals.actions import Build, Done, Enter, StartPick, WestCoast
 from transcon.titles.railway_rivals.bots import GreedyBot
 from transcon.titles.railway_rivals.state import edge
