@@ -24,9 +24,9 @@ def new_city(
     used = state.used_names
     places = model.places  # in name order
     distances = distances_from(model, h, [at for _, at in places])
-    # the nearest unused name, of equally near ones the first by name (a stable sort)
-    nearest = (places[i][0] for i in sorted(range(len(places)), key=distances.__getitem__))
-    name = next((name for name in nearest if name not in used), None)
+    # the nearest unused name, of equally near ones the first by name
+    unused = [(d, i) for i, d in enumerate(distances) if places[i][0] not in used]
+    name = places[min(unused)[1]][0] if unused else None
     if name is None:
         lon, lat = model.lonlat[h]
         name = nearest_name(lon, lat, state.used_names)
