@@ -100,6 +100,11 @@ def canonical_json(data: Any) -> bytes:
     ).encode("utf-8")
 
 
+def checksum_of(data: Any) -> str:
+    """``sha256:<hex>`` of a state's JSON (:func:`canonical_json`): a save file's checksum."""
+    return "sha256:" + hashlib.sha256(canonical_json(data)).hexdigest()
+
+
 class Game(Generic[S]):
     """One game of a title. Create with :meth:`new` or :meth:`from_log`.
 
@@ -358,7 +363,7 @@ class Game(Generic[S]):
 
     def state_digest(self) -> str:
         """``sha256:<hex>`` of :meth:`state_json` (stored in save files as a checksum)."""
-        return "sha256:" + hashlib.sha256(self.state_json()).hexdigest()
+        return checksum_of(self.title.state_to_json(self._state))
 
     def state_digest_in_format(self, version: int) -> str | None:
         """:meth:`state_digest` over the state layout of save format ``version``
@@ -366,7 +371,7 @@ class Game(Generic[S]):
         data = self.title.state_to_json_in_format(self._state, version)
         if data is None:
             return None
-        return "sha256:" + hashlib.sha256(canonical_json(data)).hexdigest()
+        return checksum_of(data)
 
     # -- replay ----------------------------------------------------------------------------
 

@@ -43,7 +43,7 @@ from transcon import __version__
 from transcon.core.atomic import remove_stale_temporaries, write_text_atomic
 from transcon.core.errors import InputError, SaveFileError
 from transcon.core.filelock import locked_file
-from transcon.core.game import Game
+from transcon.core.game import Game, checksum_of
 from transcon.core.inputs import load_json, read_input_bytes
 from transcon.core.registry import get_title
 from transcon.core.title import Title, validation_message
@@ -193,14 +193,28 @@ def load_game_checked(
 def saved_state_matches(game: Game[Any], record: SaveRecord) -> bool | None:
     """Whether ``game``, replayed from ``record``, is in the state the file saved: its
     checksum compared over the state layout of the file's format version (an older format's
-    layout is rebuilt by ``Title.state_to_json_in_format``). None when the file holds no
-    checksum or its format's layout cannot be rebuilt for this game."""
+    layout is rebuilt by ``Title.state_to_json_in_format``), without the options the title
+    gained after the file was written. None when the file holds no checksum or its format's
+    layout cannot be rebuilt for this game."""
     if record.checksum is None:
         return None
-    if record.version == VERSION:
-        return game.state_digest() == record.checksum
-    digest = game.state_digest_in_format(record.version)
-    return None if digest is None else digest == record.checksum
+    data: dict[str, Any] | None = (
+        game.title.state_to_json(game.state)
+        if record.version == VERSION
+        else game.title.state_to_json_in_format(game.state, record.version)
+    )
+    if data is None:
+        return None
+    if checksum_of(data) == record.checksum:
+        return True
+    # A file written before the title gained an option does not name it: the game plays it
+    # at its default, and the saved state did not list it.
+    gained = set(game.options) - set(record.options)
+    listed = data.get("options")
+    if gained and isinstance(listed, dict) and gained & listed.keys():
+        data["options"] = {k: v for k, v in listed.items() if k not in gained}
+        return checksum_of(data) == record.checksum
+    return False
 
 
 def digest_matches(game: Game[Any], digest: str) -> bool:
