@@ -7,7 +7,7 @@ hops on demand; :meth:`TrackLayout.graph` adds tokens (see ``docs/18xx-track-gra
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable, Mapping
+from collections.abc import Callable, Collection, Container, Iterable, Mapping
 from itertools import accumulate, chain
 
 from transcon.core.hexgrid import Hex, Orientation, opposite
@@ -352,7 +352,7 @@ class TrackLayout:
         tokens: TokenMap | None = None,
         extra_tokens: TokenMap | None = None,
         started: Container[str] | None = None,
-        hops_from: Container[int] | None = None,
+        hops_from: Collection[int] | None = None,
         between: bool = False,
     ) -> TrackGraph:
         """The graph of this layout with ``tokens`` (see :func:`build_graph`). Hops are walked
@@ -392,34 +392,35 @@ class TrackLayout:
         adj: list[list[Hop]],
         hops: list[HopInfo],
         track_names: list[str],
-        hops_from: Container[int],
+        hops_from: Collection[int],
         between: bool,
     ) -> None:
         """Hops of a partial graph from the walks of single stops (:meth:`_walk_from`)."""
         names, path_base = self.names, self.path_base
         edge_ids: dict[int, int] = {}
-        for s in self.stops:
-            if s.id not in hops_from:
-                continue
-            for end, hexes, refs, edge_refs in self._walk_from(s.id):
+        # in stop order (a stop's id is its place in :attr:`stops`)
+        for start in hops_from if isinstance(hops_from, range) else sorted(hops_from):
+            out = adj[start]
+            for end, hexes, refs, edge_refs in self._walk_from(start):
                 if between and end not in hops_from:
                     continue
-                paths = tuple(path_base[i] + k for i, k in refs)
+                track = 0
+                paths = []
+                for i, k in refs:
+                    t = path_base[i] + k
+                    paths.append(t)
+                    track |= 1 << t
                 edges = []
                 for key, lo, hi in edge_refs:
-                    eid = edge_ids.get(key)
-                    if eid is None:
-                        eid = edge_ids[key] = len(track_names)
+                    t = edge_ids.get(key, -1)
+                    if t < 0:
+                        t = edge_ids[key] = len(track_names)
                         track_names.append(f"edge {names[lo]}/{names[hi]}")
-                    edges.append(eid)
-                track = 0
-                for t in paths:
-                    track |= 1 << t
-                for t in edges:
+                    edges.append(t)
                     track |= 1 << t
                 hid = len(hops)
-                hops.append(HopInfo(hid, s.id, end, hexes, paths, tuple(edges), track))
-                adj[s.id].append(Hop(end, track, hid))
+                hops.append(HopInfo(hid, start, end, hexes, tuple(paths), tuple(edges), track))
+                out.append(Hop(end, track, hid))
 
     def _walk_from(self, stop: int) -> list[_RawHop]:
         """The hops leaving ``stop``, their track named by ``(hex number, path on the tile)``

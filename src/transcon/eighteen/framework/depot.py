@@ -115,14 +115,15 @@ class DepotMixin(EngineBase):
     def over_limit(self, state: GameState) -> list[str]:
         """Companies holding more trains than the phase allows (``DISCARD_ORDER``)."""
         limit = self.train_limit(state)
-        rank = {sym: i for i, sym in enumerate(self.DISCARD_ORDER)}
-        order = sorted(state.corps, key=lambda s: (rank.get(s, len(rank)), s))
-        return [
+        over = [
             s
-            for s in order
-            if len(state.corps[s].trains) > limit
-            and len(state.corps[s].trains) > self.corp_train_limit(state, s)
+            for s, corp in state.corps.items()
+            if len(corp.trains) > limit and len(corp.trains) > self.corp_train_limit(state, s)
         ]
+        if len(over) < 2:
+            return over
+        rank = {sym: i for i, sym in enumerate(self.DISCARD_ORDER)}
+        return sorted(over, key=lambda s: (rank.get(s, len(rank)), s))
 
     def train_price(self, state: GameState, action: BuyTrain, sym: str) -> tuple[str, int]:
         """The train id bought and its price; raises on a bad purchase."""

@@ -7,8 +7,10 @@ of options (for example 1870 with or without diesels) and the framework reads it
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TypeVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,21 +139,36 @@ class GameSpec:
     private_price_range: tuple[float, float] = (0.5, 2.0)
     game_end: GameEndSpec = GameEndSpec()
     extra: dict[str, object] = field(default_factory=dict)
+    _by_name: tuple[
+        dict[str, CorpSpec], dict[str, PrivateSpec], dict[str, TrainSpec]
+    ] = field(init=False, repr=False, compare=False)
+    """Companies, privates and trains by symbol or name (the first of each, for the rules
+    that look one up on every action)."""
+
+    def __post_init__(self) -> None:
+        by_name = (
+            _first_by(self.corps, lambda c: c.sym),
+            _first_by(self.privates, lambda p: p.sym),
+            _first_by(self.trains, lambda t: t.name),
+        )
+        object.__setattr__(self, "_by_name", by_name)
 
     def corp(self, sym: str) -> CorpSpec:
-        for corp in self.corps:
-            if corp.sym == sym:
-                return corp
-        raise KeyError(sym)
+        return self._by_name[0][sym]
 
     def private(self, sym: str) -> PrivateSpec:
-        for private in self.privates:
-            if private.sym == sym:
-                return private
-        raise KeyError(sym)
+        return self._by_name[1][sym]
 
     def train(self, name: str) -> TrainSpec:
-        for train in self.trains:
-            if train.name == name:
-                return train
-        raise KeyError(name)
+        return self._by_name[2][name]
+
+
+_T = TypeVar("_T")
+
+
+def _first_by(items: tuple[_T, ...], name: Callable[[_T], str]) -> dict[str, _T]:
+    """``items`` by name; the first one where names repeat."""
+    out: dict[str, _T] = {}
+    for item in items:
+        out.setdefault(name(item), item)
+    return out
