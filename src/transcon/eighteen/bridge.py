@@ -301,6 +301,15 @@ class RouteContext(Generic[P]):
 
 
 _TilesKey = tuple[tuple[str, ...], tuple[object, ...]]
+_StationsKept = tuple[
+    tuple[tuple[str, tuple[str, ...]], ...],
+    list[tuple["Hex", PlacedTile | None]],
+    tuple[
+        dict[tuple["Hex", int], list[str | None]], dict[tuple["Hex", int], list[str]], frozenset[str]
+    ],
+]
+"""The stations of the last position built, the tiles of their hexes then, and the token
+slots, tokens beside cities and started companies they gave (:meth:`RouteBridge.build`)."""
 
 
 class RouteBridge(Generic[P]):
@@ -332,6 +341,7 @@ class RouteBridge(Generic[P]):
         self._layouts: dict[tuple[_TilesKey, int], TrackLayout] = {}
         self._last_layout: tuple[tuple[_TilesKey, int], TrackLayout] | None = None
         self._contexts: dict[RoutePosition, RouteContext[P]] = {}
+        self._last_stations: _StationsKept | None = None
         self.adjacency = StopAdjacency()
         self.memo: dict[object, object] = {}
         """Answers that depend on the map and their inputs alone (e.g. whether a tile fits a
@@ -418,16 +428,45 @@ class RouteBridge(Generic[P]):
         title's destination tokens, the phase and the title's bonuses."""
         hooks = self.hooks
         position = hooks.new_position(dict(tiles))
-        for sym, hexes in desc.stations:
-            position.start(sym, hexes[0])
-            for label in hexes[1:]:
-                h = position.hex(label)
-                position.place_token(h, position.city_node(h), sym)
+        self._place_stations(position, desc.stations)
         for sym in desc.destinations:
             hooks.place_destination(position, sym)
         position.set_phase(desc.phase)
         hooks.apply_bonuses(position, desc.bonuses)
         return position
+
+    def _place_stations(
+        self, position: P, stations: tuple[tuple[str, tuple[str, ...]], ...]
+    ) -> None:
+        """The station tokens on a new ``position``, each company's home first; copied from
+        the last position built when its stations and the tiles of their hexes were the
+        same (the tokens' places depend on nothing else; most builds follow a lay away
+        from the stations)."""
+        tiles = position.tiles
+        last = self._last_stations
+        if last is not None and last[0] == stations:
+            kept_tiles, (tokens, extra, started) = last[1], last[2]
+            if all(tiles.get(h) is placed for h, placed in kept_tiles):
+                position.tokens = {k: list(v) for k, v in tokens.items()}
+                position.extra_tokens = {k: list(v) for k, v in extra.items()}
+                position.started = set(started)
+                position.changed(track=False)
+                return
+        for sym, hexes in stations:
+            position.start(sym, hexes[0])
+            for label in hexes[1:]:
+                h = position.hex(label)
+                position.place_token(h, position.city_node(h), sym)
+        used = {position.hex(label) for _, hexes in stations for label in hexes}
+        self._last_stations = (
+            stations,
+            [(h, tiles.get(h)) for h in used],
+            (
+                {k: list(v) for k, v in position.tokens.items()},
+                {k: list(v) for k, v in position.extra_tokens.items()},
+                frozenset(position.started),
+            ),
+        )
 
     def _tiles_of(self, key: _TilesKey) -> dict[Hex, PlacedTile]:
         """Tiles (preprinted ones included) of a tile layout (cached)."""

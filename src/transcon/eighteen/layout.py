@@ -277,8 +277,7 @@ class TrackLayout:
             if len(parts[i][1]) != len(self._parts[i][1]):
                 same_nodes = False
         out.placed, out._parts, out.ends_of = placed, parts, ends_of
-        out.path_base = list(accumulate((len(part[2]) for part in parts), initial=0))[:-1]
-        out.path_names = tuple(chain.from_iterable(part[2] for part in parts))
+        out.path_base, out.path_names = self._paths_with(parts, at)
         if same_nodes:
             stops = list(self.stops)
             for i in at:
@@ -316,6 +315,24 @@ class TrackLayout:
             blocked_sides=self.blocked_sides,
             previous=self,
         )
+
+    def _paths_with(
+        self, parts: list[_TileParts], at: list[int | None]
+    ) -> tuple[list[int], tuple[str, ...]]:
+        """:attr:`path_base` and :attr:`path_names` of this layout's numbering with the
+        tile ``parts`` (changed at the hex numbers ``at`` only): for one changed hex, this
+        layout's with that hex's paths replaced (the ids after it shift)."""
+        if len(at) == 1 and at[0] is not None:
+            i = at[0]
+            old, new = self._parts[i][2], parts[i][2]
+            start, shift = self.path_base[i], len(new) - len(old)
+            base = self.path_base
+            if shift:
+                base = base[: i + 1] + [b + shift for b in base[i + 1 :]]
+            names = self.path_names
+            return base, names[:start] + new + names[start + len(old) :]
+        base = list(accumulate((len(part[2]) for part in parts), initial=0))[:-1]
+        return base, tuple(chain.from_iterable(part[2] for part in parts))
 
     def _same_stops(self, previous: TrackLayout) -> bool:
         """True when ``previous`` (of the same numbering) has the same nodes in each hex (then
