@@ -305,7 +305,9 @@ _StationsKept = tuple[
     tuple[tuple[str, tuple[str, ...]], ...],
     list[tuple["Hex", PlacedTile | None]],
     tuple[
-        dict[tuple["Hex", int], list[str | None]], dict[tuple["Hex", int], list[str]], frozenset[str]
+        dict[tuple["Hex", int], list[str | None]],
+        dict[tuple["Hex", int], list[str]],
+        frozenset[str],
     ],
 ]
 """The stations of the last position built, the tiles of their hexes then, and the token

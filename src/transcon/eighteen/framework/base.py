@@ -183,11 +183,12 @@ class EngineBase:
     def certs(self, state: GameState, player: str) -> int:
         """Certificates counted toward the limit (yellow/green/brown-zone shares exempt)."""
         total = 0
-        for sym, corp in state.corps.items():
+        market = self.market(state)  # (:meth:`zone` of each company, asked once)
+        for corp in state.corps.values():
             units = corp.holders.get(player, 0)
             if not units or corp.closed:
                 continue
-            if corp.cell is not None and self.zone(state, sym) in ("y", "o", "b"):
+            if corp.cell is not None and market.zone(corp.cell) in ("y", "o", "b"):
                 continue
             total += units - 1 if corp.president == player else units
         total += sum(1 for p in state.privates.values() if p.owner == player and not p.closed)

@@ -139,9 +139,9 @@ class GameSpec:
     private_price_range: tuple[float, float] = (0.5, 2.0)
     game_end: GameEndSpec = GameEndSpec()
     extra: dict[str, object] = field(default_factory=dict)
-    _by_name: tuple[
-        dict[str, CorpSpec], dict[str, PrivateSpec], dict[str, TrainSpec]
-    ] = field(init=False, repr=False, compare=False)
+    _by_name: tuple[dict[str, CorpSpec], dict[str, PrivateSpec], dict[str, TrainSpec]] = field(
+        init=False, repr=False, compare=False
+    )
     """Companies, privates and trains by symbol or name (the first of each, for the rules
     that look one up on every action)."""
 
