@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from transcon.titles.railway_rivals import RailwayRivalsUSA, RRState, routes
+from transcon.core.rng import GameRandom
+from transcon.titles.railway_rivals import RailwayRivalsUSA, RRState, routes, routesearch
 from transcon.titles.railway_rivals.routecaps import route_within_caps, walk_within_caps
 from transcon.titles.railway_rivals.routes import RouteOption, find_routes
 from transcon.titles.railway_rivals.state import edge
@@ -178,7 +179,7 @@ def check_option(
 RIVAL_PICKS = {"Ann": "E29", "Bob": "G29", "Cy": "C29", "Di": "H29", "Ed": "D29", "Flo": "F29"}
 
 
-def exact_case(
+def exact_position(
     title: RailwayRivalsUSA,
     strip_path: str,
     seed: int,
@@ -188,13 +189,9 @@ def exact_case(
     fee: int,
     rivals: int,
     ends: tuple[int, int],
-) -> None:
-    """One random network (a 6x5 patch, 3 to 6 rivals), random sources and targets; every
-    team of one rival and one joint team: the finder's routes are legal and its front (with
-    every split of the payments, per end hex) equals brute force's -- so a route exists
-    exactly when brute force finds one, and the GM's route (shortest, then cheapest) has the
-    same length and payments -- also without the splits and when bounded by the payments.
-    With 5 and 6 rivals and small caps several caps bind at once."""
+) -> tuple[RRState, list[int], list[int], random.Random] | None:
+    """One random network of the exact oracle (a 6x5 patch, 3 to 6 rivals), with random
+    sources and targets, and the generator that drew them (None: too little track)."""
     rnd = random.Random(seed)
     picks = dict(list(RIVAL_PICKS.items())[:rivals])
     if rivals > 4:
@@ -221,9 +218,32 @@ def exact_case(
                     s.add_link(player, a, b)
     track = sorted(s.adj)
     if len(track) < 2:
-        return
+        return None
     picked = rnd.sample(track, min(len(track), ends[0] + ends[1]))
-    sources, targets = picked[: ends[0]], picked[ends[0] :] or picked[:1]
+    return s, picked[: ends[0]], picked[ends[0] :] or picked[:1], rnd
+
+
+def exact_case(
+    title: RailwayRivalsUSA,
+    strip_path: str,
+    seed: int,
+    cap: int,
+    own_rule: str,
+    metric: str,
+    fee: int,
+    rivals: int,
+    ends: tuple[int, int],
+) -> None:
+    """One random network (``exact_position``); every team of one rival and one joint team:
+    the finder's routes are legal and its front (with every split of the payments, per end
+    hex) equals brute force's -- so a route exists exactly when brute force finds one, and
+    the GM's route (shortest, then cheapest) has the same length and payments -- also
+    without the splits and when bounded by the payments. With 5 and 6 rivals and small caps
+    several caps bind at once."""
+    position = exact_position(title, strip_path, seed, cap, own_rule, metric, fee, rivals, ends)
+    if position is None:
+        return
+    s, sources, targets, rnd = position
     teams = [(p,) for p in s.players] + [(s.players[0], s.players[2])]
     for team in teams:
         options = find_routes(s, team, sources, targets)
@@ -310,11 +330,14 @@ def test_route_finder_exact_with_the_caps_precheck_on_every_search(
     title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Base rules 3.3: with the caps pre-check run before every search (on the real map only
-    after a query's searches grew large), subproblems included, the front still equals brute
+    after a search grew large without a walk, or the query's searches before a subproblem;
+    here every search with capped rivals stops at once and is made again after it),
+    subproblems included, the front still equals brute
     force's (120 positions of the exact oracle, drawn from fixed seeds). The pre-check alone,
     as the GM's random pick makes it: the look for some route never answers."""
     monkeypatch.setattr(routes, "PROBE_LABELS", 0)
     monkeypatch.setattr(routes, "CHECK_CAPS_AFTER", -1)
+    monkeypatch.setattr(routes, "STOP_AFTER", 0)
     random_exact_cases(title, strip_path, 20261126, 120)
 
 
@@ -322,11 +345,89 @@ def test_route_finder_exact_with_some_route_looked_for_first(
     title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Base rules 3.2-3.3: with some route looked for (``route_within_caps``) before every
-    search while no route is known (on the real map only after a query's searches grew
-    large), its route bounding the search or its "no route" ending the subproblem, the front
+    search while no route is known (on the real map only after a search grew large without a
+    walk, or the query's searches before a subproblem), its route bounding the search or its
+    "no route" ending the subproblem, the front
     still equals brute force's (120 positions of the exact oracle, drawn from fixed seeds)."""
     monkeypatch.setattr(routes, "CHECK_CAPS_AFTER", -1)
+    monkeypatch.setattr(routes, "STOP_AFTER", 0)
     random_exact_cases(title, strip_path, 20261127, 120)
+
+
+#: Routes as (hexes, whose line each link uses).
+Routes = list[tuple[tuple[int, ...], tuple[str, ...]]]
+
+
+def test_route_finder_exact_with_the_stronger_bounds_from_the_start(
+    title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Base rules 3.2-3.3: with every search with capped rivals dropping labels by the
+    stronger bounds from its first label on (the own-track bounds, and the fewest links of
+    every set of capped rivals per own-track flag; on the real map only once a search grew
+    large), the front still equals brute force's (120 positions of the exact oracle, drawn
+    from fixed seeds)."""
+    monkeypatch.setattr(routesearch, "STRONGER_AFTER", -1)
+    random_exact_cases(title, strip_path, 20261128, 120)
+
+
+def test_the_stronger_bounds_and_stopped_searches_pick_the_same_routes(
+    title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What keeps games the same: the stronger bounds only drop labels no front walk passes,
+    and the labels are taken in the same order, so the routes found -- every route of the
+    front, each split's, and the GM's random pick among equals -- are the very same hexes
+    and lines with them from the first label on as without them; and a GM's pick whose
+    searches stop at once (checked, then made again) draws the same route (120 positions of
+    the exact oracle, every team, with and without splits)."""
+    rnd = random.Random(20261129)
+    compared = 0
+    for _ in range(120):
+        settings_ = (
+            rnd.randrange(2**32),
+            rnd.choice([1, 2, 3, 10]),
+            rnd.choice(["any", "any", "none"]),
+            rnd.choice(["movement_points", "hexes"]),
+            rnd.choice([1, 1, 2, 0]),
+            rnd.choice([3, 4, 5, 6]),
+            rnd.choice([(1, 1), (1, 1), (2, 1), (1, 2), (2, 2)]),
+        )
+        position = exact_position(title, strip_path, *settings_)
+        if position is None:
+            continue
+        s, sources, targets, _ = position
+        seed = settings_[0]
+        fronts, picks = found(monkeypatch, s, sources, targets, seed, 1 << 30, 1 << 30)
+        stronger = found(monkeypatch, s, sources, targets, seed, -1, 1 << 30)
+        assert stronger == (fronts, picks), settings_
+        stopped = found(monkeypatch, s, sources, targets, seed, 1 << 30, 0)
+        assert stopped[1] == picks, settings_
+        compared += 1
+    assert compared > 100
+
+
+def found(
+    monkeypatch: pytest.MonkeyPatch,
+    s: RRState,
+    sources: list[int],
+    targets: list[int],
+    seed: int,
+    stronger_after: int,
+    stop_after: int,
+) -> tuple[list[Routes], list[Routes]]:
+    """Every front route (per team, with and without splits), and the GM's random pick (per
+    team), with the finder's ``STRONGER_AFTER`` and ``STOP_AFTER`` as given."""
+    monkeypatch.setattr(routesearch, "STRONGER_AFTER", stronger_after)
+    monkeypatch.setattr(routes, "STOP_AFTER", stop_after)
+    fronts, picks = [], []
+    for team in [(p,) for p in s.players] + [(s.players[0], s.players[2])]:
+        for splits in (True, False):
+            s.cache.clear()
+            options = find_routes(s, team, sources, targets, splits=splits)
+            fronts.append([(o.route, o.owners) for o in options])
+        s.cache.clear()
+        options = find_routes(s, team, sources, targets, GameRandom(seed))
+        picks.append([(o.route, o.owners) for o in options])
+    return fronts, picks
 
 
 def random_exact_cases(title: RailwayRivalsUSA, strip_path: str, seed: int, count: int) -> None:
@@ -403,7 +504,7 @@ def test_subproblems_forbidding_hexes_after_own_track_are_exact(
         for team in (("Ann",), ("Bob",), ("Ann", "Cy")):
             picked = rnd.sample(track, min(len(track), rnd.randint(1, 3)))
             forbidden = frozenset((h, rnd.random() < 0.7) for h in picked)
-            query = routes._Query.make(s, team, [a], frozenset({b}))
+            query = routes.Query.make(s, team, [a], frozenset({b}))
             got = {(o.length, o.total) for o in routes._front_of_routes(query, None, forbidden)}
             want = brute_front(s, team, a, b, forbidden)
             checked += bool(want)
@@ -448,7 +549,7 @@ def test_a_walk_on_own_track_does_not_stand_in_where_the_hex_after_it_is_forbidd
     for a, b in ((start, z), (z, x), (x, h), (h, o), (p, target)):
         s.add_link("Bob", a, b)
     forbidden = frozenset({(h, True)})
-    query = routes._Query.make(s, ("Ann",), [start], frozenset({target}))
+    query = routes.Query.make(s, ("Ann",), [start], frozenset({target}))
     got = {o.route for o in routes._front_of_routes(query, None, forbidden)}
     assert got == {(start, z, x, h, o, p, target), (start, *detour)}
     assert len(brute_front(s, ("Ann",), start, target, forbidden)) == 2

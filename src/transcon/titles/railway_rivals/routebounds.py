@@ -106,6 +106,7 @@ def bounds_to_targets(
     team: tuple[str, ...],
     targets: frozenset[int],
     forbidden: frozenset[tuple[int, bool]] = frozenset(),
+    own_track: bool = False,
 ) -> tuple[OwnBounds, OwnBounds]:
     """Lower bounds on the way on from a walk at a hex to a target: the shortest length and
     the fewest hexes of rival track (for ``team``), each per own-track flag -- a walk that
@@ -114,13 +115,14 @@ def bounds_to_targets(
     that flag. Walks never go through (hex, flag) pairs of ``forbidden`` (the route finder's
     subproblems); they may pass a target (``legal_routes`` lists such routes). Each bound on
     its own; cached until the track changes. Without ``forbidden`` (most queries never split
-    into subproblems) the cheaper bounds that ignore the flag are used (``_plain_bounds``)."""
+    into subproblems) the cheaper bounds that ignore the flag are used (``_plain_bounds``),
+    unless ``own_track`` asks for the flag's bounds."""
+    if not forbidden and not own_track:
+        return _plain_bounds(state, team, targets)
     key = ("to_targets", team, targets, forbidden)
     cached: tuple[OwnBounds, OwnBounds] | None = state.cache.get(key)
     if cached is not None:
         return cached
-    if not forbidden:
-        return _plain_bounds(state, team, targets)
     own_needed = state.cfg.min_own_track == "any"
     steps = layered_reverse(state, team)
     ends = [2 * t + 1 for t in sorted(targets) if t in track_graph(state)]

@@ -185,6 +185,8 @@ class _CapWalk:
         rival_links = rival_links_of(state, team)
         capped = tuple(i for i, n in enumerate(rival_links) if n > cap)
         self.bit = {state.players[i]: 1 << n for n, i in enumerate(capped)}
+        self.capped = capped  # their seats, in the order of their bits
+        self.team = team
         self.own_needed = state.cfg.min_own_track == "any"
         self.targets = targets
         self.forbidden = forbidden
@@ -192,7 +194,7 @@ class _CapWalk:
         self._masks: dict[tuple[str, ...], int] = {}
         masks = frozenset(self.mask(owners) for owners in team_lines(state, team)) - {0}
         self.loads = Loads(capped, cap, rival_links, masks)
-        self.hexes = bounds_to_targets(state, team, targets, forbidden)[1]
+        self.hexes = bounds_to_targets(state, team, targets, forbidden, own_track=True)[1]
         self.needs: list[tuple[int, int, OwnBounds]] = []
         self.labels = 0  # labels kept by the last ``first_walk``
         self.cheapest = False  # whether it compares labels on the rival hexes used as well
@@ -212,69 +214,19 @@ class _CapWalk:
         return mask
 
     def set_needs(self, state: RRState) -> list[tuple[int, int, OwnBounds]]:
-        """Per set of ``loads``: (its field's shift, its capacity, per own-track flag and hex
-        the fewest links of that set's lines every way on to a target takes; a 0-1
-        breadth-first search back from the targets over (hex, own-track flag) states, written
-        2 x hex + flag)."""
-        graph = track_graph(state)
-        # links join both ways: the steps out of a hex are also the steps into it; a team
-        # link has mask -1
-        arcs = {
-            h: [
-                (prev, -1 if member is not None else self.mask(owners))
-                for prev, _, owners, member in self.near(h)
-            ]
-            for h in graph
-        }
-        banned = {2 * h + own for h, own in self.forbidden}
-        ends = [2 * t + 1 for t in sorted(self.targets) if t in graph and 2 * t + 1 not in banned]
-        needs = []
-        for k, members in enumerate(self.loads.sets):
-            costs = self._fewest(arcs, ends, members, banned)
-            needs.append(
-                (k * self.loads.width, self.loads.capacity[k], by_flag(costs, self.own_needed))
+        """Per set of ``loads``: (its field's shift, its capacity, the fewest links of that
+        set's lines every way on to a target takes, per own-track flag and hex:
+        ``set_need``)."""
+        return [
+            (
+                k * self.loads.width,
+                self.loads.capacity[k],
+                set_need(
+                    state, self.team, self.targets, self.forbidden, seat_mask(members, self.capped)
+                ),
             )
-        return needs
-
-    def _fewest(
-        self,
-        arcs: dict[int, list[tuple[int, int]]],
-        ends: list[int],
-        members: int,
-        banned: set[int],
-    ) -> dict[int, int]:
-        """Per state, the fewest links counting against set ``members`` on a way to a target
-        (``zero_one_costs`` inlined: one search per set)."""
-        own_needed = self.own_needed
-        cost = dict.fromkeys(ends, 0)
-        queue = deque((0, node) for node in ends)
-        while queue:
-            d, node = queue.popleft()
-            if d > cost[node]:
-                continue
-            flag = node & 1
-            for prev, mask in arcs[node >> 1]:
-                if mask < 0:  # a team link: its start may be on either side of own track
-                    if not flag:
-                        continue
-                    for p in (2 * prev, 2 * prev + 1) if own_needed else (2 * prev + 1,):
-                        if p in banned:
-                            continue
-                        if p not in cost or d < cost[p]:
-                            cost[p] = d
-                            queue.appendleft((d, p))
-                    continue
-                p = 2 * prev + flag
-                if p in banned:
-                    continue
-                if mask and mask & members == mask:
-                    if p not in cost or d + 1 < cost[p]:
-                        cost[p] = d + 1
-                        queue.append((d + 1, p))
-                elif p not in cost or d < cost[p]:
-                    cost[p] = d
-                    queue.appendleft((d, p))
-        return cost
+            for k, members in enumerate(self.loads.sets)
+        ]
 
     def reaches(self, sources: Sequence[int], budget: int | None = None) -> bool | None:
         """Whether a label within the caps reaches a target; None when more than ``budget``
@@ -373,6 +325,85 @@ def _walk_of(steps: list[tuple[int, bool, int]], idx: int) -> Walk:
         walk.append((node, own))
     walk.reverse()
     return walk
+
+
+def seat_mask(members: int, seats: Sequence[int]) -> int:
+    """The seats (a bit mask by seat) of a set of capped rivals (a bit mask by their index in
+    ``seats``)."""
+    return sum(1 << seat for n, seat in enumerate(seats) if members >> n & 1)
+
+
+def set_need(
+    state: RRState,
+    team: tuple[str, ...],
+    targets: frozenset[int],
+    forbidden: frozenset[tuple[int, bool]],
+    seats: int,
+) -> OwnBounds:
+    """Per own-track flag and hex, the fewest links every way on to a target takes that
+    count against the set of rivals ``seats`` (a bit mask by seat): the links carrying only
+    lines of that set, whichever line a walk takes. A 0-1 breadth-first search back from the
+    targets over (hex, own-track flag) states, written 2 x hex + flag, never through a state
+    of ``forbidden``; cached until the track changes."""
+    key = ("set_need", team, targets, forbidden, seats)
+    cached: OwnBounds | None = state.cache.get(key)
+    if cached is not None:
+        return cached
+    own_needed = state.cfg.min_own_track == "any"
+    arcs = _seat_arcs(state, team)
+    banned = {2 * h + own for h, own in forbidden}
+    ends = [2 * t + 1 for t in sorted(targets) if t in arcs and 2 * t + 1 not in banned]
+    cost = dict.fromkeys(ends, 0)
+    queue = deque((0, node) for node in ends)
+    while queue:
+        d, node = queue.popleft()
+        if d > cost[node]:
+            continue
+        flag = node & 1
+        for prev, mask in arcs[node >> 1]:
+            if mask < 0:  # a team link: its start may be on either side of own track
+                if not flag:
+                    continue
+                for p in (2 * prev, 2 * prev + 1) if own_needed else (2 * prev + 1,):
+                    if p in banned:
+                        continue
+                    if p not in cost or d < cost[p]:
+                        cost[p] = d
+                        queue.appendleft((d, p))
+                continue
+            p = 2 * prev + flag
+            if p in banned:
+                continue
+            if mask & seats == mask:
+                if p not in cost or d + 1 < cost[p]:
+                    cost[p] = d + 1
+                    queue.append((d + 1, p))
+            elif p not in cost or d < cost[p]:
+                cost[p] = d
+                queue.appendleft((d, p))
+    result = by_flag(cost, own_needed)
+    state.cache[key] = result
+    return result
+
+
+def _seat_arcs(state: RRState, team: tuple[str, ...]) -> dict[int, list[tuple[int, int]]]:
+    """Per hex, its links as (next hex, -1 for a team link, else its owners' seats as a bit
+    mask); links join both ways, so these are also the links into the hex (cached until the
+    track changes)."""
+    key = ("seat_arcs", team)
+    cached: dict[int, list[tuple[int, int]]] | None = state.cache.get(key)
+    if cached is None:
+        seat = {p: 1 << i for i, p in enumerate(state.players)}
+        near = team_steps(state, team)
+        cached = {
+            h: [
+                (prev, -1 if member is not None else sum(seat[o] for o in owners))
+                for prev, _, owners, member in near(h)
+            ]
+            for h in track_graph(state)
+        }
+        state.cache[key] = cached
+    return cached
 
 
 def route_within_caps(
