@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import copy
 import random
+from typing import Any
 
 from transcon.core.game import Game
 from transcon.eighteen.framework.rounds import Round
-from transcon.eighteen.framework.state import GameState
+from transcon.eighteen.framework.state import GameState, PositionMemo
 from transcon.eighteen.framework.testing import float_corp, skip_auction, title_of
 from transcon.titles.t1870.game import Title1870
 from transcon.titles.t1870.game.bots import BuilderBot
@@ -83,3 +84,57 @@ def test_changed_forgets_the_memo() -> None:
     state.changed()
     assert state.memo.players is None and state.memo.steps is None
     assert "memo" not in title_of(game).state_to_json(state)
+
+
+def test_an_apply_takes_only_its_own_checks_answers() -> None:
+    """What checking an action found is kept for the apply of that same action object only
+    (:meth:`PositionMemo.keep_checked`), once, and never once the state changed."""
+    memo = PositionMemo()
+    first, other = object(), object()
+    memo.keep_checked(first, "lay", (0, True, False))
+    assert memo.checked_answer(first, "lay") is None  # not while checking
+    memo.applying = True
+    assert memo.checked_answer(other, "lay") is None
+    assert memo.checked_answer(first, "lay") == (0, True, False)
+    assert memo.checked_answer(first, "lay") is None  # taken once
+    memo.keep_checked(first, "run", True)  # nothing is kept while applying
+    assert memo.checked_answer(first, "run") is None
+    memo.applying = False
+    memo.keep_checked(first, "run", True)
+    memo.forget()  # the state changed
+    memo.applying = True
+    assert memo.checked_answer(first, "run") is None
+
+
+def test_a_replayed_lay_and_run_are_checked_once() -> None:
+    """Over a bot game, every tile lay and run the engine applies was checked by the title's
+    hooks exactly once (the apply took the check's answer), with the same game as before."""
+    calls: dict[str, int] = {"lay": 0, "run": 0}
+
+    class Counting(Title1870):
+        def hook_lay(self, state: GameState, sym: str, action: Any) -> tuple[int, bool, bool]:
+            calls["lay"] += 1
+            return super().hook_lay(state, sym, action)
+
+        def hook_check_run(self, state: GameState, sym: str, action: Any) -> None:
+            calls["run"] += 1
+            super().hook_check_run(state, sym, action)
+
+    names = ["P1", "P2", "P3"]
+    game = Game.new(Counting(), names, {}, 5)
+    bots = {p: BuilderBot(i) for i, p in enumerate(names)}
+    for _ in range(300):
+        if game.is_over():
+            break
+        player = game.current_players()[0]
+        game.apply(bots[player].choose(game, player))
+    lays = sum(a.type == "lay" for a in game.log)
+    runs = sum(a.type == "run" for a in game.log)
+    connections = sum(a.type == "connect" for a in game.log)
+    assert lays > 10 and runs > 10
+    calls["lay"] = calls["run"] = 0
+    again = game.replay()
+    assert again.state_json() == game.state_json()
+    assert calls["lay"] == lays
+    # a connection run (1870 §8.4) is its own step, checked again as it is applied
+    assert calls["run"] == runs + connections

@@ -173,12 +173,36 @@ class PositionMemo:
     """The round and who may act in it (``Round.players``)."""
     answers: dict[object, object] = field(default_factory=dict)
     """Other answers, keyed by their asker (the route bridge keeps its position here)."""
+    checked: tuple[object, dict[str, object]] | None = None
+    """Answers the check of one action found (:meth:`keep_checked`), for the apply of that
+    same action (:meth:`checked_answer`)."""
 
     def forget(self) -> None:
         self.steps = None
         self.players = None
+        self.checked = None
         if self.answers:
             self.answers = {}
+
+    def keep_checked(self, action: object, asker: str, answer: object) -> None:
+        """Keep what checking ``action`` found (e.g. a tile lay's cost), for its apply. The
+        engine checks every action right before applying it, and the apply's own checks
+        run on that very position before anything changes; so the apply of the same action
+        object (``EighteenTitle.apply`` carries the answers over) may take them instead of
+        asking again. Nothing is kept while an action is being applied."""
+        if self.applying:
+            return
+        if self.checked is None or self.checked[0] is not action:
+            self.checked = (action, {})
+        self.checked[1][asker] = answer
+
+    def checked_answer(self, action: object, asker: str) -> object | None:
+        """The answer :meth:`keep_checked` kept for ``action`` (once; None: none), while
+        that action is being applied."""
+        kept = self.checked
+        if not self.applying or kept is None or kept[0] is not action:
+            return None
+        return kept[1].pop(asker, None)
 
     @contextmanager
     def settled(self) -> Iterator[None]:

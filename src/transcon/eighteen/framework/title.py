@@ -185,7 +185,9 @@ class EighteenTitle(DepotMixin, Title[GameState]):
         # until here; from now on the state changes: forget it and keep nothing until the
         # action is done (steps look at half-made positions meanwhile).
         memo = state.memo
+        checked = memo.checked  # what the check of this action found: still right here
         memo.forget()
+        memo.checked = checked
         memo.applying = True
         try:
             round_.process_in(step, state, action, ctx)

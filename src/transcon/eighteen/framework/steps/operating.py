@@ -210,7 +210,7 @@ class Track(CompanyStep):
             raise IllegalAction(RULE_OR, "tiles are laid before tokens and runs")
         if action.hex in op.laid_hexes:
             raise IllegalAction(RULE_TRACK, f"{action.hex} already got a tile this turn")
-        cost, counts, upgrade = g.hook_lay(state, sym, action)
+        cost, counts, upgrade = self.lay_terms(state, sym, action)
         if counts:
             slot = self.next_slot(state, sym)
             if upgrade and op.lays and (slot is None or not slot.upgrade):
@@ -234,6 +234,17 @@ class Track(CompanyStep):
         op.laid_hexes.append(action.hex)
         ctx.emit(f"{sym} lays {action.tile} on {action.hex} rot {action.rotation} ({cost})")
         g.hook_after_lay(state, sym, action, ctx)
+
+    def lay_terms(self, state: GameState, sym: str, action: LayTile) -> tuple[int, bool, bool]:
+        """The title's :meth:`~EighteenTitle.hook_lay` answer, asked once per action: the
+        apply takes the one its check found (:meth:`PositionMemo.keep_checked`)."""
+        memo = state.memo
+        kept = memo.checked_answer(action, "lay")
+        if kept is not None:
+            return kept  # type: ignore[return-value]
+        terms = self.game.hook_lay(state, sym, action)
+        memo.keep_checked(action, "lay", terms)
+        return terms
 
     def company_choices(self, state: GameState, sym: str, player: str) -> list[Action]:
         return list(self.game.hook_bot_lays(state, sym, player))
@@ -293,7 +304,10 @@ class Route(CompanyStep):
         assert isinstance(action, RunRoutes)
         g = self.game
         op = state.operating
-        g.hook_check_run(state, sym, action)
+        memo = state.memo
+        if memo.checked_answer(action, "run") is None:  # (its check found the run good)
+            g.hook_check_run(state, sym, action)
+            memo.keep_checked(action, "run", True)
         if ctx is None:
             return
         op.revenue = action.revenue
