@@ -147,10 +147,21 @@ def walk_within_caps(
     """Whether some walk from a source to a target (not through another target) keeps every
     rival within the cap and uses own track as the rules ask, never at a (hex, own track used)
     state of ``forbidden`` (a route finder's subproblem; see the module docstring: a false
-    answer proves that no route exists). Cached until the track changes."""
+    answer proves that no route exists; true: there is one, or no answer within the labels
+    the test may take). Cached until the track changes."""
+    return caps_walk(state, team, sources, targets, forbidden) is not False
+
+
+def caps_walk(
+    state: RRState,
+    team: tuple[str, ...],
+    sources: Sequence[int],
+    targets: frozenset[int],
+    forbidden: frozenset[tuple[int, bool]] = frozenset(),
+) -> bool | None:
+    """``walk_within_caps`` with None for "no answer within the labels it may take"."""
     key = ("within_caps", team, tuple(sources), targets, forbidden)
-    cached: bool | None = state.cache.get(key)
-    if cached is None:
+    if key not in state.cache:
         walk = _CapWalk(state, team, targets, forbidden)
         # most walks within the caps are found at once; proving there is none pays for the
         # bounds per set of rivals
@@ -158,8 +169,8 @@ def walk_within_caps(
         if found is None:
             walk.needs = walk.set_needs(state)
             found = walk.reaches(sources, MOST_LABELS)
-        cached = found is not False  # None: no answer within the budget, so no proof
-        state.cache[key] = cached
+        state.cache[key] = found
+    cached: bool | None = state.cache[key]
     return cached
 
 
@@ -167,8 +178,9 @@ def walk_within_caps(
 #: are used (about what computing them costs).
 QUICK_LABELS = 300
 #: Labels the second pass may take: a test that needs more proves nothing (it is meant to be
-#: quick; the route search decides).
-MOST_LABELS = 8000
+#: quick; the route search decides). 8,000 answered nothing more at the slowest 6-rival
+#: positions measured, and a test that ran out cost a third of a second there.
+MOST_LABELS = 3000
 
 
 class _CapWalk:
@@ -291,31 +303,43 @@ class _CapWalk:
             more = need[own].get(node)
             if more is None or ((loads >> shift) & field) + more > capacity:
                 return
-        within = self.loads.within
         here = kept.setdefault((node, own), {})
         # a label that has used own track does all one that has not can (unless a subproblem
         # forbids the hex after own track only)
         across = not self.forbidden
-        cheapest = self.cheapest
-        for o, (o_used, _) in here.items():
-            if within(o, loads) and (not cheapest or o_used <= used):
-                return
-        if across and not own:
-            for o, (o_used, _) in kept.get((node, True), {}).items():
-                if within(o, loads) and (not cheapest or o_used <= used):
-                    return
+        groups = [here, kept.get((node, True), {})] if across and not own else [here]
+        if self.dominated(groups, loads, used):
+            return
         for group in (here, kept.get((node, False), {})) if across and own else (here,):
-            beaten = [
-                o
-                for o, (o_used, _) in group.items()
-                if within(loads, o) and (not cheapest or used <= o_used)
-            ]
-            for o in beaten:
+            for o in self.dominated_by(group, loads, used):
                 del group[o]
         here[loads] = (used, len(steps))
         steps.append((node, own, pred))
         self.labels += 1
         heapq.heappush(heap, (used + still, used, len(steps) - 1, loads))
+
+    def dominated(self, groups: list[dict[int, tuple[int, int]]], loads: int, used: int) -> bool:
+        """Whether a kept label of ``groups`` loads no set more than ``loads`` (and, when
+        ``cheapest``, used no more rival hexes): ``Loads.within`` inlined (the hot loop)."""
+        g = self.loads.guard
+        top = loads | g
+        if not self.cheapest:
+            return any((top - o) & g == g for group in groups for o in group)
+        return any(
+            (top - o) & g == g and o_used <= used
+            for group in groups
+            for o, (o_used, _) in group.items()
+        )
+
+    def dominated_by(self, group: dict[int, tuple[int, int]], loads: int, used: int) -> list[int]:
+        """The kept labels of ``group`` that ``loads`` (with ``used``) dominates."""
+        g = self.loads.guard
+        cheapest = self.cheapest
+        return [
+            o
+            for o, (o_used, _) in group.items()
+            if ((o | g) - loads) & g == g and (not cheapest or used <= o_used)
+        ]
 
 
 def _walk_of(steps: list[tuple[int, bool, int]], idx: int) -> Walk:

@@ -76,11 +76,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from transcon.core.rng import GameRandom
-from transcon.titles.railway_rivals.routecaps import (
-    rival_hexes,
-    route_within_caps,
-    walk_within_caps,
-)
+from transcon.titles.railway_rivals.routecaps import caps_walk, rival_hexes, route_within_caps
 from transcon.titles.railway_rivals.routesearch import Query, RouteOption, RouteSearch
 from transcon.titles.railway_rivals.state import RRState
 from transcon.titles.railway_rivals.tracks import better, components, route_length
@@ -170,11 +166,14 @@ def _front_of_routes(
 class _Effort:
     """What the subproblems of one ``find_routes`` share: the rivals whose cap bound in some
     subproblem, the labels the searches have made so far, and whether looking for some route
-    (``route_within_caps``) ran out of labels once."""
+    (``route_within_caps``), or the check that some walk keeps every cap (``caps_walk``), ran
+    out of labels once: a check that answers nothing costs and changes nothing, so after one
+    the query's searches go on without (the test that skips one sees the same routes)."""
 
     capped: set[int] = field(default_factory=set)
     labels: int = 0
     probe_failed: bool = False
+    walk_failed: bool = False
 
 
 #: Labels a query's searches make before, while no route is known, each search of a
@@ -198,7 +197,7 @@ CHECK_CAPS_AFTER = 2000
 #: slowest 6-rival positions, 10,000 slower).
 STOP_AFTER = 3000
 #: The labels one look for some route may make; after one ran out in a query, only the check
-#: that some walk keeps every cap is made.
+#: that some walk keeps every cap is made (and after that ran out once, none).
 PROBE_LABELS = 15_000
 
 
@@ -219,8 +218,11 @@ def _solve(
             if rng is None and not effort.probe_failed:
                 if not _probe(q, forbidden, known, effort):
                     return [], []
-            elif not walk_within_caps(q.state, q.team, q.sources, q.targets, forbidden):
-                return [], []  # no walk keeps every cap: no route here (``routecaps``)
+            elif not effort.walk_failed:
+                walk = caps_walk(q.state, q.team, q.sources, q.targets, forbidden)
+                if walk is False:
+                    return [], []  # no walk keeps every cap: no route here (``routecaps``)
+                effort.walk_failed = walk is None
         search = RouteSearch(q, frozenset(effort.capped), forbidden, known)
         budget = STOP_AFTER if q.capped and not known and not check else None
         finished = search.run(budget)
