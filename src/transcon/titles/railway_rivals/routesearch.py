@@ -172,7 +172,7 @@ class RouteSearch(LabelSearch[int, Figures, str]):
         of capped rivals, per own-track flag, every way on takes. Where a cap binds, a walk
         that has not used own track yet often needs a long detour over rival track, so with
         the caps' room it is hopeless far sooner (a 6-rival race whose only route uses every
-        rival to the cap kept 55,000 labels, now about 2,000). Working them out costs more
+        rival to the cap kept 55,000 labels, now 3,500). Working them out costs more
         than most searches (a few hundred labels), so only a search that grew large uses
         them. Only hopeless labels go (no walk on from them is on the front), and the labels
         are still taken in the order of the plain bounds, so the walks found, and the routes
