@@ -30,7 +30,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import chain
+from itertools import chain, compress, count
+from operator import is_not
 from typing import TYPE_CHECKING, Generic, NamedTuple, Protocol, TypeVar
 
 from transcon.core.errors import InputError
@@ -147,7 +148,7 @@ class StopAdjacency:
 
     Searches built on these results (e.g. 1870's §8.1 destination check) may keep their
     answers here the same way (:meth:`remember`, :meth:`recall`), with the union of the hexes
-    looked at by the results they used (:meth:`looked`).
+    looked at by the results they used (:meth:`walk`).
     """
 
     def __init__(self) -> None:
@@ -168,9 +169,7 @@ class StopAdjacency:
             self.results.clear()
             self.searches.clear()
             return
-        changed = {
-            i for i, (a, b) in enumerate(zip(layout.placed, old.placed, strict=True)) if a is not b
-        }
+        changed = set(compress(count(), map(is_not, layout.placed, old.placed)))
         if changed:
             self.results = {
                 key: got for key, got in self.results.items() if got[1].isdisjoint(changed)
@@ -178,10 +177,6 @@ class StopAdjacency:
             self.searches = {
                 key: got for key, got in self.searches.items() if got[1].isdisjoint(changed)
             }
-
-    def looked(self, stop: int, cut: int) -> frozenset[int]:
-        """The hexes the walk of :meth:`next_stops` from ``stop`` looked at (asked after it)."""
-        return self.results[(stop, bool(cut))][1]
 
     def remember(
         self, layout: TrackLayout, key: object, answer: object, looked: frozenset[int]
@@ -199,45 +194,51 @@ class StopAdjacency:
     def next_stops(self, layout: TrackLayout, stop: int, cut: int) -> tuple[int, ...]:
         """Stops reached from ``stop`` along track without stopping in between, using no
         path in the track mask ``cut`` (the same cut for every call with a true ``cut``)."""
+        return self.walk(layout, stop, cut)[0]
+
+    def walk(
+        self, layout: TrackLayout, stop: int, cut: int
+    ) -> tuple[tuple[int, ...], frozenset[int]]:
+        """:meth:`next_stops` and the hexes its walk looked at."""
         self.sync(layout)
         key = (stop, bool(cut))
         got = self.results.get(key)
-        if got is not None:
-            return got[0]
-        ends_of, stop_at, base = layout.ends_of, layout.stop_at, layout.path_base
-        table = layout.across_table
-        s = layout.stops[stop]
-        i = layout.hex_index[s.hex]
-        found: set[int] = set()
-        todo: list[tuple[int, int]] = []
-        looked: set[int] = {i}
+        if got is None:
+            got = self.results[key] = _walk_stops(layout, stop, cut)
+        return got
 
-        def follow(j: int, end: int) -> None:
-            for k, other in ends_of[j].get(end, ()):
-                if (cut >> (base[j] + k)) & 1:
-                    continue
-                if other >= NODE_BASE:
-                    found.add(stop_at[(j, other - NODE_BASE)])
-                else:
-                    todo.append((j, other))
 
-        follow(i, NODE_BASE + s.index)
-        seen: set[int] = set()
-        while todo:
-            at, side = todo.pop()
-            j = table[at * 6 + side]
-            if j == -2:
-                j = layout.across(at, side)
-            entry = (side + 3) % 6
-            if j < 0 or j * 6 + entry in seen:
+def _walk_stops(layout: TrackLayout, stop: int, cut: int) -> tuple[tuple[int, ...], frozenset[int]]:
+    """The stops reached from ``stop`` along track without stopping in between (using no
+    path in the track mask ``cut``) and the hexes the walk looked at: each (hex, side of
+    entry) is followed once."""
+    ends_of, stop_at, base = layout.ends_of, layout.stop_at, layout.path_base
+    table = layout.across_table
+    s = layout.stops[stop]
+    i = layout.hex_index[s.hex]
+    found: set[int] = set()
+    looked: set[int] = {i}
+    seen: set[int] = set()
+    todo = [(i, NODE_BASE + s.index)]  # (hex number, path end) to follow
+    while todo:
+        j, end = todo.pop()
+        for k, other in ends_of[j].get(end, ()):
+            if cut and (cut >> (base[j] + k)) & 1:
+                continue
+            if other >= NODE_BASE:
+                found.add(stop_at[(j, other - NODE_BASE)])
+                continue
+            n = table[j * 6 + other]
+            if n == -2:
+                n = layout.across(j, other)
+            entry = (other + 3) % 6
+            if n < 0 or n * 6 + entry in seen:
                 continue  # no numbered hex there (it can never get a tile), or walked already
-            looked.add(j)
-            seen.add(j * 6 + entry)
-            follow(j, entry)
-        found.discard(stop)
-        result = tuple(sorted(found))
-        self.results[key] = (result, frozenset(looked))
-        return result
+            looked.add(n)
+            seen.add(n * 6 + entry)
+            todo.append((n, entry))
+    found.discard(stop)
+    return tuple(sorted(found)), frozenset(looked)
 
 
 class RouteContext(Generic[P]):

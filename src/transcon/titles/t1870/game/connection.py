@@ -114,7 +114,7 @@ def _search(
     """The fewest stops (or None), the stops taken from the queue (a mask: the answer
     depends on ``no_pass`` at those only) and the hexes the walks from them looked at."""
     layout = ctx.layout
-    adjacency = ctx.bridge.adjacency
+    walk = ctx.bridge.adjacency.walk
     starts = _stops_of(layout, start_hex)
     goals = _stops_of(layout, goal_hex)
     seen = dict.fromkeys(starts, 1)
@@ -131,9 +131,10 @@ def _search(
             continue  # a route may end here, not pass through
         if limit is not None and count >= limit:
             continue
-        for nxt in ctx.next_stops(stop, cut):
+        nexts, hexes = walk(layout, stop, cut)
+        for nxt in nexts:
             if nxt not in seen:
                 seen[nxt] = count + 1
                 queue.append(nxt)
-        looked |= adjacency.looked(stop, cut)
+        looked |= hexes
     return None, expanded, frozenset(looked)
