@@ -382,20 +382,26 @@ class TrackLayout:
         stops = self.stops
         tokens = tokens or {}
         extra_tokens = extra_tokens or {}
-        adj: list[list[Hop]] = [[] for _ in stops]
-        hops: list[HopInfo] = []
-        track_names = list(self.path_names)
-        if hops_from is None:
-            # every stop's walk: those kept from the layout this one was derived from are
-            # reused (a tile laid changes only the walks that looked at its hex)
-            self._assemble(adj, hops, track_names, range(len(stops)), False)
-        elif hops_from:
-            self._assemble(adj, hops, track_names, hops_from, between)
+        if hops_from is None or hops_from:
+            adj: list[list[Hop]] = [[] for _ in stops]
+            hops: list[HopInfo] = []
+            names = list(self.path_names)
+            # every stop's walk (or those from ``hops_from``): those kept from the layout this
+            # one was derived from are reused (a tile laid changes only the walks that looked
+            # at its hex)
+            if hops_from is None:
+                self._assemble(adj, hops, names, range(len(stops)), False)
+            else:
+                self._assemble(adj, hops, names, hops_from, between)
+            graph_adj = tuple(tuple(a) for a in adj)
+            graph_hops, track_names = tuple(hops), tuple(names)
+        else:  # stops and tokens only
+            graph_adj, graph_hops, track_names = ((),) * len(stops), (), self.path_names
         return TrackGraph(
             stops=stops,
-            adj=tuple(tuple(a) for a in adj),
-            hops=tuple(hops),
-            track_names=tuple(track_names),
+            adj=graph_adj,
+            hops=graph_hops,
+            track_names=track_names,
             path_bits=(1 << len(self.path_names)) - 1,
             slot_tokens=self._per_stop(tokens),
             extra_tokens=self._per_stop(extra_tokens),

@@ -242,7 +242,7 @@ class Position18xx:
     ) -> TrackGraph:
         if self._token_maps is None:
             self._token_maps = (
-                {k: tuple(c for c in v if c is not None) for k, v in self.tokens.items()},
+                {k: tuple([c for c in v if c is not None]) for k, v in self.tokens.items()},
                 {k: tuple(v) for k, v in self.extra_tokens.items()},
                 frozenset(self.started),
             )
