@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from transcon.core.paths import cheapest_paths
 from transcon.titles.railway_rivals import RailwayRivalsUSA, bots
 from transcon.titles.railway_rivals.actions import Build, Done, Enter, StartPick, WestCoast
 from transcon.titles.railway_rivals.bots import GreedyBot
+from transcon.titles.railway_rivals.mapmodel import hex_distance, nearest_distance
 from transcon.titles.railway_rivals.state import edge
 
 from .conftest import finish, needs_real_map, new_game, started
@@ -129,3 +131,19 @@ def test_greedy_search_remembers_a_goal_out_of_reach(
     assert len(searches) == 1  # the floor proved it
     path = bot._search(state, "Ann", {near}, {goal}, limit=6)
     assert len(searches) == 2 and path[0] == near and path[-1] == goal
+
+
+def test_nearest_distance_is_the_least_hex_distance(
+    title: RailwayRivalsUSA, strip_path: str
+) -> None:
+    """``nearest_distance`` (the bots' measure of a network against a race's ends) is the
+    least ``hex_distance`` over every pair, and None when a side is empty."""
+    model = new_game(title, strip_path).state.model
+    rng = random.Random(5)
+    for _ in range(200):
+        hexes = rng.sample(range(len(model.hexes)), rng.randint(1, 12))
+        others = rng.sample(range(len(model.hexes)), rng.randint(1, 4))
+        least = min(hex_distance(model, h, o) for h in hexes for o in others)
+        assert nearest_distance(model, hexes, others) == least
+    assert nearest_distance(model, [], [0]) is None
+    assert nearest_distance(model, [0], []) is None

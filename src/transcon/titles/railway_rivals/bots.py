@@ -20,7 +20,12 @@ from transcon.core.title import Action
 from transcon.titles.railway_rivals import actions as act
 from transcon.titles.railway_rivals.building import own_components, prefix_costs
 from transcon.titles.railway_rivals.legal import budget_left
-from transcon.titles.railway_rivals.mapmodel import RRMap, distances_from, hex_distance
+from transcon.titles.railway_rivals.mapmodel import (
+    RRMap,
+    distances_from,
+    hex_distance,
+    nearest_distance,
+)
 from transcon.titles.railway_rivals.races import race_ends
 from transcon.titles.railway_rivals.routes import RouteOption, find_routes
 from transcon.titles.railway_rivals.state import RRState, edge
@@ -347,16 +352,14 @@ def _network_farther(
     """Whether the hex distance from the sources to the player's network plus from the
     network to the ends exceeds ``most``."""
     network = state.network[player]
+    if not network:
+        return True  # (no way through a network: the plain distance decides)
     model = state.model
-    to_sources = 0 if any(h in network for h in sources) else most + 1
-    to_ends = 0 if any(h in network for h in ends) else most + 1
-    for n in network:
-        if to_sources + to_ends <= most:
-            return False
-        if to_sources:
-            to_sources = min(to_sources, *distances_from(model, n, sources))
-        if to_ends:
-            to_ends = min(to_ends, *distances_from(model, n, ends))
+    to_sources = (
+        0 if any(h in network for h in sources) else nearest_distance(model, network, sources)
+    )
+    to_ends = 0 if any(h in network for h in ends) else nearest_distance(model, network, ends)
+    assert to_sources is not None and to_ends is not None  # (both sets are not empty)
     return to_sources + to_ends > most
 
 
@@ -373,11 +376,15 @@ def _distance_to_nearest(model: RRMap, goals: list[int]) -> Callable[[int], int]
 
         return to_one
     known: dict[int, int] = {}
+    points = [(q[g], r[g]) for g in goals]
 
     def to_nearest(n: int) -> int:
         d = known.get(n)
         if d is None:
-            d = known[n] = min(distances_from(model, n, goals))
+            nq, nr = q[n], r[n]
+            d = known[n] = (
+                min(abs(gq - nq) + abs(gr - nr) + abs(gq - nq + gr - nr) for gq, gr in points) // 2
+            )
         return d
 
     return to_nearest

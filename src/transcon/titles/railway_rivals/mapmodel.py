@@ -10,7 +10,7 @@ of the GM's random cities is a longitude band measured in label columns.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from transcon.core.board import RIVER_SIDE_KINDS, Board, Terrain
@@ -308,6 +308,22 @@ def distances_from(model: RRMap, h: int, others: Sequence[int]) -> list[int]:
     q, r = model.q, model.r
     hq, hr = q[h], r[h]
     return [(abs(q[o] - hq) + abs(r[o] - hr) + abs(q[o] - hq + r[o] - hr)) // 2 for o in others]
+
+
+def nearest_distance(model: RRMap, hexes: Iterable[int], others: Sequence[int]) -> int | None:
+    """The least ``hex_distance`` from any of ``hexes`` to any of ``others`` (None when either
+    is empty; inlined: the bots measure their whole network against a race's ends)."""
+    q, r = model.q, model.r
+    points = [(q[o], r[o]) for o in others]
+    best = -1
+    for h in hexes:
+        hq, hr = q[h], r[h]
+        for oq, orr in points:
+            dq, dr = oq - hq, orr - hr
+            d = abs(dq) + abs(dr) + abs(dq + dr)
+            if d < best or best < 0:
+                best = d
+    return None if best < 0 else best // 2
 
 
 def hex_distance(model: RRMap, a: int, b: int) -> int:
