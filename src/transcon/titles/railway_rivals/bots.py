@@ -376,15 +376,11 @@ def _distance_to_nearest(model: RRMap, goals: list[int]) -> Callable[[int], int]
 
         return to_one
     known: dict[int, int] = {}
-    points = [(q[g], r[g]) for g in goals]
 
     def to_nearest(n: int) -> int:
         d = known.get(n)
         if d is None:
-            nq, nr = q[n], r[n]
-            d = known[n] = (
-                min(abs(gq - nq) + abs(gr - nr) + abs(gq - nq + gr - nr) for gq, gr in points) // 2
-            )
+            d = known[n] = nearest_distance(model, (n,), goals) or 0
         return d
 
     return to_nearest
