@@ -7,6 +7,7 @@ from __future__ import annotations
 import collections
 import itertools
 import random
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -273,14 +274,19 @@ def exact_case(
 
 
 #: The random positions both route-finder oracles draw (the slow one draws more).
+#: The settings of ``exact_case`` besides its seed, each with the values both oracles draw
+#: from (in ``exact_case``'s order; repeats weight a value).
+CASE_SETTINGS: dict[str, list[Any]] = {
+    "cap": [1, 2, 3, 10],
+    "own_rule": ["any", "any", "none"],
+    "metric": ["movement_points", "hexes"],
+    "fee": [1, 1, 2, 0],
+    "rivals": [3, 4, 5, 6],
+    "ends": [(1, 1), (1, 1), (2, 1), (1, 2), (2, 2)],
+}
 EXACT_CASES = given(
     seed=st.integers(0, 2**32 - 1),
-    cap=st.sampled_from([1, 2, 3, 10]),
-    own_rule=st.sampled_from(["any", "any", "none"]),
-    metric=st.sampled_from(["movement_points", "hexes"]),
-    fee=st.sampled_from([1, 1, 2, 0]),
-    rivals=st.sampled_from([3, 4, 5, 6]),
-    ends=st.sampled_from([(1, 1), (1, 1), (2, 1), (1, 2), (2, 2)]),
+    **{name: st.sampled_from(values) for name, values in CASE_SETTINGS.items()},
 )
 
 
@@ -434,17 +440,9 @@ def random_exact_cases(title: RailwayRivalsUSA, strip_path: str, seed: int, coun
     """``count`` positions of the exact oracle, their settings drawn from ``seed``."""
     rnd = random.Random(seed)
     for _ in range(count):
-        exact_case(
-            title,
-            strip_path,
-            rnd.randrange(2**32),
-            rnd.choice([1, 2, 3, 10]),
-            rnd.choice(["any", "any", "none"]),
-            rnd.choice(["movement_points", "hexes"]),
-            rnd.choice([1, 1, 2, 0]),
-            rnd.choice([3, 4, 5, 6]),
-            rnd.choice([(1, 1), (1, 1), (2, 1), (1, 2), (2, 2)]),
-        )
+        seed_of_case = rnd.randrange(2**32)
+        settings_of_case = [rnd.choice(values) for values in CASE_SETTINGS.values()]
+        exact_case(title, strip_path, seed_of_case, *settings_of_case)
 
 
 def lines_within_cap(links: list[tuple[str, ...]], cap: int) -> bool:
