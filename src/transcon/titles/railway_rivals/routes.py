@@ -111,13 +111,17 @@ def find_routes(
     target_set = frozenset(targets)
     source_list = sorted(set(sources) - target_set)
     points_only = points_only and not splits and rng is None and capped
-    key = ("routes", tuple(team), tuple(source_list), target_set, splits, capped, points_only)
-    # the fronts found on this track version, by bound (None: the whole front)
-    fronts: dict[int | None, tuple[RouteOption, ...]] = state.cache.setdefault(key, {})
+    key = ("routes", tuple(team), tuple(source_list), target_set, splits, capped)
+    # the fronts found on this track version, by bound (None: the whole front); a query of
+    # points only may also read those of the other queries, not the other way round
+    fronts: dict[int | None, tuple[RouteOption, ...]] = state.cache.setdefault(
+        (*key, points_only), {}
+    )
     if rng is None:
-        for bound, front in fronts.items():
-            if bound is None or (max_total is not None and bound >= max_total):
-                return [o for o in front if max_total is None or o.total <= max_total]
+        for known in (fronts, state.cache.get((*key, False), {})) if points_only else (fronts,):
+            for bound, front in known.items():
+                if bound is None or (max_total is not None and bound >= max_total):
+                    return [o for o in front if max_total is None or o.total <= max_total]
     comp = components(state)
     reachable = {comp[t] for t in target_set if t in comp}
     result: list[RouteOption] = []
