@@ -123,6 +123,36 @@ def test_pareto_fronts_keep_every_non_dominated_vector() -> None:
     assert dominates((1, 2), (1, 3)) and not dominates((1, 4), (2, 3))
 
 
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 10_000), st.integers(2, 7), st.sampled_from([2, 3]), st.booleans())
+def test_pareto_fronts_match_every_walk(seed: int, nodes: int, size: int, limited: bool) -> None:
+    """Every front vector is a walk's cost, and every walk's cost is no better than some
+    front vector (within the limit, if any): checked against all walks of up to 8 steps
+    (costs are at least 1, so no front walk is longer)."""
+    rnd = random.Random(seed)
+    graph = {
+        a: [(b, tuple(rnd.randint(1, 4) for _ in range(size))) for b in range(nodes) if b != a]
+        for a in range(nodes)
+        if rnd.random() < 0.9
+    }
+    limit = tuple(rnd.randint(3, 12) for _ in range(size)) if limited else None
+    fronts = pareto_fronts([(0, (0,) * size)], lambda n: graph.get(n, ()), limit=limit)
+    walks: dict[int, set[tuple[int, ...]]] = {0: {(0,) * size}}
+    layer = [(0, (0,) * size)]
+    for _ in range(8):
+        nxt_layer = []
+        for node, cost in layer:
+            for b, step in graph.get(node, ()):
+                new = tuple(x + y for x, y in zip(cost, step, strict=True))
+                if limit is None or dominates(new, limit):
+                    walks.setdefault(b, set()).add(new)
+                    nxt_layer.append((b, new))
+        layer = nxt_layer
+    assert set(fronts) == set(walks)
+    for node, costs in walks.items():
+        assert fronts[node] == front_of(costs)
+
+
 def test_hex_distance_is_the_grids() -> None:
     assert Hex(0, 0).distance(Hex(3, -1)) == 3
 
