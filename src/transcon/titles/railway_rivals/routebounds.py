@@ -44,18 +44,31 @@ def _member_on(team: tuple[str, ...], owners: tuple[str, ...]) -> str | None:
 
 def team_hops(state: RRState, team: tuple[str, ...]) -> dict[int, list[tuple[int, int]]]:
     """The team's view of the track: per hex, [(next hex, 1 if the link carries no team
-    member's line, else 0)] (links join both ways, so the hops are also the reverse graph;
-    shared by the team's queries until the track changes)."""
-    key = ("team_hops", team)
-    cached: dict[int, list[tuple[int, int]]] | None = state.cache.get(key)
+    member's line, else 0)] (links join both ways, so the hops are also the reverse graph).
+    Every team's are kept across new links (``KEPT_CACHES``): only the hexes of the links
+    added since are rebuilt."""
+    graph = track_graph(state)
+    kept: dict[tuple[str, ...], dict[int, list[tuple[int, int]]]] | None = state.cache.get(
+        "team_hops"
+    )
+    if kept is None:
+        kept = state.cache["team_hops"] = {}
+    touched = {h for link in new_links(state, "team_hops") for h in link}
+    for members, hops in kept.items():
+        for h in touched:
+            hops[h] = _hops_from(graph[h], frozenset(members))
+    cached = kept.get(team)
     if cached is None:
-        members = frozenset(team)
-        cached = {
-            node: [(nxt, 1 if members.isdisjoint(owners) else 0) for nxt, _, owners in near]
-            for node, near in track_graph(state).items()
-        }
-        state.cache[key] = cached
+        on_team = frozenset(team)
+        cached = kept[team] = {node: _hops_from(near, on_team) for node, near in graph.items()}
     return cached
+
+
+def _hops_from(
+    near: list[tuple[int, int, tuple[str, ...]]], members: frozenset[str]
+) -> list[tuple[int, int]]:
+    """A hex's ``team_hops`` entry from its ``track_graph`` entry."""
+    return [(nxt, 1 if members.isdisjoint(owners) else 0) for nxt, _, owners in near]
 
 
 def team_lines(state: RRState, team: tuple[str, ...]) -> dict[tuple[str, ...], int]:
@@ -159,10 +172,7 @@ def _plain_bounds(
     if lengths is None:
         lengths = cheapest_paths_over([(t, 0) for t in starts], reverse_lengths(state)).cost
         state.cache[len_key] = lengths
-    members = frozenset(team)
-    rivals = zero_one_costs(  # a link without a team member's line costs 1
-        starts, lambda n: [(b, members.isdisjoint(o)) for b, _, o in graph[n]]
-    )
+    rivals = zero_one_costs(starts, team_hops(state, team).__getitem__)
     result = ((lengths, lengths), (rivals, rivals))
     state.cache[key] = result
     return result
