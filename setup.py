@@ -1,10 +1,12 @@
-"""Build hook for the compiled core of the 18xx route optimiser (everything else is in
-pyproject.toml). ``pip install -e '.[dev]'`` (scripts/setup.sh) compiles it with the system C
-compiler; the pure-Python optimiser stays the reference (docs/18xx-optimizer.md)."""
+"""Build hook for the compiled cores (everything else is in pyproject.toml): the 18xx route
+optimiser's and the Railway Rivals route finder's dominance tests. ``pip install -e '.[dev]'``
+(scripts/setup.sh) compiles them with the system C compiler; the pure-Python code stays the
+reference (docs/18xx-optimizer.md, docs/rules/railway-rivals.md)."""
 
 from setuptools import Extension, setup
 
 CSRC = "src/transcon/eighteen/csrc"
+RR_CSRC = "src/transcon/titles/railway_rivals/csrc"
 
 setup(
     ext_modules=[
@@ -19,6 +21,13 @@ setup(
             depends=[f"{CSRC}/routecore.h"],
             include_dirs=[CSRC],
             extra_compile_args=["-O3", "-std=c11"],
-        )
+        ),
+        Extension(
+            "transcon.titles.railway_rivals._labelcore",
+            sources=[f"{RR_CSRC}/labelcore_module.c", f"{RR_CSRC}/labelcore_dominance.c"],
+            depends=[f"{RR_CSRC}/labelcore.h"],
+            include_dirs=[RR_CSRC],
+            extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra"],
+        ),
     ]
 )

@@ -1,0 +1,23 @@
+"""Type stub of the route finder's compiled dominance tests (``csrc/*.c``, built by
+setup.py); see ``RouteSearch.dominance`` and routecaps' ``_Probe``."""
+
+from typing import Any
+
+MAX_WORDS: int
+
+class Dominance:
+    """``RouteSearch.dominance`` of one search (its list of figures, by label index)."""
+
+    def __init__(
+        self, figures: list[Any], splits: bool, fee_zero: bool, across: bool, guard: int
+    ) -> None: ...
+    def test(
+        self, search: object, bucket: list[int], new: object, h: int, front: bool, /
+    ) -> tuple[int | None, list[int]] | None: ...
+
+def dominated(
+    groups: list[dict[int, tuple[int, int]]], loads: int, used: int, guard: int, cheapest: bool, /
+) -> bool: ...
+def dominated_by(
+    group: dict[int, tuple[int, int]], loads: int, used: int, guard: int, cheapest: bool, /
+) -> list[int]: ...

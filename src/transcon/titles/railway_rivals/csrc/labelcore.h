@@ -1,0 +1,63 @@
+/* The Railway Rivals route finder's compiled dominance tests (labelcore_*.c): shared parts.
+ *
+ * Loads are Python ints of packed fields with a guard bit on top of each field (routecaps'
+ * ``Loads``): a is "within" b when ((b | g) - a) & g == g. Here an int that is not negative
+ * and fits in LC_MAXW 64-bit words is compared as words (the low 64 x n bits of the exact
+ * result only depend on the low 64 x n bits of the operands, and g has no higher bit); any
+ * other int goes through the same formula with Python's own number operations, so the
+ * answer is always the Python one. */
+#ifndef TRANSCON_LABELCORE_H
+#define TRANSCON_LABELCORE_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+
+typedef uint64_t u64;
+
+/* The most 64-bit words a guard may take for the word path (wider: Python's operations). */
+#define LC_MAXW 8
+
+/* A guard: its words (nw of them, 0 when it is negative or wider than LC_MAXW words) and
+ * the int itself. */
+typedef struct {
+    PyObject *obj;
+    int nw;
+    u64 w[LC_MAXW];
+} Guard;
+
+/* Reads a guard (a new reference to obj is taken); -1 with an exception when not an int. */
+int lc_guard_init(Guard *g, PyObject *obj);
+
+/* Reads an int into g->nw words: 1 when it fits (not negative, no bit at or above
+ * 64 x nw), 0 when it does not, -1 with an exception when it is not an int. */
+int lc_words(const Guard *g, PyObject *v, u64 *out);
+
+/* Whether loads a are within loads b, computed on the ints (Python's operations); -1 with
+ * an exception. */
+int lc_within_ints(const Guard *g, PyObject *a, PyObject *b);
+
+/* Whether loads a are within loads b: on their words when both are given (non-NULL), else
+ * on the ints; -1 with an exception. */
+static inline int lc_within(const Guard *g, PyObject *a, const u64 *a_w, PyObject *b,
+                            const u64 *b_w) {
+    if (!a_w || !b_w) return lc_within_ints(g, a, b);
+    if (g->nw == 1) return (((b_w[0] | g->w[0]) - a_w[0]) & g->w[0]) == g->w[0];
+    u64 borrow = 0;
+    for (int k = 0; k < g->nw; k++) {
+        u64 top = b_w[k] | g->w[k];
+        u64 diff = top - a_w[k];
+        u64 out = diff - borrow;
+        if ((out & g->w[k]) != g->w[k]) return 0;
+        borrow = (u64)(top < a_w[k]) | (u64)(diff < borrow);
+    }
+    return 1;
+}
+
+/* The module's types and functions defined in other files. */
+extern PyTypeObject LC_DominanceType;
+int lc_dominance_ready(void); /* the type ready, its names made: -1 with an exception */
+PyObject *lc_probe_dominated(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *lc_probe_dominated_by(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+
+#endif

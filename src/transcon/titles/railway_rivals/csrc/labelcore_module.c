@@ -1,0 +1,250 @@
+/* The module: loads as words (labelcore.h), the look-for-some-route search's dominance tests
+ * (routecaps' ``_Probe.dominated`` and ``dominated_by``) and the module table. */
+#include "labelcore.h"
+
+#include <string.h>
+
+/* ---- loads --------------------------------------------------------------------------------- */
+
+int lc_guard_init(Guard *g, PyObject *obj) {
+    if (!PyLong_Check(obj)) {
+        PyErr_SetString(PyExc_TypeError, "the loads guard must be an int");
+        return -1;
+    }
+    Py_INCREF(obj);
+    g->obj = obj;
+    g->nw = LC_MAXW; /* at most that many words, for reading the guard itself */
+    memset(g->w, 0, sizeof g->w);
+    int fits = lc_words(g, obj, g->w);
+    if (fits < 0) return -1;
+    g->nw = 0;
+    if (fits) {
+        for (int k = LC_MAXW; k > 0; k--)
+            if (g->w[k - 1]) {
+                g->nw = k;
+                break;
+            }
+        if (g->nw == 0) g->nw = 1; /* a zero guard: one word */
+    }
+    return 0;
+}
+
+/* The words of n little-endian bytes. */
+static void words_of_bytes(const unsigned char *bytes, int nw, u64 *out) {
+    for (int k = 0; k < nw; k++) {
+        u64 w = 0;
+        for (int b = 7; b >= 0; b--) w = (w << 8) | bytes[8 * k + b];
+        out[k] = w;
+    }
+}
+
+int lc_words(const Guard *g, PyObject *v, u64 *out) {
+    int nw = g->nw;
+    if (nw == 0 || !PyLong_Check(v)) return 0;
+    unsigned char bytes[8 * LC_MAXW];
+#if PY_VERSION_HEX >= 0x030D0000
+    Py_ssize_t need = PyLong_AsNativeBytes(v, bytes, 8 * nw,
+                                           Py_ASNATIVEBYTES_LITTLE_ENDIAN |
+                                               Py_ASNATIVEBYTES_UNSIGNED_BUFFER |
+                                               Py_ASNATIVEBYTES_REJECT_NEGATIVE);
+    if (need < 0) {
+        PyErr_Clear(); /* negative */
+        return 0;
+    }
+    if (need > 8 * nw) return 0;
+#else
+    if (_PyLong_Sign(v) < 0) return 0;
+    size_t bits = _PyLong_NumBits(v);
+    if (bits == (size_t)-1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return 0;
+    }
+    if (bits <= 64) {
+        out[0] = PyLong_AsUnsignedLongLongMask(v);
+        for (int k = 1; k < nw; k++) out[k] = 0;
+        return 1;
+    }
+    if (bits > (size_t)(64 * nw)) return 0;
+    if (_PyLong_AsByteArray((PyLongObject *)v, bytes, (size_t)(8 * nw), 1, 0) < 0) {
+        PyErr_Clear();
+        return 0;
+    }
+#endif
+    words_of_bytes(bytes, nw, out);
+    return 1;
+}
+
+int lc_within_ints(const Guard *g, PyObject *a, PyObject *b) {
+    int result = -1;
+    PyObject *top = NULL, *diff = NULL, *masked = NULL;
+    top = PyNumber_Or(b, g->obj);
+    if (!top) goto done;
+    diff = PyNumber_Subtract(top, a);
+    if (!diff) goto done;
+    masked = PyNumber_And(diff, g->obj);
+    if (!masked) goto done;
+    result = PyObject_RichCompareBool(masked, g->obj, Py_EQ);
+done:
+    Py_XDECREF(top);
+    Py_XDECREF(diff);
+    Py_XDECREF(masked);
+    return result;
+}
+
+/* ---- the look-for-some-route search's dominance (routecaps) -------------------------------- */
+
+/* a <= b as Python compares them (a fast path for small ints). */
+static int less_equal(PyObject *a, PyObject *b) {
+    if (PyLong_CheckExact(a) && PyLong_CheckExact(b)) {
+        int over_a, over_b;
+        long long x = PyLong_AsLongLongAndOverflow(a, &over_a);
+        long long y = PyLong_AsLongLongAndOverflow(b, &over_b);
+        if (!over_a && !over_b) return x <= y;
+    }
+    return PyObject_RichCompareBool(a, b, Py_LE);
+}
+
+/* The rival hexes used of a kept label's value (used, its label index); NULL with an
+ * exception when the value does not unpack into two, as in Python. */
+static PyObject *used_of(PyObject *value) {
+    if (PyTuple_CheckExact(value) && PyTuple_GET_SIZE(value) == 2)
+        return PyTuple_GET_ITEM(value, 0);
+    PyErr_SetString(PyExc_ValueError, "a kept label's value must be (used, index)");
+    return NULL;
+}
+
+/* Reads the arguments common to both tests: (..., loads, used, guard, cheapest). */
+static int probe_args(PyObject *const *args, Py_ssize_t nargs, const char *name, Guard *g,
+                      u64 *loads_w, int *loads_fits, int *cheapest) {
+    if (nargs != 5) {
+        PyErr_Format(PyExc_TypeError, "%s takes 5 arguments", name);
+        return -1;
+    }
+    if (lc_guard_init(g, args[3]) < 0) return -1;
+    *loads_fits = lc_words(g, args[1], loads_w);
+    *cheapest = PyObject_IsTrue(args[4]);
+    if (*loads_fits < 0 || *cheapest < 0) {
+        Py_DECREF(g->obj);
+        return -1;
+    }
+    return 0;
+}
+
+/* dominated(groups, loads, used, guard, cheapest): whether a key o of some dict of groups
+ * is within ``loads`` (and, when cheapest, its value's used is at most ``used``). */
+PyObject *lc_probe_dominated(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    Guard g;
+    u64 loads_w[LC_MAXW], o_w[LC_MAXW];
+    int loads_fits, cheapest;
+    if (probe_args(args, nargs, "dominated", &g, loads_w, &loads_fits, &cheapest) < 0)
+        return NULL;
+    PyObject *groups = args[0], *loads = args[1], *used = args[2];
+    int found = 0;
+    if (!PyList_Check(groups)) {
+        PyErr_SetString(PyExc_TypeError, "dominated: groups must be a list of dicts");
+        found = -1;
+    }
+    for (Py_ssize_t i = 0; found == 0 && i < PyList_GET_SIZE(groups); i++) {
+        PyObject *group = PyList_GET_ITEM(groups, i);
+        if (!PyDict_Check(group)) {
+            PyErr_SetString(PyExc_TypeError, "dominated: groups must be a list of dicts");
+            found = -1;
+            break;
+        }
+        Py_INCREF(group);
+        Py_ssize_t pos = 0;
+        PyObject *o, *value;
+        while (found == 0 && PyDict_Next(group, &pos, &o, &value)) {
+            PyObject *o_used = NULL;
+            if (cheapest && !(o_used = used_of(value))) {
+                found = -1;
+                break;
+            }
+            int fits = loads_fits ? lc_words(&g, o, o_w) : 0;
+            if (fits < 0) {
+                found = -1;
+                break;
+            }
+            found = lc_within(&g, o, fits ? o_w : NULL, loads, loads_fits ? loads_w : NULL);
+            if (found == 1 && cheapest) found = less_equal(o_used, used);
+        }
+        Py_DECREF(group);
+    }
+    Py_DECREF(g.obj);
+    if (found < 0) return NULL;
+    return PyBool_FromLong(found);
+}
+
+/* dominated_by(group, loads, used, guard, cheapest): the keys o of the dict ``group``, in its
+ * order, that ``loads`` is within (and, when cheapest, whose value's used is at least
+ * ``used``). */
+PyObject *lc_probe_dominated_by(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    Guard g;
+    u64 loads_w[LC_MAXW], o_w[LC_MAXW];
+    int loads_fits, cheapest;
+    if (probe_args(args, nargs, "dominated_by", &g, loads_w, &loads_fits, &cheapest) < 0)
+        return NULL;
+    PyObject *group = args[0], *loads = args[1], *used = args[2];
+    PyObject *out = NULL;
+    if (!PyDict_Check(group)) {
+        PyErr_SetString(PyExc_TypeError, "dominated_by: group must be a dict");
+        goto done;
+    }
+    out = PyList_New(0);
+    if (!out) goto done;
+    Py_ssize_t pos = 0;
+    PyObject *o, *value;
+    while (PyDict_Next(group, &pos, &o, &value)) {
+        PyObject *o_used = used_of(value); /* Python unpacks every value */
+        if (!o_used) goto fail;
+        int fits = loads_fits ? lc_words(&g, o, o_w) : 0;
+        if (fits < 0) goto fail;
+        int kill = lc_within(&g, loads, loads_fits ? loads_w : NULL, o, fits ? o_w : NULL);
+        if (kill == 1 && cheapest) kill = less_equal(used, o_used);
+        if (kill < 0 || (kill == 1 && PyList_Append(out, o) < 0)) goto fail;
+    }
+    goto done;
+fail:
+    Py_CLEAR(out);
+done:
+    Py_DECREF(g.obj);
+    return out;
+}
+
+/* ---- the module ----------------------------------------------------------------------------- */
+
+static PyMethodDef module_methods[] = {
+    {"dominated", (PyCFunction)(void (*)(void))lc_probe_dominated, METH_FASTCALL,
+     "dominated(groups, loads, used, guard, cheapest): routecaps' _Probe.dominated."},
+    {"dominated_by", (PyCFunction)(void (*)(void))lc_probe_dominated_by, METH_FASTCALL,
+     "dominated_by(group, loads, used, guard, cheapest): routecaps' _Probe.dominated_by."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT,
+    "transcon.titles.railway_rivals._labelcore",
+    "The Railway Rivals route finder's compiled dominance tests (routesearch, routecaps).",
+    -1,
+    module_methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+};
+
+PyMODINIT_FUNC PyInit__labelcore(void) {
+    if (lc_dominance_ready() < 0) return NULL;
+    PyObject *m = PyModule_Create(&module_def);
+    if (!m) return NULL;
+    Py_INCREF(&LC_DominanceType);
+    if (PyModule_AddObject(m, "Dominance", (PyObject *)&LC_DominanceType) < 0 ||
+        PyModule_AddIntConstant(m, "MAX_WORDS", LC_MAXW) < 0) {
+        Py_DECREF(&LC_DominanceType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
