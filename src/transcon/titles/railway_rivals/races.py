@@ -184,16 +184,7 @@ def route_options(
     the same whichever member enters, so the team is searched (and cached) as a set."""
     starts, ends = race_ends(state, race)
     team = sorted(team)
-    return find_routes(
-        state,
-        team,
-        starts,
-        ends,
-        splits=False,
-        capped=capped,
-        max_total=max_total,
-        points_only=True,
-    )
+    return find_routes(state, team, starts, ends, splits=False, capped=capped, max_total=max_total)
 
 
 def entry_team(player: str, partner: str | None, exchange: str | None) -> tuple[str, ...]:

@@ -93,7 +93,6 @@ def find_routes(
     splits: bool = True,
     capped: bool = True,
     max_total: int | None = None,
-    points_only: bool = False,
 ) -> list[RouteOption]:
     """The exact Pareto front of legal routes of ``team`` from any source to any target.
 
@@ -103,25 +102,18 @@ def find_routes(
     of its payments among rivals (at least one; faster). With ``capped`` false the
     per-rival cap is ignored (``fee_netting`` checks it on net amounts when the race is
     run). With ``max_total`` only the front routes paying at most that (a route paying
-    more never beats them, so they are the same as in the whole front; faster). With
-    ``points_only`` (and no splits) the caller reads the front points only, not which of
-    two routes with equal figures is given (``capped_memory``: faster). See the module
-    docstring.
+    more never beats them, so they are the same as in the whole front; faster). See the
+    module docstring.
     """
     target_set = frozenset(targets)
     source_list = sorted(set(sources) - target_set)
-    points_only = points_only and not splits and rng is None and capped
     key = ("routes", tuple(team), tuple(source_list), target_set, splits, capped)
-    # the fronts found on this track version, by bound (None: the whole front); a query of
-    # points only may also read those of the other queries, not the other way round
-    fronts: dict[int | None, tuple[RouteOption, ...]] = state.cache.setdefault(
-        (*key, points_only), {}
-    )
+    # the fronts found on this track version, by bound (None: the whole front)
+    fronts: dict[int | None, tuple[RouteOption, ...]] = state.cache.setdefault(key, {})
     if rng is None:
-        for known in (fronts, state.cache.get((*key, False), {})) if points_only else (fronts,):
-            for bound, front in known.items():
-                if bound is None or (max_total is not None and bound >= max_total):
-                    return [o for o in front if max_total is None or o.total <= max_total]
+        for bound, front in fronts.items():
+            if bound is None or (max_total is not None and bound >= max_total):
+                return [o for o in front if max_total is None or o.total <= max_total]
     comp = components(state)
     reachable = {comp[t] for t in target_set if t in comp}
     result: list[RouteOption] = []
@@ -129,44 +121,28 @@ def find_routes(
         query = Query.make(state, tuple(team), source_list, target_set, splits, capped)
         if max_total is not None:
             query = replace(query, max_total=max_total)
-        memory = capped_memory(state, query.team) if points_only else None
-        result = _front_of_routes(query, rng, memory)
+        result = _front_of_routes(query, rng)
     if rng is None:
         fronts[max_total] = tuple(result)
     return result
 
 
-def capped_memory(state: RRState, team: Sequence[str]) -> set[int]:
-    """The rivals (seats) to cap from the first search on in a query of front points only
-    (``points_only``): every rival whose cap bound in an earlier such query of the team on
-    this track version (grown by ``_front_of_routes``). Capping a rival whose cap would not
-    bind costs little; finding out that it binds costs a whole search per rival (the same
-    front points either way, but which of two routes with equal figures is found first may
-    differ, so the queries whose routes matter start uncapped)."""
-    memory: set[int] = state.cache.setdefault(("capped_memory", tuple(team)), set())
-    return memory
-
-
 def _front_of_routes(
-    q: Query,
-    rng: GameRandom | None,
-    capped: set[int] | None = None,
-    start: frozenset[tuple[int, bool]] = frozenset(),
+    q: Query, rng: GameRandom | None, start: frozenset[tuple[int, bool]] = frozenset()
 ) -> list[RouteOption]:
     """Merge the routes of the subproblems (see the module docstring) into the front: of the
     routes that never stand on a hex of a (hex, own track used yet) pair of ``start``
-    (tests start from a subproblem). ``capped``: the rivals capped from the first search on
-    (``capped_memory``), grown with every rival whose cap binds."""
+    (tests start from a subproblem)."""
     # Subproblems forbid (hex, own track used yet) pairs. They are solved best first (by the
     # figures of the crossing walk they were split on), so a route found early bounds the rest.
     todo: list[tuple[int, int, int, frozenset[tuple[int, bool]]]] = [(0, 0, 0, start)]
     made = itertools.count(1)
     known: list[tuple[int, int]] = []  # Pareto front of routes found
     kept: dict[tuple[int, tuple[tuple[str, int], ...], int], RouteOption] = {}
-    effort = _Effort(capped=set(capped or ()))
+    effort = _Effort()
     while todo:
         forbidden = heapq.heappop(todo)[3]
-        found, crossed = _solve(q, rng, forbidden, known, effort, capped is not None)
+        found, crossed = _solve(q, rng, forbidden, known, effort)
         for o in found:
             if any(better(kl, kt, o.length, o.total) for kl, kt in known):
                 continue
@@ -179,8 +155,6 @@ def _front_of_routes(
                 for flag in (True, False):
                     heapq.heappush(todo, (length, total, next(made), forbidden | {(h, flag)}))
                 break
-    if capped is not None:
-        capped |= effort.capped
     result = [
         o for o in kept.values() if not any(better(kl, kt, o.length, o.total) for kl, kt in known)
     ]
@@ -233,15 +207,11 @@ def _solve(
     forbidden: frozenset[tuple[int, bool]],
     known: list[tuple[int, int]],
     effort: _Effort,
-    points_only: bool = False,
 ) -> tuple[list[RouteOption], list[tuple[int, int, int]]]:
     """The exact front of walks of one subproblem, capping rivals as needed (``effort.capped``
     grows with them): the routes among its walks, and (length, payments, a hex visited before
     and after own track was first used) of every front walk that is not a simple path. A
-    route found on the way (``_probe``) joins ``known``. ``points_only`` (a query of front
-    points, see ``capped_memory``): when some cap binds, the rivals a front walk uses to their
-    cap or one hex short of it are capped too (once some are capped, the detours around
-    them often push the others over: one search instead of one per rival)."""
+    route found on the way (``_probe``) joins ``known``."""
     check = bool(forbidden) and effort.labels > CHECK_CAPS_AFTER
     while True:
         if q.capped and check and not known:
@@ -264,8 +234,6 @@ def _solve(
         if not over:
             return search.routes(rng)
         effort.capped |= over
-        if points_only:
-            effort.capped |= search.over_cap(margin=2)
 
 
 def _probe(

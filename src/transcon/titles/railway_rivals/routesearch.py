@@ -456,20 +456,17 @@ class RouteSearch(LabelSearch[int, Figures, str]):
             if not self.beaten(self.figures[idx][0], self.figures[idx][1] * fee)
         ]
 
-    def over_cap(self, margin: int = 0) -> set[int]:
-        """The uncapped rivals some front walk uses more hexes of than the cap (less
-        ``margin``), among those with more links than the cap. A walk over the cap of a
-        rival with fewer links uses some link twice: it is no route, and ``routes`` splits on
-        it like any walk that is not a simple path (capping that rival would change nothing:
-        ``RouteSearch`` caps only rivals with more links than the cap, so the same search
-        would run again forever)."""
+    def over_cap(self) -> set[int]:
+        """The uncapped rivals some front walk uses more hexes of than the cap, among those
+        with more links than the cap. A walk over the cap of a rival with fewer links uses
+        some link twice: it is no route, and ``routes`` splits on it like any walk that is
+        not a simple path (capping that rival would change nothing: ``RouteSearch`` caps only
+        rivals with more links than the cap, so the same search would run again forever)."""
         q = self.q
         over: set[int] = set()
         for idx in self.front_labels():
             counts = self.figures[idx][3]
-            over.update(
-                i for i, c in enumerate(counts) if c > q.cap - margin and q.rival_links[i] > q.cap
-            )
+            over.update(i for i, c in enumerate(counts) if c > q.cap and q.rival_links[i] > q.cap)
         return over
 
     def routes(
