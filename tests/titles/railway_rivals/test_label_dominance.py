@@ -1,15 +1,17 @@
-"""The route finder's compiled dominance test (``_labelcore``, csrc/labelcore_*.c) against its
-Python reference (``RouteSearch.dominance_reference``): the same answer and the same calls of
-``reach`` / ``loads_reach`` on random buckets (loads of one word, several, and wider than the
-word path; splits, fee 0, across, front on and off), the Python fallback where the compiled
-test does not handle the figures, flat memory over many calls, and the exact route oracle
-with the Python test forced."""
+"""The route finder's compiled dominance tests (``_labelcore``, csrc/labelcore_*.c) against
+their Python reference: ``RouteSearch.dominance_reference`` (the same answer and the same
+calls of ``reach`` / ``loads_reach`` on random buckets: loads of one word, several, and wider
+than the word path; splits, fee 0, across, front on and off) and the look for some route's
+``dominated`` / ``dominated_by``; the Python fallback where the compiled test does not handle
+the figures, flat memory over many calls, and the exact route oracle with the Python tests
+forced."""
 
 from __future__ import annotations
 
 import gc
 import sys
 import tracemalloc
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from transcon.titles.railway_rivals import RailwayRivalsUSA, routesearch
+from transcon.titles.railway_rivals import RailwayRivalsUSA, compiled, routes
+from transcon.titles.railway_rivals.routecaps import _CapWalk
 from transcon.titles.railway_rivals.routesearch import Figures, RouteSearch
 
 from .test_route_oracle import random_exact_cases
@@ -89,22 +92,34 @@ def guard_of(sets: int, width: int) -> int:
 
 
 @st.composite
-def buckets(draw: st.DrawFn) -> tuple[FakeSearch, list[int], Figures, int]:
-    """A fake search, a bucket of its labels, a new label and its hex. Figures come from
-    small pools, so equal lengths, counts and loads (and equal labels) are common."""
-    sets, width = draw(st.sampled_from([(1, 3), (3, 5), (10, 6), (21, 5), (40, 9), (70, 8)]))
+def guard_and_loads(draw: st.DrawFn) -> tuple[int, st.SearchStrategy[int]]:
+    """A guard of 1 to 70 fields (one word to beyond the word path, fields across two words
+    too) and loads for it: near a common base (one field up or down, so every field decides),
+    any int up to the guard's bits, and small (also negative) ints."""
+    sets, width = draw(
+        st.sampled_from([(1, 3), (3, 5), (10, 6), (21, 5), (31, 6), (40, 9), (70, 8)])
+    )
     guard = guard_of(sets, width)
     field_max = (1 << (width - 1)) - 1
     fields = st.lists(st.integers(0, field_max), min_size=sets, max_size=sets)
     base = draw(fields.map(lambda fs: sum(f << (k * width) for k, f in enumerate(fs))))
-    # loads near a common base (one field up or down: every field decides, those across two
-    # words too), any int below the guard, and small (also negative) ints
+    # the fields across two words, drawn as often as all the others
+    across = [k for k in range(sets) if (k * width) // 64 != ((k + 1) * width - 1) // 64]
     near = st.builds(
         lambda k, up: base + (1 << (k * width)) if up else max(base - (1 << (k * width)), 0),
-        st.integers(0, sets - 1),
+        st.one_of(st.integers(0, sets - 1), st.sampled_from(across or [0])),
         st.booleans(),
     )
-    loads = st.one_of(near, st.just(base), st.integers(0, guard | (guard >> 1)), st.integers(-8, 8))
+    return guard, st.one_of(
+        near, st.just(base), st.integers(0, guard | (guard >> 1)), st.integers(-8, 8)
+    )
+
+
+@st.composite
+def buckets(draw: st.DrawFn) -> tuple[FakeSearch, list[int], Figures, int]:
+    """A fake search, a bucket of its labels, a new label and its hex. Figures come from
+    small pools, so equal lengths, counts and loads (and equal labels) are common."""
+    guard, loads = draw(guard_and_loads())
     loads_pool = draw(st.lists(loads, min_size=1, max_size=4))
     figure = st.tuples(
         st.integers(0, 4),
@@ -188,6 +203,24 @@ def test_figures_the_compiled_test_does_not_handle_go_to_the_python_one() -> Non
     assert search.calls == []
 
 
+def assert_flat(run: Callable[[int], None], watched: list[object]) -> None:
+    """After a warm-up, 20,000 more ``run`` steps leave the watched objects' reference counts
+    and the memory allocated the same."""
+    run(2000)
+    gc.collect()
+    counts = [sys.getrefcount(o) for o in watched]
+    tracemalloc.start()
+    run(2000)
+    gc.collect()
+    before = tracemalloc.get_traced_memory()[0]
+    run(20000)
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    assert [sys.getrefcount(o) for o in watched] == counts
+    assert after - before < 20_000
+
+
 @needs_compiled
 def test_compiled_dominance_keeps_memory_flat() -> None:
     """Many tests (labels kept, killed, dominated; reach called back; multi-word loads) keep
@@ -205,20 +238,59 @@ def test_compiled_dominance_keeps_memory_flat() -> None:
             search.calls.clear()
             test.test(search, list(range(k % 40)), news[k % 3], h, True)
 
-    run(2000)
-    gc.collect()
-    watched = [h, big, figures[5], figures[5][4], news[0], news[0][3], guard]
-    counts = [sys.getrefcount(o) for o in watched]
-    tracemalloc.start()
-    run(2000)
-    gc.collect()
-    before = tracemalloc.get_traced_memory()[0]
-    run(20000)
-    gc.collect()
-    after = tracemalloc.get_traced_memory()[0]
-    tracemalloc.stop()
-    assert [sys.getrefcount(o) for o in watched] == counts
-    assert after - before < 20_000
+    assert_flat(run, [h, big, figures[5], figures[5][4], news[0], news[0][3], guard])
+
+
+@dataclass
+class FakeCapWalk:
+    """What ``_CapWalk.dominated`` and ``dominated_by`` read (the Python tests)."""
+
+    loads: LoadsOf
+    cheapest: bool
+    compiled: bool = False
+
+
+@st.composite
+def probe_groups(
+    draw: st.DrawFn,
+) -> tuple[list[dict[int, tuple[int, int]]], int, int, int, bool]:
+    """Groups of kept labels (loads -> (used, index)), a new label's loads and used, the
+    guard and ``cheapest``."""
+    guard, loads = draw(guard_and_loads())
+    group = st.dictionaries(loads, st.tuples(st.integers(0, 4), st.integers(0, 99)), max_size=12)
+    groups = draw(st.lists(group, min_size=1, max_size=2))
+    return groups, draw(loads), draw(st.integers(0, 4)), guard, draw(st.booleans())
+
+
+@needs_compiled
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(probe_groups())
+def test_compiled_probe_dominance_equals_the_python_reference(
+    case: tuple[list[dict[int, tuple[int, int]]], int, int, int, bool],
+) -> None:
+    groups, loads, used, guard, cheapest = case
+    walk: Any = FakeCapWalk(LoadsOf(guard), cheapest)
+    assert labelcore.dominated(groups, loads, used, guard, cheapest) == _CapWalk.dominated(
+        walk, groups, loads, used
+    )
+    for group in groups:
+        expected = _CapWalk.dominated_by(walk, group, loads, used)
+        assert labelcore.dominated_by(group, loads, used, guard, cheapest) == expected
+
+
+@needs_compiled
+def test_compiled_probe_dominance_keeps_memory_flat() -> None:
+    guard = guard_of(31, 6)
+    big = (1 << 150) + 3
+    group = {big + n: (n % 4, n) for n in range(30)}
+    watched = [big, guard, *group.values()]
+
+    def run(times: int) -> None:
+        for k in range(times):
+            labelcore.dominated([group, {}], big + k % 40, k % 5, guard, k % 2 == 0)
+            labelcore.dominated_by(group, big + k % 40, k % 5, guard, k % 3 == 0)
+
+    assert_flat(run, watched)
 
 
 def test_route_finder_exact_with_the_python_dominance_test(
@@ -227,5 +299,16 @@ def test_route_finder_exact_with_the_python_dominance_test(
     """Base rules 3.2-3.3: with the Python dominance test forced (``TRANSCON_PURE_PYTHON=1``
     where the compiled one is built) the front still equals brute force's (30 positions of
     the exact oracle, drawn from fixed seeds); the default oracle runs the compiled one."""
-    monkeypatch.setattr(routesearch, "COMPILED", False)
+    monkeypatch.setattr(compiled, "COMPILED", False)
     random_exact_cases(title, strip_path, 20261130, 30)
+
+
+def test_route_finder_exact_with_the_python_tests_and_some_route_looked_for_first(
+    title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Base rules 3.2-3.3: the same with some route looked for before every search (its
+    ``dominated`` / ``dominated_by`` in Python too; 30 positions)."""
+    monkeypatch.setattr(compiled, "COMPILED", False)
+    monkeypatch.setattr(routes, "CHECK_CAPS_AFTER", -1)
+    monkeypatch.setattr(routes, "STOP_AFTER", 0)
+    random_exact_cases(title, strip_path, 20261131, 30)

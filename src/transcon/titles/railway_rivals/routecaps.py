@@ -25,6 +25,7 @@ from collections import deque
 from collections.abc import Sequence
 from typing import Literal
 
+from transcon.titles.railway_rivals import compiled
 from transcon.titles.railway_rivals.routebounds import (
     OwnBounds,
     bounds_to_targets,
@@ -210,6 +211,7 @@ class _CapWalk:
         self.needs: list[tuple[int, int, OwnBounds]] = []
         self.labels = 0  # labels kept by the last ``first_walk``
         self.cheapest = False  # whether it compares labels on the rival hexes used as well
+        self.compiled = compiled.COMPILED  # ``dominated`` and ``dominated_by`` in C
 
     def mask(self, owners: tuple[str, ...]) -> int:
         """The capped rivals a rival link counts against (0: it has an uncapped owner)."""
@@ -320,7 +322,10 @@ class _CapWalk:
 
     def dominated(self, groups: list[dict[int, tuple[int, int]]], loads: int, used: int) -> bool:
         """Whether a kept label of ``groups`` loads no set more than ``loads`` (and, when
-        ``cheapest``, used no more rival hexes): ``Loads.within`` inlined (the hot loop)."""
+        ``cheapest``, used no more rival hexes): ``Loads.within`` inlined (the hot loop;
+        compiled: ``_labelcore.dominated``, the same answer)."""
+        if self.compiled:
+            return compiled.core.dominated(groups, loads, used, self.loads.guard, self.cheapest)
         g = self.loads.guard
         top = loads | g
         if not self.cheapest:
@@ -332,7 +337,10 @@ class _CapWalk:
         )
 
     def dominated_by(self, group: dict[int, tuple[int, int]], loads: int, used: int) -> list[int]:
-        """The kept labels of ``group`` that ``loads`` (with ``used``) dominates."""
+        """The kept labels of ``group`` that ``loads`` (with ``used``) dominates (compiled:
+        ``_labelcore.dominated_by``, the same list)."""
+        if self.compiled:
+            return compiled.core.dominated_by(group, loads, used, self.loads.guard, self.cheapest)
         g = self.loads.guard
         cheapest = self.cheapest
         return [

@@ -6,17 +6,19 @@ The dominance test is compiled (``_labelcore.Dominance``, ``csrc/labelcore_*.c``
 setup.py: each label's figures read once, loads as 64-bit words, Python's own int operations
 where they do not fit, ``reach`` called back as the Python test calls it; about 5x faster).
 The Python test (``RouteSearch.dominance_reference``) stays the reference (hypothesis-tested
-equal); it runs when the extension is not built or under ``TRANSCON_PURE_PYTHON=1``."""
+equal); it runs when the extension is not built or under ``TRANSCON_PURE_PYTHON=1``
+(``compiled``). The look for some route's dominance tests (routecaps) are compiled the same
+way."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
 from transcon.core.paths import LabelSearch
 from transcon.core.rng import GameRandom
+from transcon.titles.railway_rivals import compiled
 from transcon.titles.railway_rivals.routebounds import (
     OwnBounds,
     bounds_to_targets,
@@ -33,16 +35,6 @@ from transcon.titles.railway_rivals.routecaps import (
 )
 from transcon.titles.railway_rivals.state import RRState
 from transcon.titles.railway_rivals.tracks import better, route_points, track_graph
-
-try:
-    from transcon.titles.railway_rivals import _labelcore
-except ImportError:  # not built: the Python dominance test runs
-    _labelcore = None  # type: ignore[assignment]
-
-COMPILED = _labelcore is not None and os.environ.get("TRANSCON_PURE_PYTHON") != "1"
-"""Whether ``RouteSearch.dominance`` runs the compiled test (``csrc/labelcore_dominance.c``):
-when it is built, unless ``TRANSCON_PURE_PYTHON=1`` (as for the 18xx optimiser). Read when a
-search starts."""
 
 #: A label's figures: (length, rival hexes used, own track used, hexes per rival seat, loads
 #: of the capped rivals, see ``Loads``).
@@ -185,8 +177,10 @@ class RouteSearch(LabelSearch[int, Figures, str]):
         #: the compiled ``dominance`` (it reads ``figures``, the rules' flags and the guard
         #: once, all fixed for the search)
         self._dominance = (
-            _labelcore.Dominance(self.figures, q.splits, q.fee == 0, self.across, self.loads.guard)
-            if COMPILED
+            compiled.core.Dominance(
+                self.figures, q.splits, q.fee == 0, self.across, self.loads.guard
+            )
+            if compiled.COMPILED
             else None
         )
 
@@ -350,9 +344,9 @@ class RouteSearch(LabelSearch[int, Figures, str]):
         """``dominance_reference`` compiled (the same answer and the same calls of ``reach``
         and ``loads_reach``; a tenth of the time), or that itself when the compiled test is
         not built or does not handle the figures."""
-        compiled = self._dominance
-        if compiled is not None:
-            found = compiled.test(self, bucket, new, h, self.front_version > 0)
+        test = self._dominance
+        if test is not None:
+            found = test.test(self, bucket, new, h, self.front_version > 0)
             if found is not None:
                 return found
         return self.dominance_reference(bucket, new, h)

@@ -1,0 +1,19 @@
+"""The route finder's compiled dominance tests (``_labelcore``, ``csrc/labelcore_*.c``, built
+by setup.py), when built: ``RouteSearch.dominance`` and the look for some route's
+``dominated`` / ``dominated_by`` (routecaps) run them unless ``TRANSCON_PURE_PYTHON=1`` (as for
+the 18xx optimiser). Their Python code stays the reference. ``COMPILED`` is read when a search
+starts (tests switch it)."""
+
+from __future__ import annotations
+
+import os
+
+__all__ = ["COMPILED", "core"]
+
+try:
+    from transcon.titles.railway_rivals import _labelcore as core
+except ImportError:  # not built: the Python tests run
+    core = None  # type: ignore[assignment]
+
+COMPILED = core is not None and os.environ.get("TRANSCON_PURE_PYTHON") != "1"
+"""Whether the route finder runs the compiled dominance tests."""
