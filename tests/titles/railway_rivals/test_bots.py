@@ -14,7 +14,7 @@ from transcon.core.paths import cheapest_paths
 from transcon.titles.railway_rivals import RailwayRivalsUSA, bots
 from transcon.titles.railway_rivals.actions import Build, Done, Enter, StartPick, WestCoast
 from transcon.titles.railway_rivals.bots import GreedyBot
-from transcon.titles.railway_rivals.mapmodel import hex_distance, nearest_distance
+from transcon.titles.railway_rivals.mapmodel import hex_distance, nearest_distance, nearest_first
 from transcon.titles.railway_rivals.state import edge
 
 from .conftest import finish, needs_real_map, new_game, started
@@ -147,3 +147,20 @@ def test_nearest_distance_is_the_least_hex_distance(
         assert nearest_distance(model, hexes, others) == least
     assert nearest_distance(model, [], [0]) is None
     assert nearest_distance(model, [0], []) is None
+
+
+def test_nearest_first_ranks_by_the_least_hex_distance_then_index(
+    title: RailwayRivalsUSA, strip_path: str
+) -> None:
+    """``nearest_first`` (the greedy bot's ranking of cities against its network) gives the
+    hexes in the order of their least ``hex_distance`` to the frontier, ties by index."""
+    model = new_game(title, strip_path).state.model
+    rng = random.Random(6)
+    for _ in range(200):
+        hexes = rng.sample(range(len(model.hexes)), rng.randint(1, 40))
+        frontier = rng.sample(range(len(model.hexes)), rng.randint(1, 30))
+        count = rng.randint(1, 5)
+        want = sorted(hexes, key=lambda h: (nearest_distance(model, [h], frontier), h))
+        assert nearest_first(model, hexes, frontier, count) == want[:count]
+    assert nearest_first(model, [], [0], 2) == []
+    assert nearest_first(model, [3, 1], [], 2) == [1, 3]

@@ -25,6 +25,7 @@ from transcon.titles.railway_rivals.mapmodel import (
     distances_from,
     hex_distance,
     nearest_distance,
+    nearest_first,
 )
 from transcon.titles.railway_rivals.races import race_ends
 from transcon.titles.railway_rivals.routes import RouteOption, find_routes
@@ -248,9 +249,7 @@ class GreedyBot:
         if len(frontier) > 30:  # an evenly spread sample is enough to rank targets
             frontier = frontier[:: len(frontier) // 30 + 1]
 
-        gap = _distance_to_nearest(model, frontier)
-        ranked = sorted(targets, key=lambda t: (gap(t), t))
-        for target in ranked[:2]:
+        for target in nearest_first(model, targets, frontier, 2):
             path = self._search(state, player, nodes, {target})
             if path:
                 return path

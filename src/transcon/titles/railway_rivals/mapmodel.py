@@ -13,6 +13,9 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+import numpy.typing as npt
+
 from transcon.core.board import RIVER_SIDE_KINDS, Board, Terrain
 from transcon.core.hexgrid import Hex
 from transcon.core.mapfile import load_map
@@ -70,6 +73,13 @@ class RRMap:
     _eligible: dict[tuple[int, Config], list[int]] = field(default_factory=dict)
     _in_links: list[list[tuple[int, int]]] = field(default_factory=list)
     _build_floors: dict[tuple[int, int], dict[int, int]] = field(default_factory=dict)
+    _axial: npt.NDArray[np.int64] | None = None
+
+    def axial(self) -> npt.NDArray[np.int64]:
+        """The axial coordinates as an array: row 0 ``q``, row 1 ``r`` (made once)."""
+        if self._axial is None:
+            self._axial = np.array([self.q, self.r], dtype=np.int64)
+        return self._axial
 
     def __deepcopy__(self, memo: dict[int, object]) -> RRMap:
         return self  # immutable once built: game clones share it
@@ -324,6 +334,23 @@ def nearest_distance(model: RRMap, hexes: Iterable[int], others: Sequence[int]) 
             if d < best or best < 0:
                 best = d
     return None if best < 0 else best // 2
+
+
+def nearest_first(
+    model: RRMap, hexes: Iterable[int], frontier: Sequence[int], count: int
+) -> list[int]:
+    """The ``count`` hexes of ``hexes`` nearest to any of ``frontier`` (``hex_distance``),
+    nearest first, ties by index (every pair measured at once: the greedy bot ranks every
+    city against its network)."""
+    ranked = np.array(sorted(hexes), dtype=np.int64)
+    if not len(ranked) or not frontier:
+        return [int(h) for h in ranked[:count]]
+    q, r = model.axial()
+    ends = np.array(frontier, dtype=np.int64)
+    dq = q[ranked][:, None] - q[ends][None, :]
+    dr = r[ranked][:, None] - r[ends][None, :]
+    gaps = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)).min(axis=1)
+    return [int(h) for h in ranked[np.argsort(gaps, kind="stable")[:count]]]
 
 
 def hex_distance(model: RRMap, a: int, b: int) -> int:
