@@ -79,7 +79,7 @@ class FakeSearch:
     def attach_compiled(self) -> None:
         """The compiled test as ``RouteSearch`` makes it."""
         self._dominance = labelcore.Dominance(
-            self.figures, self.q.splits, self.q.fee == 0, self.across, self.loads.guard
+            self.q.splits, self.q.fee == 0, self.across, self.loads.guard
         )
 
     def compiled(self, bucket: list[int], new: Figures, h: int) -> Any:
@@ -222,6 +222,23 @@ def assert_flat(run: Callable[[int], None], watched: list[object]) -> None:
 
 
 @needs_compiled
+def test_a_label_replaced_in_the_list_of_figures_is_read_again() -> None:
+    """The compiled test keeps each label's figures read, but reads them again when the
+    search's list (or the list itself) holds another tuple at that index."""
+    short: Figures = (1, 0, True, (0,), 0)
+    long: Figures = (9, 0, True, (0,), 0)
+    new: Figures = (5, 0, True, (0,), 0)
+    search = FakeSearch([short], Rules(True, 1), True, LoadsOf(4), 0, [0], [0])
+    search.attach_compiled()
+    test = search._dominance
+    assert test.test(search, [0], new, 0, False) == (0, [])
+    search.figures[0] = long
+    assert test.test(search, [0], new, 0, False) == (None, [0])
+    search.figures = [short]
+    assert test.test(search, [0], new, 0, False) == (0, [])
+
+
+@needs_compiled
 def test_compiled_dominance_keeps_memory_flat() -> None:
     """Many tests (labels kept, killed, dominated; reach called back; multi-word loads) keep
     the objects' reference counts and the allocated memory the same."""
@@ -229,7 +246,7 @@ def test_compiled_dominance_keeps_memory_flat() -> None:
     big = (1 << 100) + 7
     figures: list[Figures] = [(n % 5, n % 3, n % 2 == 0, (n % 2,), big + n) for n in range(40)]
     search = FakeSearch(figures, Rules(True, 1), True, LoadsOf(guard), 2, [big, 0], [big, 0])
-    test = labelcore.Dominance(figures, True, False, True, guard)
+    test = labelcore.Dominance(True, False, True, guard)
     news: list[Figures] = [(2, 1, True, (1,), big), (0, 0, True, (0,), 0), figures[3]]
     h = 10**30
 

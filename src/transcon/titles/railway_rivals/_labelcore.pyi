@@ -1,16 +1,13 @@
 """Type stub of the route finder's compiled dominance tests (``csrc/*.c``, built by
 setup.py); see ``RouteSearch.dominance`` and routecaps' ``_Probe``."""
 
-from typing import Any
-
 MAX_WORDS: int
 
 class Dominance:
-    """``RouteSearch.dominance`` of one search (its list of figures, by label index)."""
+    """``RouteSearch.dominance`` of one search (its rules' flags and loads guard; it reads
+    the labels' figures from ``search.figures``)."""
 
-    def __init__(
-        self, figures: list[Any], splits: bool, fee_zero: bool, across: bool, guard: int
-    ) -> None: ...
+    def __init__(self, splits: bool, fee_zero: bool, across: bool, guard: int) -> None: ...
     def test(
         self, search: object, bucket: list[int], new: object, h: int, front: bool, /
     ) -> tuple[int | None, list[int]] | None: ...

@@ -174,12 +174,10 @@ class RouteSearch(LabelSearch[int, Figures, str]):
         self._least: dict[tuple[int, int, int, bool], int] = {}
         self._least_version = 0
         self._choices: dict[tuple[str, ...], list[tuple[str, int, int]]] = {}
-        #: the compiled ``dominance`` (it reads ``figures``, the rules' flags and the guard
-        #: once, all fixed for the search)
+        #: the compiled ``dominance`` (the rules' flags and the loads guard, fixed for the
+        #: search; it reads each label's figures from ``figures`` once)
         self._dominance = (
-            compiled.core.Dominance(
-                self.figures, q.splits, q.fee == 0, self.across, self.loads.guard
-            )
+            compiled.core.Dominance(q.splits, q.fee == 0, self.across, self.loads.guard)
             if compiled.COMPILED
             else None
         )

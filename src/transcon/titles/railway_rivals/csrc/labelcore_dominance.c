@@ -1,8 +1,9 @@
 /* ``Dominance``: ``RouteSearch.dominance`` (routesearch.py) compiled, line for line.
  *
- * One object per search. It reads each label's figures (length, used, own, counts, loads)
- * once, when the label first takes part in a test, and keeps them by label index (with a
- * reference to the figures tuple, re-read if the list ever holds another tuple there). A
+ * One object per search. It reads each label's figures (length, used, own, counts, loads;
+ * ``search.figures[idx]``) once, when the label first takes part in a test, and keeps them by
+ * label index (with a reference to the figures tuple, re-read if the list ever holds another
+ * tuple there). A
  * test first reads every label of the bucket and the new label; if any figure is not what
  * the fast code handles (not a 5-tuple, a length beyond 64 bits, own not a bool) it returns
  * None before anything is called back, and the caller runs the Python reference. The reach
@@ -23,7 +24,6 @@ typedef struct {
 
 typedef struct {
     PyObject_HEAD
-    PyObject *figures; /* the search's list of figures, by label index */
     int splits, fee_zero, across;
     Guard g;
     int stride; /* words per label: the guard's, at least 1 */
@@ -32,7 +32,7 @@ typedef struct {
     Py_ssize_t cap;
 } Dominance;
 
-static PyObject *str_reach, *str_loads_reach, *zero;
+static PyObject *str_figures, *str_reach, *str_loads_reach, *zero;
 
 /* Reads a label's figures into e and w: 1 done, 0 not handled here. */
 static int read_label(const Guard *g, PyObject *fig, Entry *e, u64 *w) {
@@ -52,9 +52,10 @@ static int read_label(const Guard *g, PyObject *fig, Entry *e, u64 *w) {
     return 1;
 }
 
-/* The entry of label idx, read if needed: 1 done, 0 not handled here, -1 an exception. */
-static int entry_of(Dominance *d, Py_ssize_t idx, Entry **out) {
-    if (idx < 0 || idx >= PyList_GET_SIZE(d->figures)) return 0;
+/* The entry of label idx (figures[idx]), read if needed: 1 done, 0 not handled here, -1 an
+ * exception. */
+static int entry_of(Dominance *d, PyObject *figures, Py_ssize_t idx, Entry **out) {
+    if (idx < 0 || idx >= PyList_GET_SIZE(figures)) return 0;
     if (idx >= d->cap) {
         Py_ssize_t cap = d->cap ? d->cap : 1024;
         while (cap <= idx) cap *= 2;
@@ -74,7 +75,7 @@ static int entry_of(Dominance *d, Py_ssize_t idx, Entry **out) {
         d->cap = cap;
     }
     Entry *e = &d->entries[idx];
-    PyObject *fig = PyList_GET_ITEM(d->figures, idx);
+    PyObject *fig = PyList_GET_ITEM(figures, idx);
     if (e->fig != fig) {
         PyObject *old = e->fig;
         e->fig = NULL;
@@ -185,25 +186,31 @@ static PyObject *dominance_test(Dominance *d, PyObject *const *args, Py_ssize_t 
     int front = PyObject_IsTrue(args[4]);
     if (front < 0) return NULL;
     if (!PyList_Check(bucket)) Py_RETURN_NONE;
-    /* read every label first: nothing is called back before the answer "not handled" */
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(bucket); i++) {
-        Py_ssize_t idx;
-        Entry *e;
-        if (!index_of(PyList_GET_ITEM(bucket, i), &idx)) Py_RETURN_NONE;
-        int read = entry_of(d, idx, &e);
-        if (read < 0) return NULL;
-        if (read == 0) Py_RETURN_NONE;
-    }
+    PyObject *figures = PyObject_GetAttr(search, str_figures);
+    if (!figures) return NULL;
+    PyObject *new_reach = NULL, *killed = NULL, *result = NULL;
     Entry ne;
     u64 n_w[LC_MAXW], o_w[LC_MAXW];
-    if (!read_label(&d->g, new, &ne, n_w)) Py_RETURN_NONE;
+    /* read every label first: nothing is called back before the answer "not handled" */
+    int handled = PyList_Check(figures) && read_label(&d->g, new, &ne, n_w);
+    for (Py_ssize_t i = 0; handled && i < PyList_GET_SIZE(bucket); i++) {
+        Py_ssize_t idx;
+        Entry *e;
+        if (!index_of(PyList_GET_ITEM(bucket, i), &idx)) handled = 0;
+        int read = handled ? entry_of(d, figures, idx, &e) : 0;
+        if (read < 0) goto done;
+        handled = read;
+    }
+    if (!handled) {
+        Py_DECREF(figures);
+        Py_RETURN_NONE;
+    }
     const u64 *n_words = ne.fits ? n_w : NULL;
-    PyObject *new_reach = NULL, *killed = NULL, *result = NULL;
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(bucket); i++) {
         PyObject *item = PyList_GET_ITEM(bucket, i);
         Py_ssize_t idx;
         Entry *e;
-        int read = index_of(item, &idx) ? entry_of(d, idx, &e) : 0;
+        int read = index_of(item, &idx) ? entry_of(d, figures, idx, &e) : 0;
         if (read <= 0) {
             if (read == 0)
                 PyErr_SetString(PyExc_RuntimeError, "a label bucket changed during its test");
@@ -227,6 +234,7 @@ static PyObject *dominance_test(Dominance *d, PyObject *const *args, Py_ssize_t 
 done:
     Py_XDECREF(new_reach);
     Py_XDECREF(killed);
+    Py_DECREF(figures);
     return result;
 }
 
@@ -234,26 +242,23 @@ static void dominance_dealloc(Dominance *d) {
     for (Py_ssize_t i = 0; i < d->cap; i++) Py_XDECREF(d->entries[i].fig);
     PyMem_Free(d->entries);
     PyMem_Free(d->words);
-    Py_XDECREF(d->figures);
     Py_XDECREF(d->g.obj);
     Py_TYPE(d)->tp_free((PyObject *)d);
 }
 
-/* Dominance(figures, splits, fee_zero, across, guard) */
+/* Dominance(splits, fee_zero, across, guard) */
 static int dominance_init(Dominance *d, PyObject *args, PyObject *kwds) {
-    PyObject *figures, *guard;
+    PyObject *guard;
     int splits, fee_zero, across;
-    static char *kwlist[] = {"figures", "splits", "fee_zero", "across", "guard", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!pppO", kwlist, &PyList_Type, &figures,
-                                     &splits, &fee_zero, &across, &guard))
+    static char *kwlist[] = {"splits", "fee_zero", "across", "guard", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "pppO", kwlist, &splits, &fee_zero, &across,
+                                     &guard))
         return -1;
-    if (d->figures) {
+    if (d->g.obj) {
         PyErr_SetString(PyExc_RuntimeError, "Dominance is initialised once");
         return -1;
     }
     if (lc_guard_init(&d->g, guard) < 0) return -1;
-    Py_INCREF(figures);
-    d->figures = figures;
     d->splits = splits;
     d->fee_zero = fee_zero;
     d->across = across;
@@ -280,6 +285,7 @@ PyTypeObject LC_DominanceType = {
 };
 
 int lc_dominance_ready(void) {
+    if (!str_figures && !(str_figures = PyUnicode_InternFromString("figures"))) return -1;
     if (!str_reach && !(str_reach = PyUnicode_InternFromString("reach"))) return -1;
     if (!str_loads_reach && !(str_loads_reach = PyUnicode_InternFromString("loads_reach")))
         return -1;
