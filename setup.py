@@ -1,5 +1,6 @@
 """Build hook for the compiled cores (everything else is in pyproject.toml): the 18xx route
-optimiser's and the Railway Rivals route finder's dominance tests. ``pip install -e '.[dev]'``
+optimiser's, the 0-1 search of ``core.paths`` and the Railway Rivals route finder's dominance
+tests. ``pip install -e '.[dev]'``
 (scripts/setup.sh) compiles them with the system C compiler; the pure-Python code stays the
 reference (docs/18xx-optimizer.md, docs/rules/railway-rivals.md)."""
 
@@ -21,6 +22,11 @@ setup(
             depends=[f"{CSRC}/routecore.h"],
             include_dirs=[CSRC],
             extra_compile_args=["-O3", "-std=c11"],
+        ),
+        Extension(
+            "transcon.core._pathcore",
+            sources=["src/transcon/core/csrc/pathcore.c"],
+            extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra"],
         ),
         Extension(
             "transcon.titles.railway_rivals._labelcore",

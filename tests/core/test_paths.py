@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable, Iterator
 from itertools import pairwise
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +20,7 @@ from transcon.core.paths import (
     front_of,
     pareto_fronts,
     zero_one_costs,
+    zero_one_costs_over,
 )
 
 Graph = dict[int, list[tuple[int, int]]]
@@ -151,6 +153,27 @@ def test_pareto_fronts_match_every_walk(seed: int, nodes: int, size: int, limite
     assert set(fronts) == set(walks)
     for node, costs in walks.items():
         assert fronts[node] == front_of(costs)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 30))
+def test_zero_one_costs_over_a_table_is_zero_one_costs(seed: int, nodes: int) -> None:
+    """The table search (compiled when built) gives the same costs in the same order as the
+    reference search, and a node missing from the table is a KeyError in both."""
+    rnd = random.Random(seed)
+    table = {
+        a: [(rnd.randrange(nodes), rnd.randint(0, 1)) for _ in range(rnd.randint(0, 4))]
+        for a in range(nodes)
+    }
+    starts = [rnd.randrange(nodes) for _ in range(rnd.randint(1, 3))]
+    want = zero_one_costs(starts, table.__getitem__)
+    got = zero_one_costs_over(starts, table)
+    assert list(got.items()) == list(want.items())
+    assert zero_one_costs_over([], table) == {}
+    broken = {0: [(1, 1)]}
+    for search in (zero_one_costs_over, lambda s, t: zero_one_costs(s, t.__getitem__)):
+        with pytest.raises(KeyError):
+            search([0], broken)
 
 
 def test_hex_distance_is_the_grids() -> None:

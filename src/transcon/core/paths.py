@@ -7,7 +7,8 @@
   that depend on the way (zero on own track, a surcharge crossing a river) stay with the title.
 * :func:`cheapest_paths_over` -- the same search over fixed step costs given as a table
   (no call per node): the same result as :func:`cheapest_paths` with default ties, faster.
-* :func:`zero_one_costs` -- the same costs when every step costs 0 or 1, faster.
+* :func:`zero_one_costs` -- the same costs when every step costs 0 or 1, faster;
+  :func:`zero_one_costs_over` the same over a table of steps (compiled: ``csrc/pathcore.c``).
 * :func:`pareto_fronts` -- the multi-criteria search: at every node the Pareto front of cost
   vectors (no kept vector is at least as large in every component as another), for rules
   that compare routes on several measures at once ("shorter without paying more").
@@ -30,11 +31,20 @@ same path.
 from __future__ import annotations
 
 import heapq
+import os
 from collections import deque
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import count
 from typing import Any, Generic, Literal, Protocol, TypeVar
+
+try:
+    from transcon.core import _pathcore
+except ImportError:  # not built: the Python search runs
+    _pathcore = None  # type: ignore[assignment]
+
+#: The compiled core of ``zero_one_costs_over``, unless not built or ``TRANSCON_PURE_PYTHON=1``.
+_PATHCORE = _pathcore if os.environ.get("TRANSCON_PURE_PYTHON") != "1" else None
 
 
 class Ordered(Protocol):
@@ -183,6 +193,17 @@ def cheapest_paths_over(
             parent[nxt] = node
             push(heap, (nc, nxt))
     return paths
+
+
+def zero_one_costs_over(starts: Iterable[N], table: dict[N, list[tuple[N, int]]]) -> dict[N, int]:
+    """:func:`zero_one_costs` when the steps are a table: ``table[node]`` = (next node, 0 or
+    1) pairs for every node reached. The same costs (in the same order); run by the compiled
+    core (``_pathcore``, built by setup.py) unless it is not built or the environment sets
+    ``TRANSCON_PURE_PYTHON=1``, else by :func:`zero_one_costs` (the reference)."""
+    if _PATHCORE is not None:
+        costs: dict[N, int] = _PATHCORE.zero_one_costs_over(starts, table)
+        return costs
+    return zero_one_costs(starts, table.__getitem__)
 
 
 def zero_one_costs(

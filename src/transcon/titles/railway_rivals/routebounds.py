@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from transcon.core.paths import cheapest_paths, cheapest_paths_over, pareto_fronts, zero_one_costs
+from transcon.core.paths import (
+    cheapest_paths,
+    cheapest_paths_over,
+    pareto_fronts,
+    zero_one_costs,
+    zero_one_costs_over,
+)
 from transcon.titles.railway_rivals.state import RRState, edge
 from transcon.titles.railway_rivals.tracks import new_links, reverse_lengths, track_graph
 
@@ -172,7 +178,7 @@ def _plain_bounds(
     if lengths is None:
         lengths = cheapest_paths_over([(t, 0) for t in starts], reverse_lengths(state)).cost
         state.cache[len_key] = lengths
-    rivals = zero_one_costs(starts, team_hops(state, team).__getitem__)
+    rivals = zero_one_costs_over(starts, team_hops(state, team))
     result = ((lengths, lengths), (rivals, rivals))
     state.cache[key] = result
     return result
