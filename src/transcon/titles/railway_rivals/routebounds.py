@@ -50,30 +50,45 @@ def _member_on(team: tuple[str, ...], owners: tuple[str, ...]) -> str | None:
 
 def team_hops(state: RRState, team: tuple[str, ...]) -> dict[int, list[tuple[int, int]]]:
     """The team's view of the track: per hex, [(next hex, 1 if the link carries no team
-    member's line, else 0)] (links join both ways, so the hops are also the reverse graph).
-    Every team's are kept across new links (``KEPT_CACHES``): only the hexes of the links
-    added since are rebuilt."""
+    member's line, else 0)] (links join both ways, so the hops are also the reverse graph;
+    kept across new links, see ``_hops``)."""
+    return _hops(state, ("team", team))
+
+
+def sole_hops(state: RRState, player: str) -> dict[int, list[tuple[int, int]]]:
+    """Per hex, [(next hex, 1 if only ``player``'s line is on the link, else 0)] (kept across
+    new links, see ``_hops``)."""
+    return _hops(state, ("sole", (player,)))
+
+
+#: A view of the track as hops weighted 0 or 1: ("team", members) counts the links without
+#: a member's line, ("sole", (player,)) the links with that player's line alone.
+View = tuple[str, tuple[str, ...]]
+
+
+def _hops(state: RRState, view: View) -> dict[int, list[tuple[int, int]]]:
+    """The hops of a view. Every view asked for is kept across new links (``KEPT_CACHES``):
+    only the hexes of the links added since are rebuilt."""
     graph = track_graph(state)
-    kept: dict[tuple[str, ...], dict[int, list[tuple[int, int]]]] | None = state.cache.get(
-        "team_hops"
-    )
+    kept: dict[View, dict[int, list[tuple[int, int]]]] | None = state.cache.get("hops")
     if kept is None:
-        kept = state.cache["team_hops"] = {}
-    touched = {h for link in new_links(state, "team_hops") for h in link}
-    for members, hops in kept.items():
+        kept = state.cache["hops"] = {}
+    touched = {h for link in new_links(state, "hops") for h in link}
+    for seen, hops in kept.items():
         for h in touched:
-            hops[h] = _hops_from(graph[h], frozenset(members))
-    cached = kept.get(team)
+            hops[h] = _hops_from(graph[h], seen)
+    cached = kept.get(view)
     if cached is None:
-        on_team = frozenset(team)
-        cached = kept[team] = {node: _hops_from(near, on_team) for node, near in graph.items()}
+        cached = kept[view] = {node: _hops_from(near, view) for node, near in graph.items()}
     return cached
 
 
-def _hops_from(
-    near: list[tuple[int, int, tuple[str, ...]]], members: frozenset[str]
-) -> list[tuple[int, int]]:
-    """A hex's ``team_hops`` entry from its ``track_graph`` entry."""
+def _hops_from(near: list[tuple[int, int, tuple[str, ...]]], view: View) -> list[tuple[int, int]]:
+    """A hex's hops in a view from its ``track_graph`` entry."""
+    kind, names = view
+    if kind == "sole":
+        return [(nxt, 1 if owners == names else 0) for nxt, _, owners in near]
+    members = frozenset(names)
     return [(nxt, 1 if members.isdisjoint(owners) else 0) for nxt, _, owners in near]
 
 
@@ -248,14 +263,9 @@ def rival_need(
     key = ("rival_need", team, targets, seat)
     cached: dict[int, int] | None = state.cache.get(key)
     if cached is None:
-        only = (state.players[seat],)
         graph = track_graph(state)
-
-        def back(node: int) -> list[tuple[int, int]]:
-            # links join both ways: the graph is its own reverse
-            return [(prev, 1 if owners == only else 0) for prev, _, owners in graph[node]]
-
         starts = sorted(t for t in targets if t in graph)
-        cached = zero_one_costs(starts, back)
+        # links join both ways: the hops are their own reverse
+        cached = zero_one_costs_over(starts, sole_hops(state, state.players[seat]))
         state.cache[key] = cached
     return cached
