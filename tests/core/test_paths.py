@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from itertools import pairwise
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from transcon.core import paths
 from transcon.core.board import RIVER_SIDE_KINDS, SideKind
 from transcon.core.hexgrid import Hex
 from transcon.core.paths import (
@@ -90,6 +92,18 @@ def test_cheapest_paths_over_a_table_is_cheapest_paths(seed: int, nodes: int, go
         slow.settled,
         slow.reached,
     )
+    # the compiled search (when built) and the Python one: the same dicts in the same order
+    with mock.patch.object(paths, "_PATHCORE", None):
+        python = cheapest_paths_over(starts, table, goals=goals)
+    assert list(fast.cost.items()) == list(python.cost.items())
+    assert list(fast.parent.items()) == list(python.parent.items())
+    assert (fast.settled, fast.reached) == (python.settled, python.reached)
+    # nodes that are no plain ints: the Python search, the same costs (ties break by the
+    # names' order, so the order may differ)
+    named = {f"n{a}": [(f"n{b}", w) for b, w in near] for a, near in table.items()}
+    words = cheapest_paths_over([(f"n{n}", c) for n, c in starts], named)
+    whole = cheapest_paths_over(starts, table)
+    assert words.cost == {f"n{n}": c for n, c in whole.cost.items()}
 
 
 def test_goal_bound_budget_and_ties() -> None:

@@ -3,3 +3,6 @@
 from typing import Any
 
 def zero_one_costs_over(starts: Any, table: dict[Any, Any]) -> dict[Any, int]: ...
+def cheapest_over(
+    starts: list[Any], steps: dict[Any, Any], goals: Any
+) -> tuple[dict[Any, int], dict[Any, Any], list[tuple[Any, int]], Any]: ...

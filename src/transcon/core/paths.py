@@ -8,7 +8,8 @@
 * :func:`cheapest_paths_over` -- the same search over fixed step costs given as a table
   (no call per node): the same result as :func:`cheapest_paths` with default ties, faster.
 * :func:`zero_one_costs` -- the same costs when every step costs 0 or 1, faster;
-  :func:`zero_one_costs_over` the same over a table of steps (compiled: ``csrc/pathcore.c``).
+  :func:`zero_one_costs_over` the same over a table of steps (compiled: ``csrc/pathcore.c``,
+  as is :func:`cheapest_paths_over` for int nodes).
 * :func:`pareto_fronts` -- the multi-criteria search: at every node the Pareto front of cost
   vectors (no kept vector is at least as large in every component as another), for rules
   that compare routes on several measures at once ("shorter without paying more").
@@ -164,7 +165,17 @@ def cheapest_paths_over(
     """:func:`cheapest_paths` (default ties, no priority, bound or budget) when each step's
     cost is fixed: ``steps[node]`` = (next node, cost of the step) pairs, for every node
     reached. The same costs, parents, settled nodes and goal reached, without a call per
-    node (the heap holds (cost, node) entries: the order of ``cheapest_paths``' entries)."""
+    node (the heap holds (cost, node) entries: the order of ``cheapest_paths``' entries).
+    Run by the compiled core (``_pathcore``) when the table is a dict and its nodes and
+    costs are plain ints (and the core is built, unless ``TRANSCON_PURE_PYTHON=1``)."""
+    if _PATHCORE is not None and isinstance(steps, dict):
+        start_list = list(starts)
+        try:
+            found = _PATHCORE.cheapest_over(start_list, steps, goals)
+        except NotImplementedError:
+            starts = start_list  # not plain ints: the Python search below
+        else:
+            return Paths(found[0], found[1], found[3], found[2])
     cost: dict[N, int] = {}
     parent: dict[N, N] = {}
     paths: Paths[N, int] = Paths(cost, parent)

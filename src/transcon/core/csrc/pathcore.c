@@ -1,5 +1,5 @@
 /* The compiled core of transcon.core.paths: ``zero_one_costs_over``, the 0-1 breadth-first
- * search over a table of steps (the same costs, in the same insertion order, as the Python
+ * search over a table of steps, and ``cheapest_over`` (below) (the same costs, in the same insertion order, as the Python
  * ``zero_one_costs`` with ``table.__getitem__`` as its neighbours). Railway Rivals' race
  * bounds run it for every team and race on every track version. */
 #define PY_SSIZE_T_CLEAN
@@ -185,16 +185,239 @@ fail:
     return NULL;
 }
 
+
+/* ``cheapest_paths_over`` for int nodes and int costs: a binary heap of (cost, node) entries
+ * ordered as Python orders the (cost, node) tuples, so nodes are settled in the same order and
+ * the dicts filled in the same order. A node or cost that is no plain int (or does not fit a
+ * C long) raises NotImplementedError before anything is returned: the caller runs the Python
+ * search instead. */
+typedef struct {
+    long cost, key;
+    PyObject *node; /* borrowed: held by the starts list or the steps table */
+} Entry;
+
+typedef struct {
+    Entry *items;
+    Py_ssize_t size, capacity;
+} Heap;
+
+static int entry_less(const Entry *a, const Entry *b) {
+    return a->cost < b->cost || (a->cost == b->cost && a->key < b->key);
+}
+
+static int heap_push(Heap *h, Entry e) {
+    if (h->size == h->capacity) {
+        Py_ssize_t cap = h->capacity ? h->capacity * 2 : 256;
+        Entry *items = realloc(h->items, (size_t)cap * sizeof(Entry));
+        if (items == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        h->items = items;
+        h->capacity = cap;
+    }
+    Py_ssize_t i = h->size++;
+    while (i > 0) {
+        Py_ssize_t up = (i - 1) / 2;
+        if (!entry_less(&e, &h->items[up])) {
+            break;
+        }
+        h->items[i] = h->items[up];
+        i = up;
+    }
+    h->items[i] = e;
+    return 0;
+}
+
+static Entry heap_pop(Heap *h) {
+    Entry top = h->items[0];
+    Entry last = h->items[--h->size];
+    Py_ssize_t i = 0;
+    for (;;) {
+        Py_ssize_t child = 2 * i + 1;
+        if (child >= h->size) {
+            break;
+        }
+        if (child + 1 < h->size && entry_less(&h->items[child + 1], &h->items[child])) {
+            child++;
+        }
+        if (!entry_less(&h->items[child], &last)) {
+            break;
+        }
+        h->items[i] = h->items[child];
+        i = child;
+    }
+    if (h->size) {
+        h->items[i] = last;
+    }
+    return top;
+}
+
+static int as_long(PyObject *value, long *out) {
+    if (!PyLong_CheckExact(value)) {
+        PyErr_SetString(PyExc_NotImplementedError, "cheapest_over: not a plain int");
+        return -1;
+    }
+    int overflow = 0;
+    *out = PyLong_AsLongAndOverflow(value, &overflow);
+    if (overflow || (*out == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_NotImplementedError, "cheapest_over: an int too large");
+        return -1;
+    }
+    return 0;
+}
+
+/* Sets *found to the cost of node in cost (borrowed lookup); 0 when absent, -1 on error. */
+static int known_cost(PyObject *cost, PyObject *node, long *found) {
+    PyObject *value = PyDict_GetItemWithError(cost, node);
+    if (value == NULL) {
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    *found = PyLong_AsLong(value);
+    return (*found == -1 && PyErr_Occurred()) ? -1 : 1;
+}
+
+static int set_cost(PyObject *cost, PyObject *node, long value) {
+    PyObject *boxed = PyLong_FromLong(value);
+    if (boxed == NULL) {
+        return -1;
+    }
+    int result = PyDict_SetItem(cost, node, boxed);
+    Py_DECREF(boxed);
+    return result;
+}
+
+static PyObject *cheapest_over(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *starts, *steps, *goals;
+    if (!PyArg_ParseTuple(args, "O!O!O:cheapest_over", &PyList_Type, &starts, &PyDict_Type,
+                          &steps, &goals)) {
+        return NULL;
+    }
+    PyObject *cost = PyDict_New(), *parent = PyDict_New(), *settled = PyList_New(0);
+    PyObject *reached = Py_None;
+    Heap heap = {NULL, 0, 0};
+    if (cost == NULL || parent == NULL || settled == NULL) {
+        goto fail;
+    }
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(starts); i++) {
+        PyObject *pair = PyList_GET_ITEM(starts, i);
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
+            PyErr_SetString(PyExc_NotImplementedError, "cheapest_over: a start is no pair");
+            goto fail;
+        }
+        Entry e = {0, 0, PyTuple_GET_ITEM(pair, 0)};
+        long had;
+        if (as_long(e.node, &e.key) < 0 || as_long(PyTuple_GET_ITEM(pair, 1), &e.cost) < 0) {
+            goto fail;
+        }
+        int state = known_cost(cost, e.node, &had);
+        if (state < 0) {
+            goto fail;
+        }
+        if (state == 0 || e.cost < had) {
+            if (set_cost(cost, e.node, e.cost) < 0 || heap_push(&heap, e) < 0) {
+                goto fail;
+            }
+        }
+    }
+    while (heap.size) {
+        Entry e = heap_pop(&heap);
+        long best = 0;
+        int state = known_cost(cost, e.node, &best);
+        if (state <= 0) {
+            if (state == 0) {
+                PyErr_SetString(PyExc_RuntimeError, "cheapest_over: a queued node has no cost");
+            }
+            goto fail;
+        }
+        if (best < e.cost) {
+            continue; /* a cheaper way was found after this entry was pushed */
+        }
+        PyObject *item = Py_BuildValue("(Ol)", e.node, e.cost);
+        if (item == NULL || PyList_Append(settled, item) < 0) {
+            Py_XDECREF(item);
+            goto fail;
+        }
+        Py_DECREF(item);
+        if (goals != Py_None) {
+            int hit = PySequence_Contains(goals, e.node);
+            if (hit < 0) {
+                goto fail;
+            }
+            if (hit) {
+                reached = e.node;
+                break;
+            }
+        }
+        PyObject *out = PyDict_GetItemWithError(steps, e.node);
+        if (out == NULL) {
+            if (!PyErr_Occurred()) {
+                PyErr_SetObject(PyExc_KeyError, e.node);
+            }
+            goto fail;
+        }
+        PyObject *fast = PySequence_Fast(out, "cheapest_over: steps must be a sequence");
+        if (fast == NULL) {
+            goto fail;
+        }
+        Py_ssize_t count = PySequence_Fast_GET_SIZE(fast);
+        PyObject **entries = PySequence_Fast_ITEMS(fast);
+        for (Py_ssize_t i = 0; i < count; i++) {
+            PyObject *step = entries[i];
+            if (!PyTuple_Check(step) || PyTuple_GET_SIZE(step) != 2) {
+                PyErr_SetString(PyExc_NotImplementedError, "cheapest_over: a step is no pair");
+                Py_DECREF(fast);
+                goto fail;
+            }
+            Entry next = {0, 0, PyTuple_GET_ITEM(step, 0)};
+            long length, old = 0;
+            if (as_long(next.node, &next.key) < 0 || as_long(PyTuple_GET_ITEM(step, 1), &length) < 0) {
+                Py_DECREF(fast);
+                goto fail;
+            }
+            next.cost = e.cost + length;
+            int state = known_cost(cost, next.node, &old);
+            if (state < 0) {
+                Py_DECREF(fast);
+                goto fail;
+            }
+            if (state == 1 && old <= next.cost) {
+                continue;
+            }
+            if (set_cost(cost, next.node, next.cost) < 0 ||
+                PyDict_SetItem(parent, next.node, e.node) < 0 || heap_push(&heap, next) < 0) {
+                Py_DECREF(fast);
+                goto fail;
+            }
+        }
+        Py_DECREF(fast);
+    }
+    free(heap.items);
+    PyObject *result = Py_BuildValue("(NNNO)", cost, parent, settled, reached);
+    return result;
+fail:
+    free(heap.items);
+    Py_XDECREF(cost);
+    Py_XDECREF(parent);
+    Py_XDECREF(settled);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"zero_one_costs_over", zero_one_costs_over, METH_VARARGS,
      "zero_one_costs_over(starts, table) -> dict: the cheapest costs from starts when every "
      "step of table[node] = [(next node, 0 or 1), ...] costs 0 or 1."},
+    {"cheapest_over", cheapest_over, METH_VARARGS,
+     "cheapest_over(starts, steps, goals) -> (cost, parent, settled, reached): "
+     "cheapest_paths_over for int nodes and costs (NotImplementedError otherwise)."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_pathcore",
-    "The compiled core of transcon.core.paths (zero_one_costs_over).", -1, methods,
+    "The compiled core of transcon.core.paths (zero_one_costs_over, cheapest_over).", -1, methods,
     NULL, NULL, NULL, NULL,
 };
 
