@@ -30,7 +30,11 @@ setup(
         ),
         Extension(
             "transcon.titles.railway_rivals._labelcore",
-            sources=[f"{RR_CSRC}/labelcore_module.c", f"{RR_CSRC}/labelcore_dominance.c"],
+            sources=[
+                f"{RR_CSRC}/labelcore_module.c",
+                f"{RR_CSRC}/labelcore_dominance.c",
+                f"{RR_CSRC}/labelcore_expand.c",
+            ],
             depends=[f"{RR_CSRC}/labelcore.h"],
             include_dirs=[RR_CSRC],
             extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra"],

@@ -1,5 +1,6 @@
-"""Type stub of the route finder's compiled dominance tests (``csrc/*.c``, built by
-setup.py); see ``RouteSearch.dominance`` and routecaps' ``_Probe``."""
+"""Type stub of the route finder's compiled dominance tests and label expansion
+(``csrc/*.c``, built by setup.py); see ``RouteSearch.dominance``, ``RouteSearch.expand`` and
+routecaps' ``_Probe``."""
 
 MAX_WORDS: int
 
@@ -11,6 +12,12 @@ class Dominance:
     def test(
         self, search: object, bucket: list[int], new: object, h: int, front: bool, /
     ) -> tuple[int | None, list[int]] | None: ...
+
+class Expander:
+    """``RouteSearch.expand`` of one ``run`` (it takes the search's storage when made)."""
+
+    def __init__(self, search: object) -> None: ...
+    def expand(self, idx: int, /) -> None: ...
 
 def dominated(
     groups: list[dict[int, tuple[int, int]]], loads: int, used: int, guard: int, cheapest: bool, /

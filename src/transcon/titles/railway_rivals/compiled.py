@@ -1,8 +1,9 @@
-"""The route finder's compiled dominance tests (``_labelcore``, ``csrc/labelcore_*.c``, built
-by setup.py), when built: ``RouteSearch.dominance`` and the look for some route's
-``dominated`` / ``dominated_by`` (routecaps) run them unless ``TRANSCON_PURE_PYTHON=1`` (as for
-the 18xx optimiser). Their Python code stays the reference. ``COMPILED`` is read when a search
-starts (tests switch it)."""
+"""The route finder's compiled dominance tests and label expansion (``_labelcore``,
+``csrc/labelcore_*.c``, built by setup.py), when built: ``RouteSearch.dominance``,
+``RouteSearch.expand`` and the look for some route's ``dominated`` / ``dominated_by``
+(routecaps) run them unless ``TRANSCON_PURE_PYTHON=1`` (as for the 18xx optimiser). Their
+Python code stays the reference. ``COMPILED`` is read when a search starts (tests switch
+it)."""
 
 from __future__ import annotations
 
@@ -16,4 +17,4 @@ except ImportError:  # not built: the Python tests run
     core = None  # type: ignore[assignment]
 
 COMPILED = core is not None and os.environ.get("TRANSCON_PURE_PYTHON") != "1"
-"""Whether the route finder runs the compiled dominance tests."""
+"""Whether the route finder runs the compiled dominance tests and expansion."""

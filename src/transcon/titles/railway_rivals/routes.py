@@ -61,6 +61,9 @@ this module drives its searches):
   searches did before a subproblem, some route is looked for on the loads alone
   (``routecaps.route_within_caps``, splitting the same way): it bounds the further searches,
   or proves that there is no route at all (``CHECK_CAPS_AFTER``).
+* Compiled inner loop: the dominance test and the expansion of a label (its steps, loads,
+  bounds and the label bookkeeping) run in C (``routesearch``'s docstring), making the very
+  same labels as the Python code, which stays the reference.
 
 Results are cached in the state until the track changes (the state's cache is cleared with
 every new link), so the checks of entries replayed from a log reuse the searches of the same

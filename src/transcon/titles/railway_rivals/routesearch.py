@@ -2,13 +2,16 @@
 graph and rules (``Query``), and one label-setting run over walks (``RouteSearch``) with its
 labels, their dominance test and the bounds that drop them.
 
-The dominance test is compiled (``_labelcore.Dominance``, ``csrc/labelcore_*.c``, built by
-setup.py: each label's figures read once, loads as 64-bit words, Python's own int operations
-where they do not fit, ``reach`` called back as the Python test calls it; about 5x faster).
-The Python test (``RouteSearch.dominance_reference``) stays the reference (hypothesis-tested
-equal); it runs when the extension is not built or under ``TRANSCON_PURE_PYTHON=1``
-(``compiled``). The look for some route's dominance tests (routecaps) are compiled the same
-way."""
+The hot parts are compiled (``_labelcore``, ``csrc/labelcore_*.c``, built by setup.py): the
+dominance test (``Dominance``: each label's figures read once, loads as 64-bit words, Python's
+own int operations where they do not fit, ``reach`` called back as the Python test calls it;
+about 5x faster) and the expansion of a label (``Expander``: ``expand`` with its ``choices``,
+``Loads.add``, ``hopeless``, ``offer`` and ``LabelSearch.add`` -- the same labels in the same
+order, the same heap entries; the Python code takes a label, an offer or a ``hopeless`` whose
+values it does not handle). The Python code (``dominance_reference``, ``expand``) stays the
+reference (tested equal: test_label_dominance, test_label_expand); it runs when the extension
+is not built or under ``TRANSCON_PURE_PYTHON=1`` (``compiled``). The look for some route's
+dominance tests (routecaps) are compiled the same way."""
 
 from __future__ import annotations
 
@@ -181,6 +184,9 @@ class RouteSearch(LabelSearch[int, Figures, str]):
             if compiled.COMPILED
             else None
         )
+        #: whether ``run`` expands labels by the compiled ``expand`` (``_labelcore.Expander``:
+        #: the same labels in the same order); tests switch it
+        self.compiled_expand = compiled.COMPILED
 
     def strengthen(self) -> None:
         """Drop labels by stronger bounds from now on: the ones that know the own-track rule
@@ -227,6 +233,7 @@ class RouteSearch(LabelSearch[int, Figures, str]):
                 self.offer(-1, s, "", (0, 0, not q.own_needed, zero, self.loads.zero))
         targets, fee = q.targets, q.fee
         most = 1 << 62 if budget is None else budget
+        expand = compiled.core.Expander(self).expand if self.compiled_expand else self.expand
         while (idx := self.pop()) is not None:
             made = len(self.figures)
             if made > most and not self.front:
@@ -235,12 +242,17 @@ class RouteSearch(LabelSearch[int, Figures, str]):
                 self.strengthen()
             length, used, own, _, _ = self.figures[idx]
             node = self.node[idx]
-            if self.front and self.beaten(
-                length + self.cut_dist[own][node], (used + self.cut_hexes[own][node]) * fee
+            if self.front and (
+                # a label made before ``strengthen`` at a hex the stronger bounds lack: no
+                # walk on from it reaches a target (it would offer nothing)
+                node not in self.cut_dist[own]
+                or self.beaten(
+                    length + self.cut_dist[own][node], (used + self.cut_hexes[own][node]) * fee
+                )
             ):
                 continue
             if node not in targets:
-                self.expand(idx)
+                expand(idx)
             elif own:
                 self.found.append(idx)
                 point = (length, used * fee)
@@ -251,7 +263,9 @@ class RouteSearch(LabelSearch[int, Figures, str]):
         return True
 
     def expand(self, idx: int) -> None:
-        """Offer every step on from a label's hex (never straight back the same way)."""
+        """Offer every step on from a label's hex (never straight back the same way). The
+        reference of the compiled ``Expander.expand``, which ``run`` calls instead when
+        built: change both together."""
         length, used, own, counts, loads = self.figures[idx]
         pred = self.pred[idx]
         back, back_own = (self.node[pred], self.figures[pred][2]) if pred >= 0 else (-1, False)

@@ -57,6 +57,10 @@ static inline int lc_within(const Guard *g, PyObject *a, const u64 *a_w, PyObjec
 /* The module's types and functions defined in other files. */
 extern PyTypeObject LC_DominanceType;
 int lc_dominance_ready(void); /* the type ready, its names made: -1 with an exception */
+/* Dominance.test (self a Dominance) */
+PyObject *lc_dominance_test(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+extern PyTypeObject LC_ExpanderType;
+int lc_expander_ready(void); /* the type ready, its names made: -1 with an exception */
 PyObject *lc_probe_dominated(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *lc_probe_dominated_by(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 

@@ -177,7 +177,8 @@ static int compare(Dominance *d, PyObject *search, PyObject *item, const Entry *
 
 /* test(search, bucket, new, h, front): RouteSearch.dominance(bucket, new, h) with
  * ``front`` (front_version > 0); None when the figures are not handled here. */
-static PyObject *dominance_test(Dominance *d, PyObject *const *args, Py_ssize_t nargs) {
+PyObject *lc_dominance_test(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    Dominance *d = (Dominance *)self;
     if (nargs != 5) {
         PyErr_SetString(PyExc_TypeError, "test takes 5 arguments");
         return NULL;
@@ -267,7 +268,7 @@ static int dominance_init(Dominance *d, PyObject *args, PyObject *kwds) {
 }
 
 static PyMethodDef dominance_methods[] = {
-    {"test", (PyCFunction)(void (*)(void))dominance_test, METH_FASTCALL,
+    {"test", (PyCFunction)(void (*)(void))lc_dominance_test, METH_FASTCALL,
      "test(search, bucket, new, h, front): RouteSearch.dominance, or None (not handled)."},
     {NULL, NULL, 0, NULL},
 };

@@ -236,13 +236,19 @@ static struct PyModuleDef module_def = {
 };
 
 PyMODINIT_FUNC PyInit__labelcore(void) {
-    if (lc_dominance_ready() < 0) return NULL;
+    if (lc_dominance_ready() < 0 || lc_expander_ready() < 0) return NULL;
     PyObject *m = PyModule_Create(&module_def);
     if (!m) return NULL;
     Py_INCREF(&LC_DominanceType);
-    if (PyModule_AddObject(m, "Dominance", (PyObject *)&LC_DominanceType) < 0 ||
-        PyModule_AddIntConstant(m, "MAX_WORDS", LC_MAXW) < 0) {
+    if (PyModule_AddObject(m, "Dominance", (PyObject *)&LC_DominanceType) < 0) {
         Py_DECREF(&LC_DominanceType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&LC_ExpanderType);
+    if (PyModule_AddObject(m, "Expander", (PyObject *)&LC_ExpanderType) < 0 ||
+        PyModule_AddIntConstant(m, "MAX_WORDS", LC_MAXW) < 0) {
+        Py_DECREF(&LC_ExpanderType);
         Py_DECREF(m);
         return NULL;
     }

@@ -1,0 +1,241 @@
+"""The route finder's compiled ``expand`` (``_labelcore.Expander``, csrc/labelcore_expand.c)
+against its Python reference (``RouteSearch.expand``): every search of the exact route
+oracle's random positions run twice, once with each, must make the very same labels in the
+same order (figures, hex, predecessor, move, alternatives, dead labels, heap entries, the
+front and the walks found); the Python code taking over where a value is not what the
+compiled code handles; and flat memory and reference counts over many expansions."""
+
+from __future__ import annotations
+
+import gc
+import random
+import sys
+import tracemalloc
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from transcon.titles.railway_rivals import RailwayRivalsUSA, compiled, routes, routesearch
+from transcon.titles.railway_rivals.routecaps import Loads
+from transcon.titles.railway_rivals.routes import find_routes
+from transcon.titles.railway_rivals.routesearch import RouteSearch
+
+from .test_route_oracle import CASE_SETTINGS, exact_position
+
+labelcore: Any
+try:
+    from transcon.titles.railway_rivals import _labelcore as labelcore
+except ImportError:  # not built
+    labelcore = None
+
+pytestmark = pytest.mark.skipif(labelcore is None, reason="_labelcore is not built")
+
+
+def storage(search: RouteSearch) -> tuple[Any, ...]:
+    """Everything a search made, in order."""
+    return (
+        search.figures,
+        search.node,
+        search.pred,
+        search.move,
+        search.alternatives,
+        search.dead,
+        search.at_node,
+        sorted(search._heap),
+        search.front,
+        search.found,
+        search.front_version,
+        search.strong,
+    )
+
+
+class Twins:
+    """Runs every search twice, with the Python and the compiled ``expand``, and compares."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.compared = 0
+        self.compiled_labels = 0
+        #: labels of compiled runs the Python ``expand`` took (figures the compiled one
+        #: does not handle: none here)
+        self.python_expands = 0
+        #: searches whose loads take more than 64 bits (``hopeless`` and ``Loads.add`` on
+        #: Python's ints)
+        self.wide = 0
+        plain_run, plain_expand = RouteSearch.run, RouteSearch.expand
+
+        def counted_expand(search: RouteSearch, idx: int) -> None:
+            self.python_expands += search.compiled_expand
+            plain_expand(search, idx)
+
+        def twin_run(search: RouteSearch, budget: int | None = None) -> bool:
+            python = RouteSearch(
+                search.q, frozenset(search.capped), search.forbidden, list(search.front)
+            )
+            python.compiled_expand = False
+            assert search.compiled_expand
+            expected = plain_run(python, budget)
+            got = plain_run(search, budget)
+            assert got == expected
+            assert storage(search) == storage(python)
+            self.compared += 1
+            self.wide += search.loads.guard.bit_length() > 64
+            self.compiled_labels += len(search.figures)
+            return got
+
+        monkeypatch.setattr(compiled, "COMPILED", True)
+        monkeypatch.setattr(RouteSearch, "run", twin_run)
+        monkeypatch.setattr(RouteSearch, "expand", counted_expand)
+
+
+def run_position(title: RailwayRivalsUSA, strip_path: str, rnd: random.Random) -> None:
+    """One random position of the exact oracle: every team's searches (with and without
+    splits, bounded by the payments, the GM's pick)."""
+    seed = rnd.randrange(2**32)
+    settings_ = [rnd.choice(values) for values in CASE_SETTINGS.values()]
+    position = exact_position(title, strip_path, seed, *settings_)
+    if position is None:
+        return
+    s, sources, targets, _ = position
+    for team in [(p,) for p in s.players] + [(s.players[0], s.players[2])]:
+        for splits in (True, False):
+            s.cache.clear()
+            find_routes(s, team, sources, targets, splits=splits)
+        s.cache.clear()
+        find_routes(s, team, sources, targets, splits=False, max_total=rnd.randint(0, 8))
+
+
+def test_compiled_expand_makes_the_labels_of_the_python_one(
+    title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every search of 40 random positions of the exact oracle: the same labels, in the
+    same order, with the compiled and the Python ``expand``."""
+    twins = Twins(monkeypatch)
+    rnd = random.Random(20261140)
+    for _ in range(40):
+        run_position(title, strip_path, rnd)
+    assert twins.compared > 400 and twins.compiled_labels > 3000
+    assert twins.python_expands == 0
+
+
+def test_compiled_expand_with_the_stronger_bounds_and_some_route_first(
+    title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same with the stronger bounds from the first label on (``need`` of every set of
+    capped rivals, the own-track bounds) and some route looked for before every search (a
+    front from the start: the dominance test's reach; 30 positions)."""
+    twins = Twins(monkeypatch)
+    monkeypatch.setattr(routesearch, "STRONGER_AFTER", -1)
+    monkeypatch.setattr(routes, "CHECK_CAPS_AFTER", -1)
+    monkeypatch.setattr(routes, "STOP_AFTER", 0)
+    rnd = random.Random(20261141)
+    for _ in range(30):
+        run_position(title, strip_path, rnd)
+    assert twins.compared > 100 and twins.python_expands == 0
+
+
+def test_compiled_expand_with_loads_wider_than_64_bits(
+    title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same with every field of the loads 64 bits wider (the same answers: the loads
+    are then Python's big ints, ``hopeless`` and ``Loads.add`` run on them; 30 positions)."""
+    twins = Twins(monkeypatch)
+    plain_init = Loads.__init__
+
+    def wide_init(loads: Loads, *args: Any) -> None:
+        plain_init(loads, *args)
+        loads.width = w = loads.width + 64
+        loads.guard = sum(1 << (k * w + w - 1) for k in range(len(loads.sets)))
+        loads.limit = sum(c << (k * w) for k, c in enumerate(loads.capacity))
+        loads.field = (1 << (w - 1)) - 1
+
+    monkeypatch.setattr(Loads, "__init__", wide_init)
+    rnd = random.Random(20261142)
+    for _ in range(30):
+        run_position(title, strip_path, rnd)
+    assert twins.wide > 20 and twins.python_expands == 0
+
+
+def position_search(
+    title: RailwayRivalsUSA, strip_path: str, seed: int
+) -> tuple[routesearch.Query, list[int]]:
+    """The query of the first team of a 6-rival position of the exact oracle, and its
+    sources."""
+    position = exact_position(title, strip_path, seed, 2, "any", "hexes", 1, 6, (2, 2))
+    assert position is not None
+    s, sources, targets, _ = position
+    q = routesearch.Query.make(s, (s.players[0],), sources, frozenset(targets))
+    return q, sources
+
+
+def search_with_a_long_label(
+    q: routesearch.Query, sources: list[int], compiled_expand: bool
+) -> Any:
+    """A search from a label at a source with a length of 41 bits (the compiled ``expand``
+    hands it, and every label made from it, to the Python code)."""
+    search = RouteSearch(replace(q, sources=[]), frozenset(range(len(q.seat))), frozenset(), [])
+    search.compiled_expand = compiled_expand
+    zero = (0,) * len(q.seat)
+    own = not q.own_needed
+    search.offer(-1, sources[0], "", (1 << 41, 0, own, zero, search.loads.zero))
+    search.run()
+    return search
+
+
+def test_labels_the_compiled_expand_does_not_handle_go_to_the_python_one(
+    title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A label whose length does not fit the compiled code's ints is expanded by the Python
+    ``expand`` (and the search is the same as the Python one's)."""
+    monkeypatch.setattr(compiled, "COMPILED", True)
+    q, sources = position_search(title, strip_path, 7)
+    python = search_with_a_long_label(q, sources, False)
+    plain_expand = RouteSearch.expand
+    handed: list[int] = []
+
+    def counted_expand(search: RouteSearch, idx: int) -> None:
+        handed.append(idx)
+        plain_expand(search, idx)
+
+    monkeypatch.setattr(RouteSearch, "expand", counted_expand)
+    search = search_with_a_long_label(q, sources, True)
+    assert storage(search) == storage(python)
+    assert handed and all(search.figures[idx][0] >= 1 << 40 for idx in handed)
+    assert len(search.figures) > 10
+
+
+def test_compiled_expand_keeps_memory_flat(
+    title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Many searches with the compiled ``expand`` leave the reference counts of what they
+    read (the graph's steps, the bounds, the owners' choices) and the allocated memory the
+    same."""
+    monkeypatch.setattr(compiled, "COMPILED", True)
+    q, _ = position_search(title, strip_path, 7)
+    first = RouteSearch(q, frozenset(range(len(q.seat))), frozenset(), [])
+    first.run()
+    assert len(first.figures) > 30
+    node = first.node[-1]
+    near = first.near(node)
+    watched: list[object] = [near, *near, *(n[2] for n in near), node, *first.cut_hexes]
+    watched += [first.loads, q, *q.sources]
+
+    def run(times: int) -> None:
+        for _ in range(times):
+            search = RouteSearch(q, frozenset(range(len(q.seat))), frozenset(), [])
+            search.run()
+            search.run()  # again: every label dominated by the first run's (alternatives)
+
+    run(20)
+    gc.collect()
+    counts = [sys.getrefcount(o) for o in watched]
+    tracemalloc.start()
+    run(20)
+    gc.collect()
+    before = tracemalloc.get_traced_memory()[0]
+    run(200)
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    assert [sys.getrefcount(o) for o in watched] == counts
+    assert after - before < 20_000
