@@ -1,9 +1,11 @@
-"""The route finder's compiled ``expand`` (``_labelcore.Expander``, csrc/labelcore_expand.c)
-against its Python reference (``RouteSearch.expand``): every search of the exact route
-oracle's random positions run twice, once with each, must make the very same labels in the
+"""The route finder's compiled ``expand`` (``_labelcore.Expander``, csrc/labelcore_expand.c,
+labelcore_offer.c, labelcore_reach.c) against its Python reference (``RouteSearch.expand``,
+``reach``, ``loads_reach``): every search of the exact route oracle's random positions and of
+a crowded real-map listing run twice, once with each, must make the very same labels in the
 same order (figures, hex, predecessor, move, alternatives, dead labels, heap entries, the
-front and the walks found); the Python code taking over where a value is not what the
-compiled code handles; and flat memory and reference counts over many expansions."""
+front and the walks found, the reach caches); the Python code taking over where a value is
+not what the compiled code handles; and flat memory and reference counts over many
+searches."""
 
 from __future__ import annotations
 
@@ -16,11 +18,14 @@ from typing import Any
 
 import pytest
 
+from transcon.core.bots import bot_seed, make_bot
+from transcon.core.game import Game
 from transcon.titles.railway_rivals import RailwayRivalsUSA, compiled, routes, routesearch
 from transcon.titles.railway_rivals.routecaps import Loads
 from transcon.titles.railway_rivals.routes import find_routes
 from transcon.titles.railway_rivals.routesearch import RouteSearch
 
+from .conftest import REAL_MAP
 from .test_route_oracle import CASE_SETTINGS, exact_position
 
 labelcore: Any
@@ -33,7 +38,7 @@ pytestmark = pytest.mark.skipif(labelcore is None, reason="_labelcore is not bui
 
 
 def storage(search: RouteSearch) -> tuple[Any, ...]:
-    """Everything a search made, in order."""
+    """Everything a search made, in order (and its reach caches)."""
     return (
         search.figures,
         search.node,
@@ -47,6 +52,9 @@ def storage(search: RouteSearch) -> tuple[Any, ...]:
         search.found,
         search.front_version,
         search.strong,
+        search._reach,
+        search._least,
+        search._least_version,
     )
 
 
@@ -62,7 +70,18 @@ class Twins:
         #: searches whose loads take more than 64 bits (``hopeless`` and ``Loads.add`` on
         #: Python's ints)
         self.wide = 0
+        #: calls of the Python ``loads_reach`` by compiled runs (none: the compiled one)
+        self.python_reaches = 0
+        #: reaches the compiled runs' dominance tests worked out (remembered)
+        self.reached = 0
         plain_run, plain_expand = RouteSearch.run, RouteSearch.expand
+        plain_loads_reach = RouteSearch.loads_reach
+
+        def counted_loads_reach(
+            search: RouteSearch, loads: int, length: int, used: int, own: bool, h: int
+        ) -> int:
+            self.python_reaches += search.compiled_expand
+            return plain_loads_reach(search, loads, length, used, own, h)
 
         def counted_expand(search: RouteSearch, idx: int) -> None:
             self.python_expands += search.compiled_expand
@@ -79,6 +98,7 @@ class Twins:
             assert got == expected
             assert storage(search) == storage(python)
             self.compared += 1
+            self.reached += len(search._least) + len(search._reach)
             self.wide += search.loads.guard.bit_length() > 64
             self.compiled_labels += len(search.figures)
             return got
@@ -86,6 +106,7 @@ class Twins:
         monkeypatch.setattr(compiled, "COMPILED", True)
         monkeypatch.setattr(RouteSearch, "run", twin_run)
         monkeypatch.setattr(RouteSearch, "expand", counted_expand)
+        monkeypatch.setattr(RouteSearch, "loads_reach", counted_loads_reach)
 
 
 def run_position(title: RailwayRivalsUSA, strip_path: str, rnd: random.Random) -> None:
@@ -132,6 +153,52 @@ def test_compiled_expand_with_the_stronger_bounds_and_some_route_first(
     for _ in range(30):
         run_position(title, strip_path, rnd)
     assert twins.compared > 100 and twins.python_expands == 0
+
+
+def test_compiled_expand_with_every_rival_capped_and_a_front_from_the_start(
+    title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same for searches with every rival capped, from no walk found and from the front
+    of the uncapped search (the dominance test then compares loads through their reach,
+    compiled too: the same reach caches; 40 positions, every team)."""
+    twins = Twins(monkeypatch)
+    rnd = random.Random(20261143)
+    for _ in range(40):
+        seed = rnd.randrange(2**32)
+        # caps of 1 and 2 hexes, 5 and 6 rivals: several caps bind
+        settings_ = [rnd.choice(values) for values in CASE_SETTINGS.values()]
+        settings_[0], settings_[4] = rnd.choice([1, 2]), rnd.choice([5, 6])
+        position = exact_position(title, strip_path, seed, *settings_)
+        if position is None:
+            continue
+        s, sources, targets, _ = position
+        for team in [(p,) for p in s.players] + [(s.players[0], s.players[2])]:
+            for splits in (True, False):
+                q = routesearch.Query.make(s, team, sources, frozenset(targets), splits)
+                capped = frozenset(range(len(q.seat)))
+                uncapped = RouteSearch(q, frozenset(), frozenset(), [])
+                uncapped.run()
+                RouteSearch(q, capped, frozenset(), []).run()
+                RouteSearch(q, capped, frozenset(), uncapped.front).run()
+    assert twins.python_reaches == 0
+
+
+def test_compiled_expand_on_a_crowded_real_map_position(
+    title: RailwayRivalsUSA, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same on the real map: every search of the legal listing of a 6-rival greedy game
+    (seed 7, as the benchmark plays it) at its 610th action, where capped rivals' loads are
+    compared through their reach (compiled too: the same reach caches)."""
+    names = [f"P{i}" for i in range(1, 7)]
+    game = Game.new(title, names, {"map": REAL_MAP}, 7)
+    bots = {p: make_bot(title, "greedy", bot_seed(0, 7, i)) for i, p in enumerate(names)}
+    for _ in range(610):
+        player = game.current_players()[0]
+        game.apply(bots[player].choose(game, player))
+    twins = Twins(monkeypatch)
+    for player in game.current_players():
+        title.legal_groups(game.state, player)
+    assert twins.reached > 10000 and twins.python_reaches == 0 and twins.python_expands == 0
 
 
 def test_compiled_expand_with_loads_wider_than_64_bits(

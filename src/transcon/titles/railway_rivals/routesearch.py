@@ -6,11 +6,13 @@ The hot parts are compiled (``_labelcore``, ``csrc/labelcore_*.c``, built by set
 dominance test (``Dominance``: each label's figures read once, loads as 64-bit words, Python's
 own int operations where they do not fit, ``reach`` called back as the Python test calls it;
 about 5x faster) and the expansion of a label (``Expander``: ``expand`` with its ``choices``,
-``Loads.add``, ``hopeless``, ``offer`` and ``LabelSearch.add`` -- the same labels in the same
-order, the same heap entries; the Python code takes a label, an offer or a ``hopeless`` whose
-values it does not handle). The Python code (``dominance_reference``, ``expand``) stays the
-reference (tested equal: test_label_dominance, test_label_expand); it runs when the extension
-is not built or under ``TRANSCON_PURE_PYTHON=1`` (``compiled``). The look for some route's
+``Loads.add``, ``hopeless``, ``offer`` and ``LabelSearch.add``, and the ``reach`` /
+``loads_reach`` its dominance tests ask for, on the search's caches -- the same labels in the
+same order, the same heap entries; the Python code takes a label, an offer, a ``hopeless`` or
+a reach whose values it does not handle). The Python code (``dominance_reference``,
+``expand``, ``reach``, ``loads_reach``) stays the reference (tested equal:
+test_label_dominance, test_label_expand); it runs when the extension is not built or under
+``TRANSCON_PURE_PYTHON=1`` (``compiled``). The look for some route's
 dominance tests (routecaps) are compiled the same way."""
 
 from __future__ import annotations
@@ -402,7 +404,8 @@ class RouteSearch(LabelSearch[int, Figures, str]):
         return None, killed
 
     def reach(self, idx: int, h: int) -> int:
-        """``loads_reach`` of a kept label (remembered until a walk found changes the front)."""
+        """``loads_reach`` of a kept label (remembered until a walk found changes the front).
+        Compiled with ``loads_reach`` for the expansion (``Expander.reach``): change both."""
         known = self._reach.get(idx)
         if known is not None and known[0] == self.front_version:
             return known[1]

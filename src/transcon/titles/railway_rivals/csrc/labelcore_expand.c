@@ -1,8 +1,9 @@
 /* ``Expander``: ``RouteSearch.expand`` (routesearch.py) compiled with what it calls per step
  * -- ``choices``, ``Loads.add``, ``hopeless``, ``offer`` (forbidden states, the cut bounds,
  * ``max_total``, ``beaten``) and ``LabelSearch.add`` (the compiled dominance test, equal
- * figures' alternatives, dead labels, the bucket, the heap entry) -- line for line, so the
- * same labels are made in the same order.
+ * figures' alternatives, dead labels, the bucket, the heap entry; labelcore_offer.c) --
+ * line for line, so the same labels are made in the same order. The dominance test calls
+ * back the expander's ``reach`` / ``loads_reach`` (labelcore_reach.c) instead of the search's.
  *
  * One object per ``RouteSearch.run``: it takes the search's lists, dicts and fixed figures
  * when made (``run`` never rebinds them) and re-reads what may change between labels (the cut
@@ -12,98 +13,25 @@
  * the figures. Where a value is not what the fast code handles (an int of 40 bits or more, a
  * figures tuple of another shape, loads beyond 64 bits for ``hopeless``) the Python code runs
  * for that label, offer or test instead. */
-#include "labelcore.h"
+#include "labelcore_expander.h"
 
+#include <stddef.h>
 #include <string.h>
 
-/* Ints of fewer bits than this are summed in C (three sums and a fee below 2^20 stay far
- * within 64 bits). */
-#define SMALL (1LL << 40)
-
-typedef struct {
-    PyObject_HEAD
-    PyObject *search;
-    PyObject *figures, *node, *pred, *move, *alternatives, *dead, *at_node, *heap;
-    PyObject *dist, *forbidden, *front, *choices_cache, *near, *dominance;
-    PyObject *loads, *step_cache, *limit;
-    Guard g;
-    long long fee, max_total, room;
-    int python_offer; /* offers always by the Python code (fee or max_total unusual) */
-    int python_all;   /* every label by the Python code (room unusual) */
-    unsigned long long field;
-    int field_ok;
-} Expander;
-
-/* What may change between labels, read at each. */
-typedef struct {
-    PyObject *cut_dist[2], *cut_hexes[2], *dist[2]; /* borrowed from the search's tuples */
-    PyObject *cut_dist_t, *cut_hexes_t, *need;      /* references */
-    PyObject *front_flag;                            /* Py_True / Py_False (front_version > 0) */
-    long long *front;
-    Py_ssize_t nfront;
-    int python_offer;
-    /* hopeless: per checked set, its shift, capacity and bound dicts per own-track flag */
-    Py_ssize_t nneed;
-    int python_hopeless;
-    long long *need_shift, *need_capacity;
-    PyObject **need_dict; /* 2 per set, borrowed from ``need`` */
-} Label;
+#include "structmember.h"
 
 static PyObject *s_figures, *s_node, *s_pred, *s_move, *s_alternatives, *s_dead, *s_at_node,
     *s_heap, *s_dist, *s_cut_dist, *s_cut_hexes, *s_forbidden, *s_front, *s_front_version,
     *s_choices_cache, *s_near, *s_dominance, *s_loads, *s_step, *s_limit, *s_guard, *s_field,
-    *s_q, *s_fee, *s_max_total, *s_room, *s_need, *s_expand, *s_offer, *s_choices,
-    *s_hopeless, *s_add, *s_dominance_reference, *s_dominance_method, *heappush, *minus_one;
-
-/* An exact int of fewer than 40 bits (either sign): 1 with *out set, else 0. */
-static int small_int(PyObject *o, long long *out) {
-    if (!PyLong_CheckExact(o)) return 0;
-    int over;
-    long long v = PyLong_AsLongLongAndOverflow(o, &over);
-    if (over || v >= SMALL || v <= -SMALL) return 0;
-    *out = v;
-    return 1;
-}
-
-/* An exact int within 64 bits: 1 with *out set, else 0. */
-static int any_ll(PyObject *o, long long *out) {
-    if (!PyLong_CheckExact(o)) return 0;
-    int over;
-    *out = PyLong_AsLongLongAndOverflow(o, &over);
-    return !over;
-}
-
-/* A not negative exact int below 2^64: 1 with *out set, else 0 (no exception). */
-static int u64_of(PyObject *o, u64 *out) {
-    if (!PyLong_CheckExact(o)) return 0;
-    u64 v = PyLong_AsUnsignedLongLong(o);
-    if (v == (u64)-1 && PyErr_Occurred()) {
-        PyErr_Clear();
-        return 0;
-    }
-    *out = v;
-    return 1;
-}
-
-/* d[key] of an exact dict (borrowed); NULL with KeyError as Python's d[key]. */
-static PyObject *item_of(PyObject *d, PyObject *key) {
-    PyObject *v = PyDict_GetItemWithError(d, key);
-    if (!v && !PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, key);
-    return v;
-}
-
-/* The two dicts of a per-own-track pair (a tuple of two exact dicts): 1 done, 0 other. */
-static int own_pair(PyObject *pair, PyObject **out) {
-    if (!PyTuple_CheckExact(pair) || PyTuple_GET_SIZE(pair) != 2) return 0;
-    out[0] = PyTuple_GET_ITEM(pair, 0);
-    out[1] = PyTuple_GET_ITEM(pair, 1);
-    return PyDict_CheckExact(out[0]) && PyDict_CheckExact(out[1]);
-}
+    *s_q, *s_fee, *s_max_total, *s_room, *s_need, *s_expand, *s_choices, *s_hopeless, *s_add,
+    *minus_one,
+    *s_hexes, *s_reach_cache, *s_least_cache, *s_floors, *s_most, *s_width;
 
 static void label_clear(Label *l) {
     Py_CLEAR(l->cut_dist_t);
     Py_CLEAR(l->cut_hexes_t);
     Py_CLEAR(l->need);
+    Py_CLEAR(l->front_version);
     PyMem_Free(l->front);
     PyMem_Free(l->need_shift);
     PyMem_Free(l->need_capacity);
@@ -121,16 +49,12 @@ static int label_read(Expander *x, Label *l) {
     if (!(l->cut_hexes_t = PyObject_GetAttr(x->search, s_cut_hexes))) return -1;
     if (!(l->need = PyObject_GetAttr(x->search, s_need))) return -1;
     /* front_version > 0, as RouteSearch.dominance passes it */
-    PyObject *version = PyObject_GetAttr(x->search, s_front_version);
+    PyObject *version = l->front_version = PyObject_GetAttr(x->search, s_front_version);
     if (!version) return -1;
     PyObject *zero = PyLong_FromLong(0);
-    if (!zero) {
-        Py_DECREF(version);
-        return -1;
-    }
+    if (!zero) return -1;
     int front = PyObject_RichCompareBool(version, zero, Py_GT);
     Py_DECREF(zero);
-    Py_DECREF(version);
     if (front < 0) return -1;
     l->front_flag = front ? Py_True : Py_False;
     if (!own_pair(l->cut_dist_t, l->cut_dist) || !own_pair(l->cut_hexes_t, l->cut_hexes) ||
@@ -172,15 +96,6 @@ static int label_read(Expander *x, Label *l) {
                 break;
             }
         }
-    }
-    return 0;
-}
-
-/* ``beaten``: whether a front point is better than (length, total). */
-static int beaten(const Label *l, long long length, long long total) {
-    for (Py_ssize_t i = 0; i < l->nfront; i++) {
-        long long fl = l->front[2 * i], ft = l->front[2 * i + 1];
-        if ((fl < length && ft <= total) || (ft < total && fl <= length)) return 1;
     }
     return 0;
 }
@@ -239,182 +154,6 @@ static PyObject *loads_add(Expander *x, PyObject *loads, PyObject *mask) {
         Py_RETURN_NONE;
     }
     return sum;
-}
-
-/* ``LabelSearch.add(pred, nxt, owner, new, (first, new[1]))``: 0 done, -1 an exception. */
-static int add(Expander *x, const Label *l, PyObject *pred, PyObject *nxt, PyObject *owner,
-               PyObject *new, long long first) {
-    int status = -1;
-    PyObject *priority = NULL, *bucket = NULL, *found = NULL, *fresh = NULL, *idx = NULL,
-             *entry = NULL;
-    PyObject *first_obj = PyLong_FromLongLong(first);
-    if (!first_obj) return -1;
-    priority = PyTuple_Pack(2, first_obj, PyTuple_GET_ITEM(new, 1));
-    Py_DECREF(first_obj);
-    if (!priority) return -1;
-    if (!(fresh = PyList_New(0))) goto done;
-    bucket = PyDict_SetDefault(x->at_node, nxt, fresh);
-    if (!bucket) goto done;
-    Py_INCREF(bucket);
-    if (PyList_Check(bucket) ? PyList_GET_SIZE(bucket) > 0 : PyObject_IsTrue(bucket) > 0) {
-        if (x->dominance != Py_None && PyObject_TypeCheck(x->dominance, &LC_DominanceType)) {
-            PyObject *args[5] = {x->search, bucket, new, nxt, l->front_flag};
-            found = lc_dominance_test(x->dominance, args, 5);
-            if (!found) goto done;
-            if (found == Py_None) {
-                Py_CLEAR(found);
-                PyObject *ref[4] = {x->search, bucket, new, nxt};
-                found = PyObject_VectorcallMethod(s_dominance_reference, ref,
-                                                  4 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
-            }
-        } else {
-            PyObject *args[4] = {x->search, bucket, new, nxt};
-            found = PyObject_VectorcallMethod(s_dominance_method, args,
-                                              4 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
-        }
-        if (!found) goto done;
-        if (!PyTuple_Check(found) || PyTuple_GET_SIZE(found) != 2) {
-            PyErr_SetString(PyExc_ValueError, "a dominance test must give (over, killed)");
-            goto done;
-        }
-        PyObject *over = PyTuple_GET_ITEM(found, 0), *killed = PyTuple_GET_ITEM(found, 1);
-        if (over != Py_None) {
-            PyObject *kept = PyObject_GetItem(x->figures, over);
-            if (!kept) goto done;
-            int equal = PyObject_RichCompareBool(kept, new, Py_EQ);
-            Py_DECREF(kept);
-            if (equal < 0) goto done;
-            if (equal) {
-                PyObject *empty = PyList_New(0);
-                if (!empty) goto done;
-                PyObject *alts = PyDict_SetDefault(x->alternatives, over, empty);
-                Py_DECREF(empty);
-                if (!alts) goto done;
-                PyObject *step = PyTuple_Pack(2, pred, owner);
-                if (!step) goto done;
-                int appended = PyList_Check(alts) ? PyList_Append(alts, step) : -1;
-                if (appended < 0 && !PyErr_Occurred())
-                    PyErr_SetString(PyExc_TypeError, "alternatives must be lists");
-                Py_DECREF(step);
-                if (appended < 0) goto done;
-            }
-            status = 0;
-            goto done;
-        }
-        int any = PyObject_IsTrue(killed);
-        if (any < 0) goto done;
-        if (any) {
-            /* self.dead.update(killed); bucket[:] = [o for o in bucket if o not in dead] */
-            PyObject *it = PyObject_GetIter(killed), *k;
-            if (!it) goto done;
-            while ((k = PyIter_Next(it))) {
-                int r = PySet_Add(x->dead, k);
-                Py_DECREF(k);
-                if (r < 0) break;
-            }
-            Py_DECREF(it);
-            if (PyErr_Occurred()) goto done;
-            if (!PyList_Check(bucket)) {
-                PyErr_SetString(PyExc_TypeError, "a label bucket must be a list");
-                goto done;
-            }
-            PyObject *live = PyList_New(0);
-            if (!live) goto done;
-            for (Py_ssize_t i = 0; i < PyList_GET_SIZE(bucket); i++) {
-                PyObject *o = PyList_GET_ITEM(bucket, i);
-                int is_dead = PySet_Contains(x->dead, o);
-                if (is_dead < 0 || (!is_dead && PyList_Append(live, o) < 0)) {
-                    Py_DECREF(live);
-                    goto done;
-                }
-            }
-            int set = PyList_SetSlice(bucket, 0, PY_SSIZE_T_MAX, live);
-            Py_DECREF(live);
-            if (set < 0) goto done;
-        }
-    }
-    if (!PyList_Check(bucket)) {
-        PyErr_SetString(PyExc_TypeError, "a label bucket must be a list");
-        goto done;
-    }
-    if (!(idx = PyLong_FromSsize_t(PyList_GET_SIZE(x->figures)))) goto done;
-    if (PyList_Append(x->figures, new) < 0 || PyList_Append(x->node, nxt) < 0 ||
-        PyList_Append(x->pred, pred) < 0 || PyList_Append(x->move, owner) < 0 ||
-        PyList_Append(bucket, idx) < 0)
-        goto done;
-    if (!(entry = PyTuple_Pack(2, priority, idx))) goto done;
-    PyObject *args[2] = {x->heap, entry};
-    PyObject *r = PyObject_Vectorcall(heappush, args, 2, NULL);
-    if (!r) goto done;
-    Py_DECREF(r);
-    status = 0;
-done:
-    Py_XDECREF(priority);
-    Py_XDECREF(fresh);
-    Py_XDECREF(bucket);
-    Py_XDECREF(found);
-    Py_XDECREF(idx);
-    Py_XDECREF(entry);
-    return status;
-}
-
-/* The figures tuple (length, used, own, counts, loads); used_obj may be NULL (made from
- * used). */
-static PyObject *figures_of(long long length, long long used, PyObject *used_obj, int own,
-                            PyObject *counts, PyObject *loads) {
-    PyObject *length_obj = PyLong_FromLongLong(length);
-    if (!length_obj) return NULL;
-    if (used_obj)
-        Py_INCREF(used_obj);
-    else if (!(used_obj = PyLong_FromLongLong(used))) {
-        Py_DECREF(length_obj);
-        return NULL;
-    }
-    PyObject *new = PyTuple_Pack(5, length_obj, used_obj, own ? Py_True : Py_False, counts, loads);
-    Py_DECREF(length_obj);
-    Py_DECREF(used_obj);
-    return new;
-}
-
-/* ``offer(pred, nxt, owner, (length, used, own, counts, loads))``: 0 done, -1 an
- * exception. length and used are below 2^40 in size; the figures tuple is made only for a
- * label that passes the bounds (or for the Python code). */
-static int offer(Expander *x, const Label *l, PyObject *pred, PyObject *nxt, PyObject *owner,
-                 long long length, long long used, PyObject *used_obj, int own,
-                 PyObject *counts, PyObject *loads) {
-    PyObject *new = NULL;
-    int status = -1;
-    long long cut_dist, cut_hexes, dist;
-    if (l->python_offer) goto python;
-    if (PySet_GET_SIZE(x->forbidden)) {
-        PyObject *key = PyTuple_Pack(2, nxt, own ? Py_True : Py_False);
-        if (!key) return -1;
-        int banned = PySet_Contains(x->forbidden, key);
-        Py_DECREF(key);
-        if (banned) return banned < 0 ? -1 : 0;
-    }
-    PyObject *v;
-    if (!(v = item_of(l->cut_dist[own], nxt))) return -1;
-    if (!small_int(v, &cut_dist)) goto python;
-    if (!(v = item_of(l->cut_hexes[own], nxt))) return -1;
-    if (!small_int(v, &cut_hexes)) goto python;
-    long long low = length + cut_dist, least = (used + cut_hexes) * x->fee;
-    if (least > x->max_total || (l->nfront && beaten(l, low, least))) return 0;
-    if (!(v = item_of(l->dist[own], nxt))) return -1;
-    if (!small_int(v, &dist)) goto python;
-    if (!(new = figures_of(length, used, used_obj, own, counts, loads))) return -1;
-    status = add(x, l, pred, nxt, owner, new, length + dist);
-    Py_DECREF(new);
-    return status;
-python:
-    if (!(new = figures_of(length, used, used_obj, own, counts, loads))) return -1;
-    PyObject *args[5] = {x->search, pred, nxt, owner, new};
-    PyObject *r =
-        PyObject_VectorcallMethod(s_offer, args, 5 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
-    Py_DECREF(new);
-    if (!r) return -1;
-    Py_DECREF(r);
-    return 0;
 }
 
 /* The Python ``expand`` for this label: 0 done, -1 an exception. */
@@ -508,7 +247,7 @@ static int rival_link(Expander *x, const Label *l, PyObject *idx, PyObject *nxt,
                 goto next;
             }
         }
-        ok = offer(x, l, idx, nxt, owner, length, used + 1, NULL, own, c, new_loads);
+        ok = lc_offer(x, l, idx, nxt, owner, length, used + 1, NULL, own, c, new_loads);
     next:
         Py_XDECREF(c);
         Py_XDECREF(new_loads);
@@ -589,7 +328,7 @@ static int expand_label(Expander *x, const Label *l, PyObject *idx_obj) {
             if (in < 0 || same < 0)
                 ok = -1;
             else if (in && !same)
-                ok = offer(x, l, idx_obj, nxt, member, length + step, used, used_obj, 1, counts,
+                ok = lc_offer(x, l, idx_obj, nxt, member, length + step, used, used_obj, 1, counts,
                            loads);
         } else {
             PyObject *hexes = PyDict_GetItemWithError(after_rival, nxt);
@@ -634,7 +373,9 @@ done:
 static PyObject *expander_expand(Expander *x, PyObject *idx) {
     Label l;
     int status = label_read(x, &l);
+    x->label = &l;
     if (status == 0) status = expand_label(x, &l, idx);
+    x->label = NULL;
     label_clear(&l);
     if (status == 1) status = python_expand(x, idx);
     if (status < 0) return NULL;
@@ -661,6 +402,10 @@ static void expander_dealloc(Expander *x) {
     Py_XDECREF(x->step_cache);
     Py_XDECREF(x->limit);
     Py_XDECREF(x->g.obj);
+    Py_XDECREF(x->hexes);
+    Py_XDECREF(x->reach_cache);
+    Py_XDECREF(x->least_cache);
+    Py_XDECREF(x->floors);
     Py_TYPE(x)->tp_free((PyObject *)x);
 }
 
@@ -687,7 +432,7 @@ static int expander_init(Expander *x, PyObject *args, PyObject *kwds) {
     Py_INCREF(search);
     x->search = search;
     PyObject *q = NULL, *fee = NULL, *max_total = NULL, *room = NULL, *field = NULL,
-             *guard = NULL;
+             *guard = NULL, *most = NULL, *width = NULL;
     int status = -1;
     if (!(x->figures = attr_of(search, s_figures, &PyList_Type)) ||
         !(x->node = attr_of(search, s_node, &PyList_Type)) ||
@@ -708,8 +453,15 @@ static int expander_init(Expander *x, PyObject *args, PyObject *kwds) {
         !(x->limit = attr_of(x->loads, s_limit, NULL)) ||
         !(guard = attr_of(x->loads, s_guard, NULL)) || !(field = attr_of(x->loads, s_field, NULL)) ||
         !(q = attr_of(search, s_q, NULL)) || !(fee = attr_of(q, s_fee, NULL)) ||
-        !(max_total = attr_of(q, s_max_total, NULL)) || !(room = attr_of(search, s_room, NULL)))
+        !(max_total = attr_of(q, s_max_total, NULL)) || !(room = attr_of(search, s_room, NULL)) ||
+        !(x->hexes = attr_of(search, s_hexes, NULL)) ||
+        !(x->reach_cache = attr_of(search, s_reach_cache, &PyDict_Type)) ||
+        !(x->least_cache = attr_of(search, s_least_cache, &PyDict_Type)) ||
+        !(x->floors = attr_of(x->loads, s_floors, &PyDict_Type)) ||
+        !(most = attr_of(x->loads, s_most, NULL)) || !(width = attr_of(x->loads, s_width, NULL)))
         goto done;
+    if (!small_int(most, &x->most) || !small_int(width, &x->width) || x->width < 1)
+        x->most = x->width = -1; /* reach by the Python code */
     if (lc_guard_init(&x->g, guard) < 0) goto done;
     x->python_offer = !small_int(fee, &x->fee) || x->fee < 0 || x->fee >= (1 << 20) ||
                       !any_ll(max_total, &x->max_total);
@@ -725,12 +477,24 @@ done:
     Py_XDECREF(room);
     Py_XDECREF(field);
     Py_XDECREF(guard);
+    Py_XDECREF(most);
+    Py_XDECREF(width);
     return status;
 }
 
 static PyMethodDef expander_methods[] = {
     {"expand", (PyCFunction)expander_expand, METH_O, "expand(idx): RouteSearch.expand(idx)."},
+    {"reach", (PyCFunction)(void (*)(void))lc_expander_reach, METH_FASTCALL,
+     "reach(idx, h): RouteSearch.reach (within an expansion)."},
+    {"loads_reach", (PyCFunction)(void (*)(void))lc_expander_loads_reach, METH_FASTCALL,
+     "loads_reach(loads, length, used, own, h): RouteSearch.loads_reach (within one)."},
     {NULL, NULL, 0, NULL},
+};
+
+static PyMemberDef expander_members[] = {
+    {"figures", T_OBJECT_EX, offsetof(Expander, figures), READONLY,
+     "the search's figures (the dominance test reads them)"},
+    {NULL, 0, 0, 0, NULL},
 };
 
 PyTypeObject LC_ExpanderType = {
@@ -741,6 +505,7 @@ PyTypeObject LC_ExpanderType = {
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "RouteSearch.expand of one run (see labelcore_expand.c).",
     .tp_methods = expander_methods,
+    .tp_members = expander_members,
     .tp_init = (initproc)expander_init,
     .tp_new = PyType_GenericNew,
 };
@@ -762,18 +527,13 @@ int lc_expander_ready(void) {
         intern(&s_step, "_step") || intern(&s_limit, "limit") || intern(&s_guard, "guard") ||
         intern(&s_field, "field") || intern(&s_q, "q") || intern(&s_fee, "fee") ||
         intern(&s_max_total, "max_total") || intern(&s_room, "room") ||
-        intern(&s_need, "need") || intern(&s_expand, "expand") || intern(&s_offer, "offer") ||
+        intern(&s_need, "need") || intern(&s_expand, "expand") ||
         intern(&s_choices, "choices") || intern(&s_hopeless, "hopeless") ||
-        intern(&s_add, "add") || intern(&s_dominance_reference, "dominance_reference") ||
-        intern(&s_dominance_method, "dominance"))
+        intern(&s_add, "add") || intern(&s_hexes, "hexes") ||
+        intern(&s_reach_cache, "_reach") || intern(&s_least_cache, "_least") ||
+        intern(&s_floors, "_floors") || intern(&s_most, "most") || intern(&s_width, "width"))
         return -1;
+    if (lc_reach_ready() < 0 || lc_offer_ready() < 0) return -1;
     if (!minus_one && !(minus_one = PyLong_FromLong(-1))) return -1;
-    if (!heappush) {
-        PyObject *heapq = PyImport_ImportModule("heapq");
-        if (!heapq) return -1;
-        heappush = PyObject_GetAttrString(heapq, "heappush");
-        Py_DECREF(heapq);
-        if (!heappush) return -1;
-    }
     return PyType_Ready(&LC_ExpanderType);
 }

@@ -1,0 +1,113 @@
+/* The compiled label expansion's shared parts (labelcore_expand.c: ``Expander``, the
+ * expansion; labelcore_offer.c: its offer and add; labelcore_reach.c: its ``reach`` / ``loads_reach``, which the dominance test
+ * calls back with the expander standing in for the search). */
+#ifndef TRANSCON_LABELCORE_EXPANDER_H
+#define TRANSCON_LABELCORE_EXPANDER_H
+
+#include "labelcore.h"
+
+/* Ints of fewer bits than this are summed in C (three sums and a fee below 2^20 stay far
+ * within 64 bits). */
+#define SMALL (1LL << 40)
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *search;
+    PyObject *figures, *node, *pred, *move, *alternatives, *dead, *at_node, *heap;
+    PyObject *dist, *forbidden, *front, *choices_cache, *near, *dominance;
+    PyObject *loads, *step_cache, *limit;
+    Guard g;
+    long long fee, max_total, room;
+    int python_offer; /* offers always by the Python code (fee or max_total unusual) */
+    int python_all;   /* every label by the Python code (room unusual) */
+    unsigned long long field;
+    int field_ok;
+    /* reach: the search's caches (``_reach``, ``_least``), fixed bounds and the loads' */
+    PyObject *hexes, *reach_cache, *least_cache, *floors;
+    long long most, width;
+    const struct Label *label; /* the label being expanded (its front), or NULL */
+} Expander;
+
+/* What may change between labels, read at each. */
+typedef struct Label {
+    PyObject *cut_dist[2], *cut_hexes[2], *dist[2]; /* borrowed from the search's tuples */
+    PyObject *cut_dist_t, *cut_hexes_t, *need;      /* references */
+    PyObject *front_flag;                            /* Py_True / Py_False (front_version > 0) */
+    PyObject *front_version;                         /* a reference */
+    long long *front;
+    Py_ssize_t nfront;
+    int python_offer;
+    /* hopeless: per checked set, its shift, capacity and bound dicts per own-track flag */
+    Py_ssize_t nneed;
+    int python_hopeless;
+    long long *need_shift, *need_capacity;
+    PyObject **need_dict; /* 2 per set, borrowed from ``need`` */
+} Label;
+
+/* An exact int of fewer than 40 bits (either sign): 1 with *out set, else 0. */
+static inline int small_int(PyObject *o, long long *out) {
+    if (!PyLong_CheckExact(o)) return 0;
+    int over;
+    long long v = PyLong_AsLongLongAndOverflow(o, &over);
+    if (over || v >= SMALL || v <= -SMALL) return 0;
+    *out = v;
+    return 1;
+}
+
+/* An exact int within 64 bits: 1 with *out set, else 0. */
+static inline int any_ll(PyObject *o, long long *out) {
+    if (!PyLong_CheckExact(o)) return 0;
+    int over;
+    *out = PyLong_AsLongLongAndOverflow(o, &over);
+    return !over;
+}
+
+/* A not negative exact int below 2^64: 1 with *out set, else 0 (no exception). */
+static inline int u64_of(PyObject *o, u64 *out) {
+    if (!PyLong_CheckExact(o)) return 0;
+    u64 v = PyLong_AsUnsignedLongLong(o);
+    if (v == (u64)-1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+/* d[key] of an exact dict (borrowed); NULL with KeyError as Python's d[key]. */
+static inline PyObject *item_of(PyObject *d, PyObject *key) {
+    PyObject *v = PyDict_GetItemWithError(d, key);
+    if (!v && !PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, key);
+    return v;
+}
+
+/* The two dicts of a per-own-track pair (a tuple of two exact dicts): 1 done, 0 other. */
+static inline int own_pair(PyObject *pair, PyObject **out) {
+    if (!PyTuple_CheckExact(pair) || PyTuple_GET_SIZE(pair) != 2) return 0;
+    out[0] = PyTuple_GET_ITEM(pair, 0);
+    out[1] = PyTuple_GET_ITEM(pair, 1);
+    return PyDict_CheckExact(out[0]) && PyDict_CheckExact(out[1]);
+}
+
+/* ``beaten``: whether a front point is better than (length, total). */
+static inline int beaten(const Label *l, long long length, long long total) {
+    for (Py_ssize_t i = 0; i < l->nfront; i++) {
+        long long fl = l->front[2 * i], ft = l->front[2 * i + 1];
+        if ((fl < length && ft <= total) || (ft < total && fl <= length)) return 1;
+    }
+    return 0;
+}
+
+/* offer(pred, nxt, owner, (length, used, own, counts, loads)) (labelcore_offer.c): 0 done,
+ * -1 an exception; used_obj may be NULL (made from used) */
+int lc_offer(Expander *x, const Label *l, PyObject *pred, PyObject *nxt, PyObject *owner,
+             long long length, long long used, PyObject *used_obj, int own, PyObject *counts,
+             PyObject *loads);
+int lc_offer_ready(void); /* its names made: -1 with an exception */
+
+/* Expander.reach and Expander.loads_reach (labelcore_reach.c) */
+PyObject *lc_expander_reach(Expander *x, PyObject *const *args, Py_ssize_t nargs);
+PyObject *lc_expander_loads_reach(Expander *x, PyObject *const *args, Py_ssize_t nargs);
+int lc_reach_ready(void); /* its names made: -1 with an exception */
+
+#endif

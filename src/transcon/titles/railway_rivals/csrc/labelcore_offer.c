@@ -1,0 +1,202 @@
+/* ``offer`` and ``LabelSearch.add`` of the compiled expansion (labelcore_expand.c), line for
+ * line: the forbidden states, the cut bounds, ``max_total`` and ``beaten``, then the
+ * compiled dominance test (the expander standing in for the search: its reach compiled),
+ * equal figures' alternatives, dead labels, the bucket and the heap entry (pushed by
+ * heapq.heappush, so the heap is Python's). */
+#include "labelcore_expander.h"
+
+static PyObject *s_offer, *s_dominance_reference, *s_dominance_method, *heappush;
+
+/* ``LabelSearch.add(pred, nxt, owner, new, (first, new[1]))``: 0 done, -1 an exception. */
+static int add(Expander *x, const Label *l, PyObject *pred, PyObject *nxt, PyObject *owner,
+               PyObject *new, long long first) {
+    int status = -1;
+    PyObject *priority = NULL, *bucket = NULL, *found = NULL, *fresh = NULL, *idx = NULL,
+             *entry = NULL;
+    PyObject *first_obj = PyLong_FromLongLong(first);
+    if (!first_obj) return -1;
+    priority = PyTuple_Pack(2, first_obj, PyTuple_GET_ITEM(new, 1));
+    Py_DECREF(first_obj);
+    if (!priority) return -1;
+    if (!(fresh = PyList_New(0))) goto done;
+    bucket = PyDict_SetDefault(x->at_node, nxt, fresh);
+    if (!bucket) goto done;
+    Py_INCREF(bucket);
+    if (PyList_Check(bucket) ? PyList_GET_SIZE(bucket) > 0 : PyObject_IsTrue(bucket) > 0) {
+        if (x->dominance != Py_None && PyObject_TypeCheck(x->dominance, &LC_DominanceType)) {
+            /* the expander stands in for the search: its reach and loads_reach compiled */
+            PyObject *args[5] = {(PyObject *)x, bucket, new, nxt, l->front_flag};
+            found = lc_dominance_test(x->dominance, args, 5);
+            if (!found) goto done;
+            if (found == Py_None) {
+                Py_CLEAR(found);
+                PyObject *ref[4] = {x->search, bucket, new, nxt};
+                found = PyObject_VectorcallMethod(s_dominance_reference, ref,
+                                                  4 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+            }
+        } else {
+            PyObject *args[4] = {x->search, bucket, new, nxt};
+            found = PyObject_VectorcallMethod(s_dominance_method, args,
+                                              4 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+        }
+        if (!found) goto done;
+        if (!PyTuple_Check(found) || PyTuple_GET_SIZE(found) != 2) {
+            PyErr_SetString(PyExc_ValueError, "a dominance test must give (over, killed)");
+            goto done;
+        }
+        PyObject *over = PyTuple_GET_ITEM(found, 0), *killed = PyTuple_GET_ITEM(found, 1);
+        if (over != Py_None) {
+            PyObject *kept = PyObject_GetItem(x->figures, over);
+            if (!kept) goto done;
+            int equal = PyObject_RichCompareBool(kept, new, Py_EQ);
+            Py_DECREF(kept);
+            if (equal < 0) goto done;
+            if (equal) {
+                PyObject *empty = PyList_New(0);
+                if (!empty) goto done;
+                PyObject *alts = PyDict_SetDefault(x->alternatives, over, empty);
+                Py_DECREF(empty);
+                if (!alts) goto done;
+                PyObject *step = PyTuple_Pack(2, pred, owner);
+                if (!step) goto done;
+                int appended = PyList_Check(alts) ? PyList_Append(alts, step) : -1;
+                if (appended < 0 && !PyErr_Occurred())
+                    PyErr_SetString(PyExc_TypeError, "alternatives must be lists");
+                Py_DECREF(step);
+                if (appended < 0) goto done;
+            }
+            status = 0;
+            goto done;
+        }
+        int any = PyObject_IsTrue(killed);
+        if (any < 0) goto done;
+        if (any) {
+            /* self.dead.update(killed); bucket[:] = [o for o in bucket if o not in dead] */
+            PyObject *it = PyObject_GetIter(killed), *k;
+            if (!it) goto done;
+            while ((k = PyIter_Next(it))) {
+                int r = PySet_Add(x->dead, k);
+                Py_DECREF(k);
+                if (r < 0) break;
+            }
+            Py_DECREF(it);
+            if (PyErr_Occurred()) goto done;
+            if (!PyList_Check(bucket)) {
+                PyErr_SetString(PyExc_TypeError, "a label bucket must be a list");
+                goto done;
+            }
+            PyObject *live = PyList_New(0);
+            if (!live) goto done;
+            for (Py_ssize_t i = 0; i < PyList_GET_SIZE(bucket); i++) {
+                PyObject *o = PyList_GET_ITEM(bucket, i);
+                int is_dead = PySet_Contains(x->dead, o);
+                if (is_dead < 0 || (!is_dead && PyList_Append(live, o) < 0)) {
+                    Py_DECREF(live);
+                    goto done;
+                }
+            }
+            int set = PyList_SetSlice(bucket, 0, PY_SSIZE_T_MAX, live);
+            Py_DECREF(live);
+            if (set < 0) goto done;
+        }
+    }
+    if (!PyList_Check(bucket)) {
+        PyErr_SetString(PyExc_TypeError, "a label bucket must be a list");
+        goto done;
+    }
+    if (!(idx = PyLong_FromSsize_t(PyList_GET_SIZE(x->figures)))) goto done;
+    if (PyList_Append(x->figures, new) < 0 || PyList_Append(x->node, nxt) < 0 ||
+        PyList_Append(x->pred, pred) < 0 || PyList_Append(x->move, owner) < 0 ||
+        PyList_Append(bucket, idx) < 0)
+        goto done;
+    if (!(entry = PyTuple_Pack(2, priority, idx))) goto done;
+    PyObject *args[2] = {x->heap, entry};
+    PyObject *r = PyObject_Vectorcall(heappush, args, 2, NULL);
+    if (!r) goto done;
+    Py_DECREF(r);
+    status = 0;
+done:
+    Py_XDECREF(priority);
+    Py_XDECREF(fresh);
+    Py_XDECREF(bucket);
+    Py_XDECREF(found);
+    Py_XDECREF(idx);
+    Py_XDECREF(entry);
+    return status;
+}
+
+/* The figures tuple (length, used, own, counts, loads); used_obj may be NULL (made from
+ * used). */
+static PyObject *figures_of(long long length, long long used, PyObject *used_obj, int own,
+                            PyObject *counts, PyObject *loads) {
+    PyObject *length_obj = PyLong_FromLongLong(length);
+    if (!length_obj) return NULL;
+    if (used_obj)
+        Py_INCREF(used_obj);
+    else if (!(used_obj = PyLong_FromLongLong(used))) {
+        Py_DECREF(length_obj);
+        return NULL;
+    }
+    PyObject *new = PyTuple_Pack(5, length_obj, used_obj, own ? Py_True : Py_False, counts, loads);
+    Py_DECREF(length_obj);
+    Py_DECREF(used_obj);
+    return new;
+}
+
+/* ``offer(pred, nxt, owner, (length, used, own, counts, loads))``: 0 done, -1 an
+ * exception. length and used are below 2^40 in size; the figures tuple is made only for a
+ * label that passes the bounds (or for the Python code). */
+int lc_offer(Expander *x, const Label *l, PyObject *pred, PyObject *nxt, PyObject *owner,
+                 long long length, long long used, PyObject *used_obj, int own,
+                 PyObject *counts, PyObject *loads) {
+    PyObject *new = NULL;
+    int status = -1;
+    long long cut_dist, cut_hexes, dist;
+    if (l->python_offer) goto python;
+    if (PySet_GET_SIZE(x->forbidden)) {
+        PyObject *key = PyTuple_Pack(2, nxt, own ? Py_True : Py_False);
+        if (!key) return -1;
+        int banned = PySet_Contains(x->forbidden, key);
+        Py_DECREF(key);
+        if (banned) return banned < 0 ? -1 : 0;
+    }
+    PyObject *v;
+    if (!(v = item_of(l->cut_dist[own], nxt))) return -1;
+    if (!small_int(v, &cut_dist)) goto python;
+    if (!(v = item_of(l->cut_hexes[own], nxt))) return -1;
+    if (!small_int(v, &cut_hexes)) goto python;
+    long long low = length + cut_dist, least = (used + cut_hexes) * x->fee;
+    if (least > x->max_total || (l->nfront && beaten(l, low, least))) return 0;
+    if (!(v = item_of(l->dist[own], nxt))) return -1;
+    if (!small_int(v, &dist)) goto python;
+    if (!(new = figures_of(length, used, used_obj, own, counts, loads))) return -1;
+    status = add(x, l, pred, nxt, owner, new, length + dist);
+    Py_DECREF(new);
+    return status;
+python:
+    if (!(new = figures_of(length, used, used_obj, own, counts, loads))) return -1;
+    PyObject *args[5] = {x->search, pred, nxt, owner, new};
+    PyObject *r =
+        PyObject_VectorcallMethod(s_offer, args, 5 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+    Py_DECREF(new);
+    if (!r) return -1;
+    Py_DECREF(r);
+    return 0;
+}
+
+int lc_offer_ready(void) {
+    if (!s_offer && !(s_offer = PyUnicode_InternFromString("offer"))) return -1;
+    if (!s_dominance_reference &&
+        !(s_dominance_reference = PyUnicode_InternFromString("dominance_reference")))
+        return -1;
+    if (!s_dominance_method && !(s_dominance_method = PyUnicode_InternFromString("dominance")))
+        return -1;
+    if (!heappush) {
+        PyObject *heapq = PyImport_ImportModule("heapq");
+        if (!heapq) return -1;
+        heappush = PyObject_GetAttrString(heapq, "heappush");
+        Py_DECREF(heapq);
+        if (!heappush) return -1;
+    }
+    return 0;
+}
