@@ -36,6 +36,7 @@ setup(
                 f"{RR_CSRC}/labelcore_expand.c",
                 f"{RR_CSRC}/labelcore_offer.c",
                 f"{RR_CSRC}/labelcore_reach.c",
+                f"{RR_CSRC}/labelcore_run.c",
             ],
             depends=[f"{RR_CSRC}/labelcore.h", f"{RR_CSRC}/labelcore_expander.h"],
             include_dirs=[RR_CSRC],

@@ -1,11 +1,11 @@
-"""The route finder's compiled ``expand`` (``_labelcore.Expander``, csrc/labelcore_expand.c,
-labelcore_offer.c, labelcore_reach.c) against its Python reference (``RouteSearch.expand``,
-``reach``, ``loads_reach``): every search of the exact route oracle's random positions and of
-a crowded real-map listing run twice, once with each, must make the very same labels in the
-same order (figures, hex, predecessor, move, alternatives, dead labels, heap entries, the
-front and the walks found, the reach caches); the Python code taking over where a value is
-not what the compiled code handles; and flat memory and reference counts over many
-searches."""
+"""The route finder's compiled label loop and ``expand`` (``_labelcore.Expander``,
+csrc/labelcore_run.c, labelcore_expand.c, labelcore_offer.c, labelcore_reach.c) against its
+Python reference (``RouteSearch.run``, ``take``, ``expand``, ``reach``, ``loads_reach``):
+every search of the exact route oracle's random positions and of a crowded real-map listing
+run twice, once with each, must make the very same labels in the same order (figures, hex,
+predecessor, move, alternatives, dead labels, heap entries, the front and the walks found,
+the reach caches); the Python code taking over where a value is not what the compiled code
+handles; and flat memory and reference counts over many searches."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import gc
 import random
 import sys
 import tracemalloc
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -252,8 +253,9 @@ def search_with_a_long_label(
 def test_labels_the_compiled_expand_does_not_handle_go_to_the_python_one(
     title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A label whose length does not fit the compiled code's ints is expanded by the Python
-    ``expand`` (and the search is the same as the Python one's)."""
+    """A label whose length does not fit the compiled code's ints is taken by the Python
+    ``take`` and expanded by the Python ``expand`` (and the search is the same as the Python
+    one's)."""
     monkeypatch.setattr(compiled, "COMPILED", True)
     q, sources = position_search(title, strip_path, 7)
     python = search_with_a_long_label(q, sources, False)
@@ -264,10 +266,19 @@ def test_labels_the_compiled_expand_does_not_handle_go_to_the_python_one(
         handed.append(idx)
         plain_expand(search, idx)
 
+    plain_take = RouteSearch.take
+    taken: list[int] = []
+
+    def counted_take(search: RouteSearch, idx: int, expand: Callable[[int], None]) -> None:
+        taken.append(idx)
+        plain_take(search, idx, expand)
+
     monkeypatch.setattr(RouteSearch, "expand", counted_expand)
+    monkeypatch.setattr(RouteSearch, "take", counted_take)
     search = search_with_a_long_label(q, sources, True)
     assert storage(search) == storage(python)
     assert handed and all(search.figures[idx][0] >= 1 << 40 for idx in handed)
+    assert set(handed) <= set(taken)  # the compiled loop hands such labels to ``take``
     assert len(search.figures) > 10
 
 

@@ -5,19 +5,19 @@ labels, their dominance test and the bounds that drop them.
 The hot parts are compiled (``_labelcore``, ``csrc/labelcore_*.c``, built by setup.py): the
 dominance test (``Dominance``: each label's figures read once, loads as 64-bit words, Python's
 own int operations where they do not fit, ``reach`` called back as the Python test calls it;
-about 5x faster) and the expansion of a label (``Expander``: ``expand`` with its ``choices``,
-``Loads.add``, ``hopeless``, ``offer`` and ``LabelSearch.add``, and the ``reach`` /
-``loads_reach`` its dominance tests ask for, on the search's caches -- the same labels in the
-same order, the same heap entries; the Python code takes a label, an offer, a ``hopeless`` or
-a reach whose values it does not handle). The Python code (``dominance_reference``,
-``expand``, ``reach``, ``loads_reach``) stays the reference (tested equal:
-test_label_dominance, test_label_expand); it runs when the extension is not built or under
-``TRANSCON_PURE_PYTHON=1`` (``compiled``). The look for some route's
-dominance tests (routecaps) are compiled the same way."""
+about 5x faster) and the label loop (``Expander``: ``run``'s loop over the heap, ``take`` and
+``expand`` with its ``choices``, ``Loads.add``, ``hopeless``, ``offer`` and
+``LabelSearch.add``, and the ``reach`` / ``loads_reach`` its dominance tests ask for, on the
+search's caches -- the same labels in the same order, the same heap entries; the Python code
+takes a label, an offer, a ``hopeless`` or a reach whose values it does not handle). The
+Python code (``dominance_reference``, ``run``, ``take``, ``expand``, ``reach``,
+``loads_reach``) stays the reference (tested equal: test_label_dominance, test_label_expand);
+it runs when the extension is not built or under ``TRANSCON_PURE_PYTHON=1`` (``compiled``).
+The look for some route's dominance tests (routecaps) are compiled the same way."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -186,8 +186,8 @@ class RouteSearch(LabelSearch[int, Figures, str]):
             if compiled.COMPILED
             else None
         )
-        #: whether ``run`` expands labels by the compiled ``expand`` (``_labelcore.Expander``:
-        #: the same labels in the same order); tests switch it
+        #: whether ``run`` takes and expands labels by the compiled loop and ``expand``
+        #: (``_labelcore.Expander``: the same labels in the same order); tests switch it
         self.compiled_expand = compiled.COMPILED
 
     def strengthen(self) -> None:
@@ -233,41 +233,49 @@ class RouteSearch(LabelSearch[int, Figures, str]):
         for s in q.sources:
             if s in self.cut_dist[not q.own_needed]:
                 self.offer(-1, s, "", (0, 0, not q.own_needed, zero, self.loads.zero))
-        targets, fee = q.targets, q.fee
         most = 1 << 62 if budget is None else budget
-        expand = compiled.core.Expander(self).expand if self.compiled_expand else self.expand
+        if self.compiled_expand:  # the same loop compiled (``Expander.run``)
+            return bool(compiled.core.Expander(self).run(most, STRONGER_AFTER))
+        expand = self.expand
         while (idx := self.pop()) is not None:
             made = len(self.figures)
             if made > most and not self.front:
                 return False
             if made > STRONGER_AFTER and not self.strong and self.capped:
                 self.strengthen()
-            length, used, own, _, _ = self.figures[idx]
-            node = self.node[idx]
-            if self.front and (
-                # a label made before ``strengthen`` at a hex the stronger bounds lack: no
-                # walk on from it reaches a target (it would offer nothing)
-                node not in self.cut_dist[own]
-                or self.beaten(
-                    length + self.cut_dist[own][node], (used + self.cut_hexes[own][node]) * fee
-                )
-            ):
-                continue
-            if node not in targets:
-                expand(idx)
-            elif own:
-                self.found.append(idx)
-                point = (length, used * fee)
-                if point not in self.front:
-                    self.front[:] = [f for f in self.front if not better(*point, *f)]
-                    self.front.append(point)
-                    self.front_version += 1
+            self.take(idx, expand)
         return True
+
+    def take(self, idx: int, expand: Callable[[int], None]) -> None:
+        """A label taken off the heap: dropped if a walk found beats even its bounds, else
+        expanded (by ``expand``) or, at a target with own track, a walk found (compiled in
+        ``Expander.run``, which calls this for a label whose figures it does not handle)."""
+        length, used, own, _, _ = self.figures[idx]
+        node = self.node[idx]
+        fee = self.q.fee
+        if self.front and (
+            # a label made before ``strengthen`` at a hex the stronger bounds lack: no
+            # walk on from it reaches a target (it would offer nothing)
+            node not in self.cut_dist[own]
+            or self.beaten(
+                length + self.cut_dist[own][node], (used + self.cut_hexes[own][node]) * fee
+            )
+        ):
+            return
+        if node not in self.q.targets:
+            expand(idx)
+        elif own:
+            self.found.append(idx)
+            point = (length, used * fee)
+            if point not in self.front:
+                self.front[:] = [f for f in self.front if not better(*point, *f)]
+                self.front.append(point)
+                self.front_version += 1
 
     def expand(self, idx: int) -> None:
         """Offer every step on from a label's hex (never straight back the same way). The
-        reference of the compiled ``Expander.expand``, which ``run`` calls instead when
-        built: change both together."""
+        reference of the compiled ``Expander.expand``, which the compiled ``run`` calls
+        instead when built: change both together."""
         length, used, own, counts, loads = self.figures[idx]
         pred = self.pred[idx]
         back, back_own = (self.node[pred], self.figures[pred][2]) if pred >= 0 else (-1, False)

@@ -27,7 +27,7 @@ static PyObject *s_figures, *s_node, *s_pred, *s_move, *s_alternatives, *s_dead,
     *minus_one,
     *s_hexes, *s_reach_cache, *s_least_cache, *s_floors, *s_most, *s_width;
 
-static void label_clear(Label *l) {
+void lc_label_clear(Label *l) {
     Py_CLEAR(l->cut_dist_t);
     Py_CLEAR(l->cut_hexes_t);
     Py_CLEAR(l->need);
@@ -42,7 +42,7 @@ static void label_clear(Label *l) {
 }
 
 /* Reads what may change between labels: 0 done, -1 an exception. */
-static int label_read(Expander *x, Label *l) {
+int lc_label_read(Expander *x, Label *l) {
     memset(l, 0, sizeof *l);
     l->python_offer = x->python_offer;
     if (!(l->cut_dist_t = PyObject_GetAttr(x->search, s_cut_dist))) return -1;
@@ -157,7 +157,7 @@ static PyObject *loads_add(Expander *x, PyObject *loads, PyObject *mask) {
 }
 
 /* The Python ``expand`` for this label: 0 done, -1 an exception. */
-static int python_expand(Expander *x, PyObject *idx) {
+int lc_python_expand(Expander *x, PyObject *idx) {
     PyObject *args[2] = {x->search, idx};
     PyObject *r =
         PyObject_VectorcallMethod(s_expand, args, 2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
@@ -262,7 +262,7 @@ done:
 
 /* ``expand(idx)`` of one label whose figures are the usual ones: 0 done, 1 not handled
  * here (nothing done), -1 an exception. */
-static int expand_label(Expander *x, const Label *l, PyObject *idx_obj) {
+int lc_expand_label(Expander *x, const Label *l, PyObject *idx_obj) {
     Py_ssize_t idx = PyLong_AsSsize_t(idx_obj);
     if (idx == -1 && PyErr_Occurred()) return -1;
     if (x->python_all || !PyLong_CheckExact(idx_obj) || idx < 0 ||
@@ -372,12 +372,12 @@ done:
 /* expand(idx): RouteSearch.expand(idx). */
 static PyObject *expander_expand(Expander *x, PyObject *idx) {
     Label l;
-    int status = label_read(x, &l);
+    int status = lc_label_read(x, &l);
     x->label = &l;
-    if (status == 0) status = expand_label(x, &l, idx);
+    if (status == 0) status = lc_expand_label(x, &l, idx);
     x->label = NULL;
-    label_clear(&l);
-    if (status == 1) status = python_expand(x, idx);
+    lc_label_clear(&l);
+    if (status == 1) status = lc_python_expand(x, idx);
     if (status < 0) return NULL;
     Py_RETURN_NONE;
 }
@@ -484,6 +484,8 @@ done:
 
 static PyMethodDef expander_methods[] = {
     {"expand", (PyCFunction)expander_expand, METH_O, "expand(idx): RouteSearch.expand(idx)."},
+    {"run", (PyCFunction)(void (*)(void))lc_expander_run, METH_FASTCALL,
+     "run(most, stronger_after): RouteSearch.run's loop after the sources are offered."},
     {"reach", (PyCFunction)(void (*)(void))lc_expander_reach, METH_FASTCALL,
      "reach(idx, h): RouteSearch.reach (within an expansion)."},
     {"loads_reach", (PyCFunction)(void (*)(void))lc_expander_loads_reach, METH_FASTCALL,
@@ -533,7 +535,7 @@ int lc_expander_ready(void) {
         intern(&s_reach_cache, "_reach") || intern(&s_least_cache, "_least") ||
         intern(&s_floors, "_floors") || intern(&s_most, "most") || intern(&s_width, "width"))
         return -1;
-    if (lc_reach_ready() < 0 || lc_offer_ready() < 0) return -1;
+    if (lc_reach_ready() < 0 || lc_offer_ready() < 0 || lc_run_ready() < 0) return -1;
     if (!minus_one && !(minus_one = PyLong_FromLong(-1))) return -1;
     return PyType_Ready(&LC_ExpanderType);
 }

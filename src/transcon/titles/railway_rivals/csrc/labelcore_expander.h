@@ -98,6 +98,18 @@ static inline int beaten(const Label *l, long long length, long long total) {
     return 0;
 }
 
+/* labelcore_expand.c: what may change between labels read (0, or -1 with an exception;
+ * cleared in any case), one label expanded (0 done, 1 not handled here: nothing done, -1 an
+ * exception), the Python expand of a label (0 done, -1 an exception) */
+void lc_label_clear(Label *l);
+int lc_label_read(Expander *x, Label *l);
+int lc_expand_label(Expander *x, const Label *l, PyObject *idx_obj);
+int lc_python_expand(Expander *x, PyObject *idx);
+
+/* Expander.run (labelcore_run.c) */
+PyObject *lc_expander_run(Expander *x, PyObject *const *args, Py_ssize_t nargs);
+int lc_run_ready(void); /* its names made: -1 with an exception */
+
 /* offer(pred, nxt, owner, (length, used, own, counts, loads)) (labelcore_offer.c): 0 done,
  * -1 an exception; used_obj may be NULL (made from used) */
 int lc_offer(Expander *x, const Label *l, PyObject *pred, PyObject *nxt, PyObject *owner,
