@@ -14,7 +14,7 @@ import pytest
 from transcon.core.bots import bot_seed, make_bot
 from transcon.core.game import Game
 from transcon.core.title import Action
-from transcon.titles.railway_rivals import RailwayRivalsUSA, RRState, legal
+from transcon.titles.railway_rivals import RailwayRivalsUSA, RRState
 from transcon.titles.railway_rivals.actions import Build, Enter
 from transcon.titles.railway_rivals.legal import TooManyRoutes, legal_routes
 from transcon.titles.railway_rivals.races import (
@@ -168,30 +168,6 @@ def test_legal_actions_sound_and_entries_complete_along_random_games(
         game.apply(bots[player].choose(game, player))
         step += 1
     assert compared > 0
-
-
-def test_entries_complete_with_the_finer_bounds_from_the_first_step(
-    title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The route listing bounds large enumerations by the Pareto front of the length and
-    rival hexes still needed (``FINER_AFTER``): used from the first step, the same entries
-    are listed, exactly the legal ones (scenario and random games of every option set)."""
-    monkeypatch.setattr(legal, "FINER_AFTER", 1)
-    for options in OPTION_SETS:
-        game = scenario(title, strip_path, **options)
-        for p in game.state.players:
-            assert check_entries_complete(game, p)
-    for options, seed in zip(OPTION_SETS, (31, 32, 33, 34), strict=True):
-        game = Game.new(title, ["A", "B", "C"], {"map": strip_path, **options}, seed)
-        bots = {p: make_bot(title, "random-legal", bot_seed(seed, i)) for i, p in enumerate("ABC")}
-        compared = 0
-        while not game.is_over() and compared < 4:
-            if game.state.phase == "races" and game.state.races:
-                for p in game.current_players():
-                    compared += check_entries_complete(game, p)
-            player = game.current_players()[0]
-            game.apply(bots[player].choose(game, player))
-        assert compared > 0
 
 
 def reachable(game: Game[RRState], action: Action) -> bool:

@@ -16,12 +16,12 @@ sequence of listed moves:
   GM's route) when a legal route exists, and ``enter N ROUTE`` for **every** legal route.
   Legal routes are enumerated exactly: every simple path over track between the race's
   cities, with every choice of whose line to use, no longer and no dearer than the route
-  finder's Pareto front allows (pruned by the Pareto front of the length and rival hexes
-  every way on still needs), kept when no front route is better (with ``fee_netting``
-  routes above the per-rival cap are included when no route with or without the cap is
-  better). Links on the entrant's (or partner's) own track are written without an owner,
-  rival links with the owner named (the canonical spelling of each route; other spellings
-  of the same route mean the same move).
+  finder's Pareto front allows (pruned by the shortest length and the fewest rival hexes
+  still needed), kept when no front route is better (with ``fee_netting`` routes above the
+  per-rival cap are included when no route with or without the cap is better). Links on
+  the entrant's (or partner's) own track are written without an owner, rival links with
+  the owner named (the canonical spelling of each route; other spellings of the same route
+  mean the same move).
 
   Bound: on a dense mesh of equal-length lines the number of legal routes grows
   exponentially (every choice of line on links several rivals share is a route of its own).
@@ -43,11 +43,7 @@ from transcon.core.title import Action
 from transcon.titles.railway_rivals import actions as act
 from transcon.titles.railway_rivals.building import own_components, points_available
 from transcon.titles.railway_rivals.races import entry_team, race_ends, route_options
-from transcon.titles.railway_rivals.routebounds import (
-    bounds_to_targets,
-    length_rival_fronts,
-    team_steps,
-)
+from transcon.titles.railway_rivals.routebounds import bounds_to_targets, team_steps
 from transcon.titles.railway_rivals.routes import RouteOption
 from transcon.titles.railway_rivals.state import Race, RRState, edge
 from transcon.titles.railway_rivals.tracks import better, track_graph
@@ -59,9 +55,6 @@ if TYPE_CHECKING:
 ROUTE_SEARCH_LIMIT = 20_000
 #: Legal routes of one (race, team) above which only the GM route is listed.
 ROUTE_LIST_LIMIT = 1_000
-#: Partial routes one enumeration visits before it bounds the ways on more finely
-#: (``_RouteLister.room``): worth its cost only for large enumerations.
-FINER_AFTER = 2_000
 
 
 class TooManyRoutes(Exception):
@@ -258,15 +251,7 @@ class _RouteLister:
         self.end_set = frozenset(ends)
         self.graph = track_graph(state)
         self.near = team_steps(state, team)
-        self.state, self.team = state, team
         self.lower, self.fewest = bounds_to_targets(state, team, self.end_set)
-        #: the ways on as (length, rival hexes) pairs per (hex, own flag) state, once the walk
-        #: grew large (``length_rival_fronts``; before, the two bounds above)
-        self.ways_on: dict[int, list[tuple[int, ...]]] | None = None
-        self.own_needed_flag = 0 if cfg.min_own_track == "any" else 1
-        #: per (hex, own flag) state, the (length, payments) a walk there may have and still
-        #: end on a front point (``room``)
-        self.rooms: dict[int, list[tuple[int, int]]] = {}
         self.cap = cfg.max_foreign_hexes_per_owner
         self.fee = cfg.track_use_fee_per_hex
         self.own_needed = cfg.min_own_track == "any"
@@ -283,7 +268,7 @@ class _RouteLister:
     def routes(self) -> Iterator[tuple[list[int], list[str]]]:
         route, on_route = self.route, self.on_route
         for s in sorted(set(self.starts)):
-            if s in self.graph and self.room(s, False):
+            if s in self.graph and s in self.lower[False]:
                 route.append(s)
                 on_route.add(s)
                 self.walk(0, 0, False)
@@ -386,61 +371,30 @@ class _RouteLister:
             owners = [c[i] for c, i in zip(choices, picks, strict=True)]
             self.found.append((tuple(keys), list(route), owners))
 
-    def room(self, h: int, own: bool) -> list[tuple[int, int]]:
-        """The (length, payments) pairs a walk at hex h (own track used or not) must keep
-        within, in both, for some way on to end on some front point: empty when no way on
-        can. At first the ways on are bounded by the shortest length and the fewest rival
-        hexes (cheap, but often not both on one way); once the walk grew large
-        (``FINER_AFTER``) by the Pareto front of the two (``length_rival_fronts``)."""
-        state = 2 * h + (own or self.own_needed_flag)
-        found = self.rooms.get(state)
-        if found is None:
-            ways: list[tuple[int, ...]] = []
-            if self.ways_on is not None:
-                ways = self.ways_on.get(state, ways)
-            elif h in self.lower[own]:
-                ways = [(self.lower[own][h], self.fewest[own][h])]
-            fee = self.fee
-            found = self.rooms[state] = [
-                (fl - length, ft - fee * rival)
-                for length, rival in ways
-                for fl, ft in self.wide_points
-                if length <= fl and fee * rival <= ft
-            ]
-        return found
-
-    def refine(self) -> None:
-        """Bound the ways on by the Pareto front of length and rival hexes from now on (it
-        prunes only walks that end on no front point: the same routes are listed)."""
-        fee = self.fee
-        most_rival = max(t for _, t in self.wide_points) // fee if fee else len(self.graph)
-        self.ways_on = length_rival_fronts(
-            self.state, self.team, self.end_set, (self.max_len, most_rival)
-        )
-        self.rooms.clear()
-
     def walk(self, length: int, total: int, own: bool) -> None:
         """Depth first over simple paths (a plain recursion: far cheaper than generators)."""
         self.visited += 1
         if self.visited > ROUTE_SEARCH_LIMIT:
             raise TooManyRoutes
-        if self.visited == FINER_AFTER:
-            self.refine()
-        route, on_route, fee, room = self.route, self.on_route, self.fee, self.room
+        route, on_route, lower, fee = self.route, self.on_route, self.lower, self.fee
         node = route[-1]
         if len(route) > 1 and node in self.end_set and (own or not self.own_needed):
             self.spell(length, total)
         for place, (nxt, step, line, member) in enumerate(self.near(node)):
             flag = own or member is not None  # own track used once at nxt
-            if nxt in on_route:
+            if nxt in on_route or nxt not in lower[flag]:
                 continue
             new_len = length + step
+            reach = new_len + lower[flag][nxt]
+            if reach > self.max_len:
+                continue
             new_total = total if member is not None else total + fee
-            for most_len, most_total in room(nxt, flag):
-                if new_len <= most_len and new_total <= most_total:
+            least = new_total + fee * self.fewest[flag][nxt]
+            for fl, ft in self.wide_points:
+                if reach <= fl and least <= ft:
                     break
             else:
-                continue  # no way on ends on a front point
+                continue  # cannot end on a front point (all bounds added)
             sole = line[0] if member is None and len(line) == 1 else None
             if sole is not None:
                 if self.single.get(sole, 0) >= self.cap and not self.netting:

@@ -11,7 +11,6 @@ from collections.abc import Callable, Sequence
 from transcon.core.paths import (
     cheapest_paths,
     cheapest_paths_over,
-    pareto_fronts,
     zero_one_costs,
     zero_one_costs_over,
 )
@@ -222,30 +221,6 @@ def layered_reverse(state: RRState, team: tuple[str, ...]) -> dict[int, list[tup
                     layered.setdefault(2 * h + 1, []).append((2 * prev + flag, step, 0))
     state.cache[key] = layered
     return layered
-
-
-def length_rival_fronts(
-    state: RRState, team: tuple[str, ...], targets: frozenset[int], most: tuple[int, int]
-) -> dict[int, list[tuple[int, ...]]]:
-    """Per (hex, own-track flag) state (written as in ``layered_reverse``): the Pareto front
-    of (length, rival hexes) of the ways on from there to a target, of those within ``most``
-    (length, rival hexes). Tighter than the two bounds of ``bounds_to_targets`` together:
-    the shortest way and the way with fewest rival hexes are often not the same. Cached
-    until the track changes."""
-    key = ("length_rival_fronts", team, targets, most)
-    cached: dict[int, list[tuple[int, ...]]] | None = state.cache.get(key)
-    if cached is None:
-        steps = layered_reverse(state, team)
-        graph = track_graph(state)
-        ends = [(2 * t + 1, (0, 0)) for t in sorted(targets) if t in graph]
-        nothing: list[tuple[int, int, int]] = []
-        cached = pareto_fronts(
-            ends,
-            lambda n: [(p, (length, rival)) for p, length, rival in steps.get(n, nothing)],
-            limit=most,
-        )
-        state.cache[key] = cached
-    return cached
 
 
 def by_flag(costs: dict[int, int], own_needed: bool) -> OwnBounds:
