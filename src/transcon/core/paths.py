@@ -254,18 +254,16 @@ def pareto_fronts(
     neighbours: Callable[[N], Iterable[tuple[N, Vector]]],
     *,
     goals: Container[N] = (),
-    limit: Vector | None = None,
 ) -> dict[N, list[Vector]]:
     """Per node, the Pareto front of the cost vectors of the walks from ``starts`` ((node,
     vector there) pairs): vectors add up component-wise over the steps (all non-negative);
-    each front vector is kept once, in increasing order. With ``limit`` only the walks
-    within it in every component (the others are never followed: a bounded search).
+    each front vector is kept once, in increasing order.
 
     Labels are taken in increasing (lexicographic) order, so a label no kept label at its
     node dominates belongs to the front. Walks do not go on from a node of ``goals``."""
     heap = [(vector, node) for node, vector in starts]
     if heap and all(len(vector) == 2 for vector, _ in heap):
-        return _pareto_fronts_of_pairs(heap, neighbours, goals, limit)  # hot: ``Vector`` inlined
+        return _pareto_fronts_of_pairs(heap, neighbours, goals)  # hot: ``Vector`` inlined
     fronts: dict[N, list[Vector]] = {}
     heapq.heapify(heap)
     covered = _covered_in_order
@@ -279,8 +277,6 @@ def pareto_fronts(
             continue
         for nxt, step in neighbours(node):
             new = tuple(x + y for x, y in zip(label, step, strict=True))
-            if limit is not None and not dominates(new, limit):
-                continue
             known = fronts.get(nxt)
             if not known or not covered(known, new):
                 heapq.heappush(heap, (new, nxt))
@@ -297,7 +293,6 @@ def _pareto_fronts_of_pairs(
     heap: list[tuple[Vector, N]],
     neighbours: Callable[[N], Iterable[tuple[N, Vector]]],
     goals: Container[N],
-    limit: Vector | None,
 ) -> dict[N, list[Vector]]:
     """``pareto_fronts`` of two-component vectors. Labels are taken in increasing order, so
     a kept vector's first component is at most a later label's, and of a node's front the
@@ -305,7 +300,6 @@ def _pareto_fronts_of_pairs(
     component is no less than that (``least``)."""
     fronts: dict[N, list[Vector]] = {}
     least: dict[N, int] = {}
-    most_first, most_second = limit if limit is not None else (1 << 62, 1 << 62)
     heapq.heapify(heap)
     while heap:
         label, node = heapq.heappop(heap)
@@ -319,8 +313,6 @@ def _pareto_fronts_of_pairs(
             continue
         for nxt, (step_first, step_second) in neighbours(node):
             new_first, new_second = first + step_first, second + step_second
-            if new_first > most_first or new_second > most_second:
-                continue
             known = least.get(nxt)
             if known is None or new_second < known:
                 heapq.heappush(heap, ((new_first, new_second), nxt))

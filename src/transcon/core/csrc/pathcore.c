@@ -55,6 +55,21 @@ static int deque_push(Deque *q, long d, PyObject *n, int front) {
     return 0;
 }
 
+/* The steps of a node as a fast sequence (a new reference), or NULL with KeyError when the
+ * table has no entry for it. */
+static PyObject *steps_of(PyObject *table, PyObject *node) {
+    PyObject *steps = PyDict_GetItemWithError(table, node);
+    if (steps == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetObject(PyExc_KeyError, node);
+        }
+        return NULL;
+    }
+    return PySequence_Fast(steps, "steps must be a sequence of (node, weight) pairs");
+}
+
+static int is_pair(PyObject *step) { return PyTuple_Check(step) && PyTuple_GET_SIZE(step) == 2; }
+
 static PyObject *zero_one_costs_over(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *starts, *table;
@@ -114,14 +129,7 @@ static PyObject *zero_one_costs_over(PyObject *self, PyObject *args) {
         if (d > here) {
             continue;
         }
-        PyObject *steps = PyDict_GetItemWithError(table, node);
-        if (steps == NULL) {
-            if (!PyErr_Occurred()) {
-                PyErr_SetObject(PyExc_KeyError, node);
-            }
-            goto fail;
-        }
-        PyObject *fast = PySequence_Fast(steps, "zero_one_costs_over: steps must be a sequence");
+        PyObject *fast = steps_of(table, node);
         if (fast == NULL) {
             goto fail;
         }
@@ -129,7 +137,7 @@ static PyObject *zero_one_costs_over(PyObject *self, PyObject *args) {
         PyObject **entries = PySequence_Fast_ITEMS(fast);
         for (Py_ssize_t i = 0; i < count; i++) {
             PyObject *step = entries[i];
-            if (!PyTuple_Check(step) || PyTuple_GET_SIZE(step) != 2) {
+            if (!is_pair(step)) {
                 PyErr_SetString(PyExc_TypeError, "zero_one_costs_over: a step is a (node, weight) pair");
                 Py_DECREF(fast);
                 goto fail;
@@ -303,7 +311,7 @@ static PyObject *cheapest_over(PyObject *self, PyObject *args) {
     }
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(starts); i++) {
         PyObject *pair = PyList_GET_ITEM(starts, i);
-        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
+        if (!is_pair(pair)) {
             PyErr_SetString(PyExc_NotImplementedError, "cheapest_over: a start is no pair");
             goto fail;
         }
@@ -351,14 +359,7 @@ static PyObject *cheapest_over(PyObject *self, PyObject *args) {
                 break;
             }
         }
-        PyObject *out = PyDict_GetItemWithError(steps, e.node);
-        if (out == NULL) {
-            if (!PyErr_Occurred()) {
-                PyErr_SetObject(PyExc_KeyError, e.node);
-            }
-            goto fail;
-        }
-        PyObject *fast = PySequence_Fast(out, "cheapest_over: steps must be a sequence");
+        PyObject *fast = steps_of(steps, e.node);
         if (fast == NULL) {
             goto fail;
         }
@@ -366,7 +367,7 @@ static PyObject *cheapest_over(PyObject *self, PyObject *args) {
         PyObject **entries = PySequence_Fast_ITEMS(fast);
         for (Py_ssize_t i = 0; i < count; i++) {
             PyObject *step = entries[i];
-            if (!PyTuple_Check(step) || PyTuple_GET_SIZE(step) != 2) {
+            if (!is_pair(step)) {
                 PyErr_SetString(PyExc_NotImplementedError, "cheapest_over: a step is no pair");
                 Py_DECREF(fast);
                 goto fail;
