@@ -143,7 +143,7 @@ def test_pareto_fronts_keep_every_non_dominated_vector() -> None:
 @given(st.integers(0, 10_000), st.integers(2, 7), st.sampled_from([2, 3]))
 def test_pareto_fronts_match_every_walk(seed: int, nodes: int, size: int) -> None:
     """Every front vector is a walk's cost, and every walk's cost is no better than some
-    front vector, for pairs (their own fast search) and triples: checked against all walks
+    front vector, for pairs and triples: checked against all walks
     of up to one step fewer than the nodes (costs are at least 1: a front walk is a simple
     path)."""
     rnd = random.Random(seed)

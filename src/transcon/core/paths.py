@@ -261,61 +261,21 @@ def pareto_fronts(
 
     Labels are taken in increasing (lexicographic) order, so a label no kept label at its
     node dominates belongs to the front. Walks do not go on from a node of ``goals``."""
-    heap = [(vector, node) for node, vector in starts]
-    if heap and all(len(vector) == 2 for vector, _ in heap):
-        return _pareto_fronts_of_pairs(heap, neighbours, goals)  # hot: ``Vector`` inlined
     fronts: dict[N, list[Vector]] = {}
+    heap = [(vector, node) for node, vector in starts]
     heapq.heapify(heap)
-    covered = _covered_in_order
     while heap:
         label, node = heapq.heappop(heap)
         kept = fronts.setdefault(node, [])
-        if kept and covered(kept, label):
+        if any(dominates(k, label) for k in kept):
             continue
         kept.append(label)
         if node in goals:
             continue
         for nxt, step in neighbours(node):
             new = tuple(x + y for x, y in zip(label, step, strict=True))
-            known = fronts.get(nxt)
-            if not known or not covered(known, new):
+            if not any(dominates(k, new) for k in fronts.get(nxt, ())):
                 heapq.heappush(heap, (new, nxt))
-    return fronts
-
-
-def _covered_in_order(kept: list[Vector], label: Vector) -> bool:
-    """Whether a vector of ``kept`` (a front in increasing order, none after ``label`` in
-    that order) dominates ``label``."""
-    return any(dominates(k, label) for k in kept)
-
-
-def _pareto_fronts_of_pairs(
-    heap: list[tuple[Vector, N]],
-    neighbours: Callable[[N], Iterable[tuple[N, Vector]]],
-    goals: Container[N],
-) -> dict[N, list[Vector]]:
-    """``pareto_fronts`` of two-component vectors. Labels are taken in increasing order, so
-    a kept vector's first component is at most a later label's, and of a node's front the
-    last kept has the least second component: a label is dominated exactly when its second
-    component is no less than that (``least``)."""
-    fronts: dict[N, list[Vector]] = {}
-    least: dict[N, int] = {}
-    heapq.heapify(heap)
-    while heap:
-        label, node = heapq.heappop(heap)
-        first, second = label
-        known = least.get(node)
-        if known is not None and known <= second:
-            continue
-        least[node] = second
-        fronts.setdefault(node, []).append(label)
-        if node in goals:
-            continue
-        for nxt, (step_first, step_second) in neighbours(node):
-            new_first, new_second = first + step_first, second + step_second
-            known = least.get(nxt)
-            if known is None or new_second < known:
-                heapq.heappush(heap, ((new_first, new_second), nxt))
     return fronts
 
 

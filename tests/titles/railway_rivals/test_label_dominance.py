@@ -203,17 +203,17 @@ def test_figures_the_compiled_test_does_not_handle_go_to_the_python_one() -> Non
     assert search.calls == []
 
 
-def assert_flat(run: Callable[[int], None], watched: list[object]) -> None:
-    """After a warm-up, 20,000 more ``run`` steps leave the watched objects' reference counts
-    and the memory allocated the same."""
-    run(2000)
+def assert_flat(run: Callable[[int], None], watched: list[object], steps: int = 2000) -> None:
+    """After a warm-up of ``steps``, ten times as many more ``run`` steps leave the watched
+    objects' reference counts and the memory allocated the same."""
+    run(steps)
     gc.collect()
     counts = [sys.getrefcount(o) for o in watched]
     tracemalloc.start()
-    run(2000)
+    run(steps)
     gc.collect()
     before = tracemalloc.get_traced_memory()[0]
-    run(20000)
+    run(10 * steps)
     gc.collect()
     after = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()

@@ -9,10 +9,7 @@ handles; and flat memory and reference counts over many searches."""
 
 from __future__ import annotations
 
-import gc
 import random
-import sys
-import tracemalloc
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -27,6 +24,7 @@ from transcon.titles.railway_rivals.routes import find_routes
 from transcon.titles.railway_rivals.routesearch import RouteSearch
 
 from .conftest import REAL_MAP
+from .test_label_dominance import assert_flat
 from .test_route_oracle import CASE_SETTINGS, exact_position
 
 labelcore: Any
@@ -304,16 +302,4 @@ def test_compiled_expand_keeps_memory_flat(
             search.run()
             search.run()  # again: every label dominated by the first run's (alternatives)
 
-    run(20)
-    gc.collect()
-    counts = [sys.getrefcount(o) for o in watched]
-    tracemalloc.start()
-    run(20)
-    gc.collect()
-    before = tracemalloc.get_traced_memory()[0]
-    run(200)
-    gc.collect()
-    after = tracemalloc.get_traced_memory()[0]
-    tracemalloc.stop()
-    assert [sys.getrefcount(o) for o in watched] == counts
-    assert after - before < 20_000
+    assert_flat(run, watched, steps=20)
