@@ -21,6 +21,7 @@ from transcon.core.paths import (
     dominates,
     front_of,
     pareto_fronts,
+    simple_path_nodes,
     zero_one_costs,
     zero_one_costs_over,
 )
@@ -308,3 +309,61 @@ def test_label_search_keeps_equal_labels_as_alternatives() -> None:
     (goal,) = [i for i, n in enumerate(search.node) if n == 3]
     assert search.walk(goal)[0] == [0, 1, 3]
     assert search.walk(goal, lambda n: n)[0] == [0, 2, 3]
+
+
+def simple_paths(
+    graph: dict[int, set[int]], sources: set[int], targets: set[int]
+) -> Iterator[list[int]]:
+    """Every simple path from a source to a target with no other target on it (brute force)."""
+
+    def extend(path: list[int]) -> Iterator[list[int]]:
+        if path[-1] in targets:
+            yield path
+            return
+        for nxt in sorted(graph.get(path[-1], ())):
+            if nxt not in path:
+                yield from extend([*path, nxt])
+
+    for s in sorted(sources - targets):
+        yield from extend([s])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 100_000), st.integers(2, 9), st.integers(1, 3), st.integers(1, 3))
+def test_simple_path_nodes_are_exactly_those_of_some_simple_path(
+    seed: int, nodes: int, n_sources: int, n_targets: int
+) -> None:
+    """The blocks give exactly the nodes of the simple paths, and an edge lies on one exactly
+    when its ends are among those nodes and the targets (not both targets): the route
+    finder's test that some route can use the team's own track (Railway Rivals, base rules
+    3.2) and its confinement of the search both rest on this."""
+    rnd = random.Random(seed)
+    graph: dict[int, set[int]] = {n: set() for n in range(nodes)}
+    for a in range(nodes):
+        for b in range(a + 1, nodes):
+            if rnd.random() < 0.35:
+                graph[a].add(b)
+                graph[b].add(a)
+    sources = set(rnd.sample(range(nodes), min(n_sources, nodes)))
+    targets = set(rnd.sample(range(nodes), min(n_targets, nodes)))
+    # each edge listed one way only: the function takes it both ways
+    one_way = {a: [b for b in near if b > a] for a, near in graph.items()}
+    found = simple_path_nodes(one_way, sources, targets)
+    walks = list(simple_paths(graph, sources, targets))
+    assert found == {n for w in walks for n in w if n not in targets}
+    on_walks = {frozenset(e) for w in walks for e in pairwise(w)}
+    region = found | targets
+    for a, near in graph.items():
+        for b in near:
+            by_region = a in region and b in region and not (a in targets and b in targets)
+            assert by_region == (frozenset((a, b)) in on_walks), (a, b)
+
+
+def test_simple_path_nodes_leave_out_spurs_and_loops_beyond_a_cut() -> None:
+    """A spur and a loop hung off a cut node are on no simple path; a cycle through both
+    ends is; an unreachable target gives nothing."""
+    graph = {1: [2], 2: [3, 5], 3: [4], 4: [2], 5: [6], 6: [7, 8], 7: [8], 8: [9]}
+    # 1-2-5-6-{7,8}-8-9 with the loop 2-3-4-2 off node 2
+    assert simple_path_nodes(graph, [1], [9]) == {1, 2, 5, 6, 7, 8}
+    assert simple_path_nodes(graph, [1], [10]) == set()
+    assert simple_path_nodes(graph, [1], [4]) == {1, 2, 3}

@@ -10,7 +10,7 @@ import pytest
 
 from transcon.core.errors import IllegalAction
 from transcon.core.game import Game
-from transcon.titles.railway_rivals import RailwayRivalsUSA, RRState
+from transcon.titles.railway_rivals import RailwayRivalsUSA, RRState, routes
 from transcon.titles.railway_rivals.actions import Enter
 from transcon.titles.railway_rivals.cities import place_gm_city, race_city
 from transcon.titles.railway_rivals.races import (
@@ -346,6 +346,38 @@ def test_route_finder_exact_when_the_cap_binds(title: RailwayRivalsUSA, strip_pa
     a, b = hexes(game, "E29", "E25")
     front = find_routes(s, ("Ann",), [a], [b])
     assert [(o.length, o.total, o.payments) for o in front] == [(5, 3, (("Bob", 1), ("Cy", 2)))]
+
+
+def test_route_finder_proves_no_route_when_own_track_is_beyond_a_cut_hex(
+    title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Base rules 3.2 (a route is a simple path and uses own track): Ann's only track, the
+    spur D28-D27 and the loop D27-C27-C28-D28... beyond the cut hex D28 of Bob's line, lies on
+    no simple path from E28 to E27, so no route exists. The first search's best walk detours
+    there and back (crossing E28); instead of splitting on it, and again on every other way
+    there and back, the route finder sees from the blocks of the track that no route can use
+    Ann's track (a 6-rival random game, simulate seed 40006 game 116, split into 10,917
+    subproblems, 70 s, to find no route). With a link joining her track to E27 the route
+    through it is found."""
+    game = started(title, strip_path, {"Ann": "E29", "Bob": "G29", "Cy": "C29"})
+    s = clean(game)
+    link(game, "Bob", "D28", "E28", "E27")
+    link(game, "Cy", "E28", "F28", "F27", "E27")
+    link(game, "Ann", "D28", "D27", "C27", "C28", "D28")
+    a, b = hexes(game, "E28", "E27")
+    solves: list[frozenset[tuple[int, bool]]] = []
+    solve = routes._solve
+
+    def counted(q: Any, rng: Any, forbidden: Any, known: Any, effort: Any) -> Any:
+        solves.append(forbidden)
+        return solve(q, rng, forbidden, known, effort)
+
+    monkeypatch.setattr(routes, "_solve", counted)
+    assert find_routes(s, ("Ann",), [a], [b]) == []
+    assert len(solves) == 1
+    link(game, "Ann", "D27", "E27")
+    front = find_routes(s, ("Ann",), [a], [b])
+    assert [(o.length, o.total, o.payments) for o in front] == [(3, 1, (("Bob", 1),))]
 
 
 def test_route_finder_ends_when_a_walk_repeats_a_rival_link_over_the_cap(

@@ -21,6 +21,14 @@ from transcon.titles.railway_rivals.tracks import new_links, reverse_lengths, tr
 Near = tuple[int, int, tuple[str, ...], str | None]
 
 
+def forbids_after_own_only(forbidden: frozenset[tuple[int, bool]]) -> bool:
+    """Whether ``forbidden`` (a subproblem's (hex, own track used yet) states) bars some hex
+    after own track only: there a walk that has used own track cannot stand in for one that
+    has not (the other may still pass the hex). A hex barred in both states bars both walks
+    alike."""
+    return any(own and (h, False) not in forbidden for h, own in forbidden)
+
+
 def team_steps(state: RRState, team: Sequence[str]) -> Callable[[int], list[Near]]:
     """The links from a hex with the team member whose line each uses free, if any (the
     first member in ``team`` order with a line there; shared by the team's queries and

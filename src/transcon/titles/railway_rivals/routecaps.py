@@ -30,6 +30,7 @@ from transcon.titles.railway_rivals.routebounds import (
     OwnBounds,
     bounds_to_targets,
     by_flag,
+    forbids_after_own_only,
     team_lines,
     team_steps,
 )
@@ -203,6 +204,7 @@ class _CapWalk:
         self.own_needed = state.cfg.min_own_track == "any"
         self.targets = targets
         self.forbidden = forbidden
+        self.across = not forbids_after_own_only(forbidden)
         self.near = team_steps(state, team)
         self._masks: dict[tuple[str, ...], int] = {}
         masks = frozenset(self.mask(owners) for owners in team_lines(state, team)) - {0}
@@ -307,8 +309,8 @@ class _CapWalk:
                 return
         here = kept.setdefault((node, own), {})
         # a label that has used own track does all one that has not can (unless a subproblem
-        # forbids the hex after own track only)
-        across = not self.forbidden
+        # forbids some hex after own track only)
+        across = self.across
         groups = [here, kept.get((node, True), {})] if across and not own else [here]
         if self.dominated(groups, loads, used):
             return

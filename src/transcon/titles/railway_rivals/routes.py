@@ -57,7 +57,10 @@ this module drives its searches):
   subproblems are solved best first (by the figures of the walk they were split on), so a
   route is found early and bounds the rest; depth first, a 6-rival race took 22 s. The hex
   split on is the first of the walk that it visits in both phases: where a detour to own
-  track and back leaves the way on. When a search grew large without finding a walk, or the
+  track and back leaves the way on. From the first split on, the subproblems also forbid
+  every hex on no simple path from a source to a target (beyond a cut hex: the blocks of the
+  track, ``_confinement``), and where no link of the team's own track is on such a path
+  there is no route at all, said at once. When a search grew large without finding a walk, or the
   searches did before a subproblem, some route is looked for on the loads alone
   (``routecaps.route_within_caps``, splitting the same way): it bounds the further searches,
   or proves that there is no route at all (``CHECK_CAPS_AFTER``).
@@ -78,7 +81,9 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
+from transcon.core.paths import simple_path_nodes
 from transcon.core.rng import GameRandom
+from transcon.titles.railway_rivals.routebounds import team_steps
 from transcon.titles.railway_rivals.routecaps import caps_walk, rival_hexes, route_within_caps
 from transcon.titles.railway_rivals.routesearch import Query, RouteOption, RouteSearch
 from transcon.titles.railway_rivals.state import RRState
@@ -143,6 +148,7 @@ def _front_of_routes(
     known: list[tuple[int, int]] = []  # Pareto front of routes found
     kept: dict[tuple[int, tuple[tuple[str, int], ...], int], RouteOption] = {}
     effort = _Effort()
+    confined: frozenset[tuple[int, bool]] | None = None  # worked out at the first split
     while todo:
         forbidden = heapq.heappop(todo)[3]
         found, crossed = _solve(q, rng, forbidden, known, effort)
@@ -155,13 +161,51 @@ def _front_of_routes(
             kept.setdefault((o.length, o.foreign, o.route[-1]), o)
         for length, total, h in crossed:
             if not any(better(kl, kt, length, total) for kl, kt in known):
-                for flag in (True, False):
-                    heapq.heappush(todo, (length, total, next(made), forbidden | {(h, flag)}))
+                if confined is None:
+                    confined = _confinement(q)
+                    if confined is None:
+                        return []  # no simple path uses own track: no route at all
+                narrower = forbidden | confined
+                for sub in dict.fromkeys(narrower | {(h, flag)} for flag in (True, False)):
+                    heapq.heappush(todo, (length, total, next(made), sub))
                 break
     result = [
         o for o in kept.values() if not any(better(kl, kt, o.length, o.total) for kl, kt in known)
     ]
     result.sort(key=lambda o: (o.length, o.total, o.route))
+    return result
+
+
+def _confinement(q: Query) -> frozenset[tuple[int, bool]] | None:
+    """The states (both own-track flags) of the hexes no route can pass: those on no simple
+    path from a source to a target (``core.paths.simple_path_nodes``: a walk detouring to a
+    spur or a loop beyond a cut hex and back can never be made simple). Subproblems forbid
+    them from the first split on, so a split never branches on such a detour again (a
+    6-rival race whose team's own track lay only beyond cut hexes split into 10,917
+    subproblems, 70 s, to find no route). None when the rules ask for own track and no link
+    of the team's lies on such a path: there is no route at all. Cached until the track
+    changes."""
+    key = ("confinement", q.team, tuple(q.sources), q.targets)
+    cache = q.state.cache
+    if key in cache:
+        known: frozenset[tuple[int, bool]] | None = cache[key]
+        return known
+    graph = q.graph
+    region = simple_path_nodes(
+        {h: [n for n, _, _ in steps] for h, steps in graph.items()}, q.sources, q.targets
+    )
+    ends = region | q.targets
+    near = team_steps(q.state, q.team)
+    # a link lies on such a path when neither end is off them (``simple_path_nodes``)
+    usable = not q.own_needed or any(
+        member is not None and n in ends for h in region for n, _, _, member in near(h)
+    )
+    result = (
+        frozenset((h, own) for h in graph if h not in ends for own in (False, True))
+        if usable
+        else None
+    )
+    cache[key] = result
     return result
 
 

@@ -27,6 +27,7 @@ from transcon.titles.railway_rivals import compiled
 from transcon.titles.railway_rivals.routebounds import (
     OwnBounds,
     bounds_to_targets,
+    forbids_after_own_only,
     rival_need,
     team_lines,
     team_steps,
@@ -152,7 +153,7 @@ class RouteSearch(LabelSearch[int, Figures, str]):
         self.forbidden = forbidden
         #: whether a label that has used own track may dominate one that has not: not where
         #: the subproblem forbids some hex after own track only (the other may still pass it)
-        self.across = not any(own for _, own in forbidden)
+        self.across = not forbids_after_own_only(forbidden)
         self.dist, self.hexes = bounds_to_targets(q.state, q.team, q.targets, forbidden)
         #: the bounds that drop labels (``strengthen``); the order and the reach use ``dist``
         #: and ``hexes``
