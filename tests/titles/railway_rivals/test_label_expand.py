@@ -200,17 +200,30 @@ def test_compiled_expand_on_a_crowded_real_map_position(
     assert twins.reached > 10000 and twins.python_reaches == 0 and twins.python_expands == 0
 
 
+@pytest.mark.parametrize("extra", [64, 40])
 def test_compiled_expand_with_loads_wider_than_64_bits(
-    title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch
+    title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch, extra: int
 ) -> None:
-    """The same with every field of the loads 64 bits wider (the same answers: the loads
-    are then Python's big ints, ``hopeless`` and ``Loads.add`` run on them; 30 positions)."""
+    """The same with every field of the loads ``extra`` bits wider (the same answers: the
+    loads are then Python's big ints; 30 positions). Fields 64 bits wider are past the
+    compiled code's fields, so ``hopeless`` and ``Loads.add`` run on Python's ints; fields
+    40 bits wider still fit, and the compiled ``hopeless`` reads the loads as several words
+    (as a crowded 6-rival race's many sets of capped rivals need), never the Python one."""
     twins = Twins(monkeypatch)
     plain_init = Loads.__init__
+    plain_hopeless = RouteSearch.hopeless
+    python_hopeless = 0
+
+    def counted_hopeless(search: RouteSearch, loads: int, h: int, own: bool) -> bool:
+        nonlocal python_hopeless
+        python_hopeless += search.compiled_expand
+        return plain_hopeless(search, loads, h, own)
+
+    monkeypatch.setattr(RouteSearch, "hopeless", counted_hopeless)
 
     def wide_init(loads: Loads, *args: Any) -> None:
         plain_init(loads, *args)
-        loads.width = w = loads.width + 64
+        loads.width = w = loads.width + extra
         loads.guard = sum(1 << (k * w + w - 1) for k in range(len(loads.sets)))
         loads.limit = sum(c << (k * w) for k, c in enumerate(loads.capacity))
         loads.field = (1 << (w - 1)) - 1
@@ -219,7 +232,8 @@ def test_compiled_expand_with_loads_wider_than_64_bits(
     rnd = random.Random(20261142)
     for _ in range(30):
         run_position(title, strip_path, rnd)
-    assert twins.wide > 20 and twins.python_expands == 0
+    assert twins.wide > (20 if extra == 64 else 5) and twins.python_expands == 0
+    assert (python_hopeless == 0) == (extra < 62)
 
 
 def position_search(

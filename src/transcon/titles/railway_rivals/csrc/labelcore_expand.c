@@ -100,10 +100,30 @@ int lc_label_read(Expander *x, Label *l) {
     return 0;
 }
 
-/* ``hopeless(loads, h, own)``: 1, 0, or -1 with an exception. */
+/* The field of ``field`` bits at bit ``shift`` of loads read as nw words. */
+static inline long long field_at(const u64 *words, int nw, long long shift, u64 field) {
+    long long k = shift / 64, off = shift % 64;
+    if (k >= nw) return 0;
+    u64 v = words[k] >> off;
+    if (off && k + 1 < nw) v |= words[k + 1] << (64 - off);
+    return (long long)(v & field);
+}
+
+/* ``hopeless(loads, h, own)``: 1, 0, or -1 with an exception. Loads of several words (many
+ * capped rivals' sets) are read as the guard's words. */
 static int hopeless(Expander *x, const Label *l, PyObject *loads, PyObject *h, int own) {
-    u64 words;
-    if (l->python_hopeless || !u64_of(loads, &words)) {
+    u64 words[LC_MAXW];
+    int nw = 0;
+    if (!l->python_hopeless) {
+        if (u64_of(loads, &words[0])) {
+            nw = 1;
+        } else if (x->g.nw > 1) {
+            int fits = lc_words(&x->g, loads, words);
+            if (fits < 0) return -1;
+            if (fits) nw = x->g.nw;
+        }
+    }
+    if (!nw) {
         PyObject *args[4] = {x->search, loads, h, own ? Py_True : Py_False};
         PyObject *r = PyObject_VectorcallMethod(s_hopeless, args,
                                                 4 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
@@ -122,8 +142,7 @@ static int hopeless(Expander *x, const Label *l, PyObject *loads, PyObject *h, i
             python.python_hopeless = 1;
             return hopeless(x, &python, loads, h, own);
         }
-        long long shift = l->need_shift[i];
-        long long load = (long long)((shift >= 64 ? 0 : words >> shift) & x->field);
+        long long load = field_at(words, nw, l->need_shift[i], x->field);
         if (load + m > l->need_capacity[i]) return 1;
     }
     return 0;
