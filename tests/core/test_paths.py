@@ -190,6 +190,33 @@ def test_zero_one_costs_over_a_table_is_zero_one_costs(seed: int, nodes: int) ->
             search([0], broken)
 
 
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 10_000), st.integers(2, 14))
+def test_table_searches_avoiding_nodes_are_searches_of_the_table_without_them(
+    seed: int, nodes: int
+) -> None:
+    """``avoid`` leaves nodes out (no step leads into one; the starts stand): the same costs,
+    compiled and in Python, as the searches of the table with those steps removed."""
+    rnd = random.Random(seed)
+    table = {
+        a: [(rnd.randrange(nodes), rnd.randint(0, 2)) for _ in range(rnd.randint(0, 4))]
+        for a in range(nodes)
+    }
+    avoid = frozenset(rnd.sample(range(nodes), rnd.randint(0, nodes // 2)))
+    without = {a: [(b, w) for b, w in near if b not in avoid] for a, near in table.items()}
+    zero_one = {a: [(b, min(w, 1)) for b, w in near] for a, near in table.items()}
+    zero_one_without = {a: [(b, min(w, 1)) for b, w in near] for a, near in without.items()}
+    starts = [rnd.randrange(nodes) for _ in range(rnd.randint(1, 3))]
+    for core in (paths._PATHCORE, None):
+        with mock.patch.object(paths, "_PATHCORE", core):
+            got = cheapest_paths_over([(n, 0) for n in starts], table, avoid=avoid)
+            want = cheapest_paths_over([(n, 0) for n in starts], without)
+            assert (got.cost, got.parent, got.settled) == (want.cost, want.parent, want.settled)
+            costs = zero_one_costs_over(starts, zero_one, avoid)
+            plain = zero_one_costs_over(starts, zero_one_without)
+            assert list(costs.items()) == list(plain.items())
+
+
 def test_hex_distance_is_the_grids() -> None:
     assert Hex(0, 0).distance(Hex(3, -1)) == 3
 

@@ -172,17 +172,20 @@ def cheapest_paths_over(
     steps: Mapping[N, Iterable[tuple[N, int]]],
     *,
     goals: Container[N] | None = None,
+    avoid: Container[N] | None = None,
 ) -> Paths[N, int]:
     """:func:`cheapest_paths` (default ties, no priority, bound or budget) when each step's
     cost is fixed: ``steps[node]`` = (next node, cost of the step) pairs, for every node
     reached. The same costs, parents, settled nodes and goal reached, without a call per
     node (the heap holds (cost, node) entries: the order of ``cheapest_paths``' entries).
-    Run by the compiled core (``_pathcore``) when the table is a dict and its nodes and
-    costs are plain ints (and the core is built, unless ``TRANSCON_PURE_PYTHON=1``)."""
+    No step leads into a node of ``avoid`` (the starts are taken as they are), so one table
+    serves searches that each leave out other nodes. Run by the compiled core
+    (``_pathcore``) when the table is a dict and its nodes and costs are plain ints (and the
+    core is built, unless ``TRANSCON_PURE_PYTHON=1``)."""
     if _PATHCORE is not None and isinstance(steps, dict):
         start_list = list(starts)
         try:
-            found = _PATHCORE.cheapest_over(start_list, steps, goals)
+            found = _PATHCORE.cheapest_over(start_list, steps, goals, avoid)
         except NotImplementedError:
             starts = start_list  # not plain ints: the Python search below
         else:
@@ -209,7 +212,7 @@ def cheapest_paths_over(
         for nxt, step in steps[node]:
             nc = c + step
             old = cost.get(nxt)
-            if old is not None and old <= nc:
+            if (old is not None and old <= nc) or (avoid is not None and nxt in avoid):
                 continue
             cost[nxt] = nc
             parent[nxt] = node
@@ -217,15 +220,22 @@ def cheapest_paths_over(
     return paths
 
 
-def zero_one_costs_over(starts: Iterable[N], table: dict[N, list[tuple[N, int]]]) -> dict[N, int]:
+def zero_one_costs_over(
+    starts: Iterable[N],
+    table: dict[N, list[tuple[N, int]]],
+    avoid: Container[N] | None = None,
+) -> dict[N, int]:
     """:func:`zero_one_costs` when the steps are a table: ``table[node]`` = (next node, 0 or
-    1) pairs for every node reached. The same costs (in the same order); run by the compiled
-    core (``_pathcore``, built by setup.py) unless it is not built or the environment sets
-    ``TRANSCON_PURE_PYTHON=1``, else by :func:`zero_one_costs` (the reference)."""
+    1) pairs for every node reached, no step leading into a node of ``avoid``. The same
+    costs (in the same order); run by the compiled core (``_pathcore``, built by setup.py)
+    unless it is not built or the environment sets ``TRANSCON_PURE_PYTHON=1``, else by
+    :func:`zero_one_costs` (the reference)."""
     if _PATHCORE is not None:
-        costs: dict[N, int] = _PATHCORE.zero_one_costs_over(starts, table)
+        costs: dict[N, int] = _PATHCORE.zero_one_costs_over(starts, table, avoid)
         return costs
-    return zero_one_costs(starts, table.__getitem__)
+    if avoid is None:
+        return zero_one_costs(starts, table.__getitem__)
+    return zero_one_costs(starts, lambda n: [s for s in table[n] if s[0] not in avoid])
 
 
 def zero_one_costs(

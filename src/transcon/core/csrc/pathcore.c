@@ -70,10 +70,16 @@ static PyObject *steps_of(PyObject *table, PyObject *node) {
 
 static int is_pair(PyObject *step) { return PyTuple_Check(step) && PyTuple_GET_SIZE(step) == 2; }
 
+/* Whether ``node`` is in ``avoid`` (None: nothing is): 1, 0, or -1 with an exception. */
+static int avoided(PyObject *avoid, PyObject *node) {
+    return avoid == Py_None ? 0 : PySequence_Contains(avoid, node);
+}
+
 static PyObject *zero_one_costs_over(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *starts, *table;
-    if (!PyArg_ParseTuple(args, "OO!:zero_one_costs_over", &starts, &PyDict_Type, &table)) {
+    PyObject *starts, *table, *avoid = Py_None;
+    if (!PyArg_ParseTuple(args, "OO!|O:zero_one_costs_over", &starts, &PyDict_Type, &table,
+                          &avoid)) {
         return NULL;
     }
     PyObject *cost = PyDict_New();
@@ -147,6 +153,14 @@ static PyObject *zero_one_costs_over(PyObject *self, PyObject *args) {
             if (weight == -1 && PyErr_Occurred()) {
                 Py_DECREF(fast);
                 goto fail;
+            }
+            int skip = avoided(avoid, nxt);
+            if (skip) {
+                if (skip < 0) {
+                    Py_DECREF(fast);
+                    goto fail;
+                }
+                continue;
             }
             long nd = d + weight;
             PyObject *old = PyDict_GetItemWithError(cost, nxt);
@@ -298,9 +312,9 @@ static int set_cost(PyObject *cost, PyObject *node, long value) {
 
 static PyObject *cheapest_over(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *starts, *steps, *goals;
-    if (!PyArg_ParseTuple(args, "O!O!O:cheapest_over", &PyList_Type, &starts, &PyDict_Type,
-                          &steps, &goals)) {
+    PyObject *starts, *steps, *goals, *avoid = Py_None;
+    if (!PyArg_ParseTuple(args, "O!O!O|O:cheapest_over", &PyList_Type, &starts, &PyDict_Type,
+                          &steps, &goals, &avoid)) {
         return NULL;
     }
     PyObject *cost = PyDict_New(), *parent = PyDict_New(), *settled = PyList_New(0);
@@ -379,6 +393,14 @@ static PyObject *cheapest_over(PyObject *self, PyObject *args) {
                 goto fail;
             }
             next.cost = e.cost + length;
+            int skip = avoided(avoid, next.node);
+            if (skip) {
+                if (skip < 0) {
+                    Py_DECREF(fast);
+                    goto fail;
+                }
+                continue;
+            }
             int state = known_cost(cost, next.node, &old);
             if (state < 0) {
                 Py_DECREF(fast);
@@ -408,10 +430,11 @@ fail:
 
 static PyMethodDef methods[] = {
     {"zero_one_costs_over", zero_one_costs_over, METH_VARARGS,
-     "zero_one_costs_over(starts, table) -> dict: the cheapest costs from starts when every "
-     "step of table[node] = [(next node, 0 or 1), ...] costs 0 or 1."},
+     "zero_one_costs_over(starts, table, avoid=None) -> dict: the cheapest costs from starts "
+     "when every step of table[node] = [(next node, 0 or 1), ...] costs 0 or 1, never into a "
+     "node of avoid."},
     {"cheapest_over", cheapest_over, METH_VARARGS,
-     "cheapest_over(starts, steps, goals) -> (cost, parent, settled, reached): "
+     "cheapest_over(starts, steps, goals, avoid=None) -> (cost, parent, settled, reached): "
      "cheapest_paths_over for int nodes and costs (NotImplementedError otherwise)."},
     {NULL, NULL, 0, NULL},
 };

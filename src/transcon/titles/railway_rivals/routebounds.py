@@ -163,18 +163,12 @@ def bounds_to_targets(
     if cached is not None:
         return cached
     own_needed = state.cfg.min_own_track == "any"
-    length_steps, rival_steps, onward = _layered_tables(state, team)
+    length_steps, rival_steps = _layered_tables(state, team)
     ends = [2 * t + 1 for t in sorted(targets) if t in track_graph(state)]
-    if forbidden:  # the states whose steps lead into a forbidden one lose those steps
-        banned = {2 * h + own for h, own in forbidden}
-        length_steps, rival_steps = dict(length_steps), dict(rival_steps)
-        for b in banned:
-            for node in onward.get(b, ()):
-                length_steps[node] = [e for e in length_steps[node] if e[0] not in banned]
-                rival_steps[node] = [e for e in rival_steps[node] if e[0] not in banned]
-    # compiled searches over the tables (``core.paths``): subproblems each need their own
-    lengths = cheapest_paths_over([(e, 0) for e in ends], length_steps).cost
-    rivals = zero_one_costs_over(ends, rival_steps)
+    banned = frozenset(2 * h + own for h, own in forbidden)
+    # compiled searches over the tables (``core.paths``), leaving out the forbidden states
+    lengths = cheapest_paths_over([(e, 0) for e in ends], length_steps, avoid=banned).cost
+    rivals = zero_one_costs_over(ends, rival_steps, banned)
     result = (by_flag(lengths, own_needed), by_flag(rivals, own_needed))
     state.cache[key] = result
     return result
@@ -182,32 +176,25 @@ def bounds_to_targets(
 
 def _layered_tables(
     state: RRState, team: tuple[str, ...]
-) -> tuple[
-    dict[int, list[tuple[int, int]]], dict[int, list[tuple[int, int]]], dict[int, list[int]]
-]:
-    """``layered_reverse`` as the tables of the two bounds' searches (state -> [(previous
+) -> tuple[dict[int, list[tuple[int, int]]], dict[int, list[tuple[int, int]]]]:
+    """``layered_reverse`` as the tables of the two bounds' searches: state -> [(previous
     state, length)] and [(previous state, 1 for a rival link else 0)], every state reached
-    listed) and, per state, the states whose entries list it as previous (shared by the
-    team's queries until the track changes)."""
+    listed (shared by the team's queries until the track changes)."""
     key = ("layered_tables", team)
     cached = state.cache.get(key)
     if cached is None:
         layered = layered_reverse(state, team)
         length_steps: dict[int, list[tuple[int, int]]] = {}
         rival_steps: dict[int, list[tuple[int, int]]] = {}
-        onward: dict[int, list[int]] = {}
         for node, into in layered.items():
             length_steps[node] = [(p, step) for p, step, _ in into]
             rival_steps[node] = [(p, rival) for p, _, rival in into]
-            for p, _, _ in into:
-                onward.setdefault(p, []).append(node)
-        for p in onward:  # a state with no way into it has no steps
-            length_steps.setdefault(p, [])
-            rival_steps.setdefault(p, [])
-        cached = state.cache[key] = (length_steps, rival_steps, onward)
-    tables: tuple[
-        dict[int, list[tuple[int, int]]], dict[int, list[tuple[int, int]]], dict[int, list[int]]
-    ] = cached
+        for into in layered.values():
+            for p, _, _ in into:  # a state with no way into it has no steps
+                length_steps.setdefault(p, [])
+                rival_steps.setdefault(p, [])
+        cached = state.cache[key] = (length_steps, rival_steps)
+    tables: tuple[dict[int, list[tuple[int, int]]], dict[int, list[tuple[int, int]]]] = cached
     return tables
 
 

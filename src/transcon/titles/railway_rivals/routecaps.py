@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections import deque
 from collections.abc import Sequence
 from typing import Literal
 
+from transcon.core.paths import zero_one_costs_over
 from transcon.titles.railway_rivals import compiled
 from transcon.titles.railway_rivals.routebounds import (
     OwnBounds,
@@ -384,40 +384,40 @@ def set_need(
     if cached is not None:
         return cached
     own_needed = state.cfg.min_own_track == "any"
-    arcs = _seat_arcs(state, team)
-    banned = {2 * h + own for h, own in forbidden}
-    ends = [2 * t + 1 for t in sorted(targets) if t in arcs and 2 * t + 1 not in banned]
-    cost = dict.fromkeys(ends, 0)
-    queue = deque((0, node) for node in ends)
-    while queue:
-        d, node = queue.popleft()
-        if d > cost[node]:
-            continue
-        flag = node & 1
-        for prev, mask in arcs[node >> 1]:
-            if mask < 0:  # a team link: its start may be on either side of own track
-                if not flag:
-                    continue
-                for p in (2 * prev, 2 * prev + 1) if own_needed else (2 * prev + 1,):
-                    if p in banned:
-                        continue
-                    if p not in cost or d < cost[p]:
-                        cost[p] = d
-                        queue.appendleft((d, p))
-                continue
-            p = 2 * prev + flag
-            if p in banned:
-                continue
-            if mask & seats == mask:
-                if p not in cost or d + 1 < cost[p]:
-                    cost[p] = d + 1
-                    queue.append((d + 1, p))
-            elif p not in cost or d < cost[p]:
-                cost[p] = d
-                queue.appendleft((d, p))
-    result = by_flag(cost, own_needed)
+    table = _set_table(state, team, seats)
+    banned = frozenset(2 * h + own for h, own in forbidden)
+    ends = [2 * t + 1 for t in sorted(targets) if 2 * t + 1 in table and 2 * t + 1 not in banned]
+    result = by_flag(zero_one_costs_over(ends, table, banned), own_needed)
     state.cache[key] = result
     return result
+
+
+def _set_table(
+    state: RRState, team: tuple[str, ...], seats: int
+) -> dict[int, list[tuple[int, int]]]:
+    """``set_need``'s steps back from each (hex, own-track flag) state, written 2 x hex +
+    flag: [(previous state, 1 if the link carries only lines of ``seats``' rivals else 0)];
+    a team link's start may be on either side of own track (cached until the track
+    changes)."""
+    key = ("set_table", team, seats)
+    cached: dict[int, list[tuple[int, int]]] | None = state.cache.get(key)
+    if cached is None:
+        own_needed = state.cfg.min_own_track == "any"
+        cached = {}
+        for h, arcs in _seat_arcs(state, team).items():
+            for flag in (0, 1):
+                steps: list[tuple[int, int]] = []
+                for prev, mask in arcs:
+                    if mask < 0:  # a team link
+                        if flag:
+                            if own_needed:
+                                steps.append((2 * prev, 0))
+                            steps.append((2 * prev + 1, 0))
+                    else:
+                        steps.append((2 * prev + flag, 1 if mask & seats == mask else 0))
+                cached[2 * h + flag] = steps
+        state.cache[key] = cached
+    return cached
 
 
 def _seat_arcs(state: RRState, team: tuple[str, ...]) -> dict[int, list[tuple[int, int]]]:

@@ -147,6 +147,7 @@ def _front_of_routes(
     made = itertools.count(1)
     known: list[tuple[int, int]] = []  # Pareto front of routes found
     kept: dict[tuple[int, tuple[tuple[str, int], ...], int], RouteOption] = {}
+    kept_points: set[tuple[int, int]] = set()
     effort = _Effort()
     confined: frozenset[tuple[int, bool]] | None = None  # worked out at the first split
     while todo:
@@ -159,8 +160,13 @@ def _front_of_routes(
             if (o.length, o.total) not in known:
                 known.append((o.length, o.total))
             kept.setdefault((o.length, o.foreign, o.route[-1]), o)
+            kept_points.add((o.length, o.total))
         for length, total, h in crossed:
-            if not any(better(kl, kt, length, total) for kl, kt in known):
+            # without payment splits a route kept at the walk's figures is as good as any
+            # other (a route a look found, ``_probe``, bounds the searches but is not kept)
+            if not any(better(kl, kt, length, total) for kl, kt in known) and not (
+                not q.splits and (length, total) in kept_points
+            ):
                 if confined is None:
                     confined = _confinement(q)
                     if confined is None:
