@@ -37,6 +37,7 @@ setup(
                 f"{RR_CSRC}/labelcore_offer.c",
                 f"{RR_CSRC}/labelcore_reach.c",
                 f"{RR_CSRC}/labelcore_run.c",
+                f"{RR_CSRC}/labelcore_listing.c",
             ],
             depends=[f"{RR_CSRC}/labelcore.h", f"{RR_CSRC}/labelcore_expander.h"],
             include_dirs=[RR_CSRC],

@@ -1,6 +1,6 @@
 """Type stub of the route finder's compiled dominance tests and label expansion
-(``csrc/*.c``, built by setup.py); see ``RouteSearch.dominance``, ``RouteSearch.expand`` and
-routecaps' ``_Probe``."""
+(``csrc/*.c``, built by setup.py); see ``RouteSearch.dominance``, ``RouteSearch.expand``,
+routecaps' ``_Probe`` and the route listing's walk (legal.py's ``_RouteLister``)."""
 
 MAX_WORDS: int
 
@@ -30,3 +30,4 @@ def dominated(
 def dominated_by(
     group: dict[int, tuple[int, int]], loads: int, used: int, guard: int, cheapest: bool, /
 ) -> list[int]: ...
+def list_walk(lister: object, length: int, total: int, own: bool, limit: int, /) -> bool: ...

@@ -1,9 +1,9 @@
 """The route finder's compiled dominance tests and label expansion (``_labelcore``,
 ``csrc/labelcore_*.c``, built by setup.py), when built: ``RouteSearch.dominance``,
-``RouteSearch.expand`` and the look for some route's ``dominated`` / ``dominated_by``
-(routecaps) run them unless ``TRANSCON_PURE_PYTHON=1`` (as for the 18xx optimiser). Their
-Python code stays the reference. ``COMPILED`` is read when a search starts (tests switch
-it)."""
+``RouteSearch.expand``, the look for some route's ``dominated`` / ``dominated_by``
+(routecaps) and the route listing's walk (legal.py's ``_RouteLister.walk``) run them unless
+``TRANSCON_PURE_PYTHON=1`` (as for the 18xx optimiser). Their Python code stays the
+reference. ``COMPILED`` is read when a search starts (tests switch it)."""
 
 from __future__ import annotations
 

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING
 from transcon.core.errors import IllegalAction
 from transcon.core.title import Action
 from transcon.titles.railway_rivals import actions as act
+from transcon.titles.railway_rivals import compiled
 from transcon.titles.railway_rivals.building import own_components, points_available
 from transcon.titles.railway_rivals.races import entry_team, race_ends, route_options
 from transcon.titles.railway_rivals.routebounds import bounds_to_targets, team_steps
@@ -264,6 +265,8 @@ class _RouteLister:
         self.single: dict[str, int] = {}  # rival links with one owner: that rival's hexes
         self.found: list[tuple[tuple[int, ...], list[int], list[str]]] = []
         self.visited = 0
+        #: whether ``walk`` runs compiled (tests switch it)
+        self.compiled_walk = compiled.COMPILED
 
     def routes(self) -> Iterator[tuple[list[int], list[str]]]:
         route, on_route = self.route, self.on_route
@@ -372,7 +375,16 @@ class _RouteLister:
             self.found.append((tuple(keys), list(route), owners))
 
     def walk(self, length: int, total: int, own: bool) -> None:
-        """Depth first over simple paths (a plain recursion: far cheaper than generators)."""
+        """``walk_python``, compiled (``_labelcore.list_walk``: the same visits in the same
+        order, the same calls of ``spell``) unless it is not built or switched off."""
+        if not self.compiled_walk:
+            self.walk_python(length, total, own)
+        elif not compiled.core.list_walk(self, length, total, own, ROUTE_SEARCH_LIMIT):
+            raise TooManyRoutes
+
+    def walk_python(self, length: int, total: int, own: bool) -> None:
+        """Depth first over simple paths (a plain recursion: far cheaper than generators).
+        The reference of the compiled walk: change both together."""
         self.visited += 1
         if self.visited > ROUTE_SEARCH_LIMIT:
             raise TooManyRoutes
@@ -404,7 +416,7 @@ class _RouteLister:
             on_route.add(nxt)
             self.order.append(place)
             self.lines.append((member, line))
-            self.walk(new_len, new_total, flag)
+            self.walk_python(new_len, new_total, flag)
             route.pop()
             on_route.discard(nxt)
             self.order.pop()

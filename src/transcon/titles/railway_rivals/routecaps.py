@@ -396,10 +396,23 @@ def _set_table(
     state: RRState, team: tuple[str, ...], seats: int
 ) -> dict[int, list[tuple[int, int]]]:
     """``set_need``'s steps back from each (hex, own-track flag) state, written 2 x hex +
-    flag: [(previous state, 1 if the link carries only lines of ``seats``' rivals else 0)];
-    a team link's start may be on either side of own track (cached until the track
-    changes)."""
+    flag: [(previous state, 1 if the link carries only lines of ``seats``' rivals else 0)]
+    (cached until the track changes)."""
     key = ("set_table", team, seats)
+    cached: dict[int, list[tuple[int, int]]] | None = state.cache.get(key)
+    if cached is None:
+        cached = state.cache[key] = {
+            node: [(p, 1 if mask >= 0 and mask & seats == mask else 0) for p, mask in arcs]
+            for node, arcs in _layered_arcs(state, team).items()
+        }
+    return cached
+
+
+def _layered_arcs(state: RRState, team: tuple[str, ...]) -> dict[int, list[tuple[int, int]]]:
+    """``_seat_arcs`` over (hex, own-track flag) states, written 2 x hex + flag: per state,
+    [(previous state, the link's owners' seats as a bit mask, or -1 for a team link)]; a
+    team link's start may be on either side of own track (cached until the track changes)."""
+    key = ("layered_arcs", team)
     cached: dict[int, list[tuple[int, int]]] | None = state.cache.get(key)
     if cached is None:
         own_needed = state.cfg.min_own_track == "any"
@@ -408,13 +421,12 @@ def _set_table(
             for flag in (0, 1):
                 steps: list[tuple[int, int]] = []
                 for prev, mask in arcs:
-                    if mask < 0:  # a team link
-                        if flag:
-                            if own_needed:
-                                steps.append((2 * prev, 0))
-                            steps.append((2 * prev + 1, 0))
-                    else:
-                        steps.append((2 * prev + flag, 1 if mask & seats == mask else 0))
+                    if mask >= 0:
+                        steps.append((2 * prev + flag, mask))
+                    elif flag:  # a team link
+                        if own_needed:
+                            steps.append((2 * prev, -1))
+                        steps.append((2 * prev + 1, -1))
                 cached[2 * h + flag] = steps
         state.cache[key] = cached
     return cached
