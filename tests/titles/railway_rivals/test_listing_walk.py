@@ -91,11 +91,13 @@ def test_compiled_walk_lists_the_routes_of_the_python_one(
     assert twins.compared > 20 and twins.routes > 50
 
 
+@pytest.mark.parametrize("limit", ["ROUTE_SEARCH_LIMIT", "ROUTE_LIST_LIMIT"])
 def test_compiled_walk_stops_where_the_python_one_does(
-    title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch
+    title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch, limit: str
 ) -> None:
-    """With a visit limit of 40 partial routes many listings stop: both walks at once."""
-    monkeypatch.setattr(legal, "ROUTE_SEARCH_LIMIT", 40)
+    """With a limit of 40 partial routes visited, or of 3 routes listed (``spell`` raises
+    ``TooManyRoutes`` within the compiled walk), many listings stop: both walks alike."""
+    monkeypatch.setattr(legal, limit, 40 if limit == "ROUTE_SEARCH_LIMIT" else 3)
     twins = Twins(monkeypatch)
     play(title, Game.new(title, ["A", "B", "C"], {"map": strip_path}, 55), 55)
     assert twins.stopped > 5 and twins.compared > twins.stopped

@@ -239,12 +239,20 @@ PyObject *lc_list_walk(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     }
     if (!(w.on_route = PySet_New(w.route))) goto done;
     int status = walk_from(&w, length, total, own);
+    /* the visits counted, as the Python walk counts them, also when an exception (e.g.
+     * TooManyRoutes from ``spell``) ends the walk: that exception is kept aside meanwhile */
+    PyObject *type, *value, *trace;
+    PyErr_Fetch(&type, &value, &trace);
     PyObject *count = PyLong_FromLongLong(w.visited);
-    if (!count || PyObject_SetAttrString(w.lister, "visited", count) < 0) {
-        Py_XDECREF(count);
+    int stored = count ? PyObject_SetAttrString(w.lister, "visited", count) : -1;
+    Py_XDECREF(count);
+    if (stored < 0) {
+        Py_XDECREF(type);
+        Py_XDECREF(value);
+        Py_XDECREF(trace);
         goto done;
     }
-    Py_DECREF(count);
+    PyErr_Restore(type, value, trace);
     if (status < 0) goto done;
     result = PyBool_FromLong(status == 0);
 done:
