@@ -85,7 +85,6 @@ from dataclasses import dataclass, field, replace
 
 from transcon.core.paths import simple_path_nodes
 from transcon.core.rng import GameRandom
-from transcon.titles.railway_rivals.routebounds import team_steps
 from transcon.titles.railway_rivals.routecaps import caps_walk, rival_hexes, route_within_caps
 from transcon.titles.railway_rivals.routesearch import Query, RouteOption, RouteSearch
 from transcon.titles.railway_rivals.state import RRState
@@ -206,10 +205,10 @@ def _confinement(q: Query) -> frozenset[tuple[int, bool]] | None:
         {h: [n for n, _, _ in steps] for h, steps in graph.items()}, q.sources, q.targets
     )
     ends = region | q.targets
-    near = team_steps(q.state, q.team)
+    team = frozenset(q.team)
     # a link lies on such a path when neither end is off them (``simple_path_nodes``)
     usable = not q.own_needed or any(
-        member is not None and n in ends for h in region for n, _, _, member in near(h)
+        n in ends and not team.isdisjoint(owners) for h in region for n, _, owners in graph[h]
     )
     result = (
         frozenset((h, own) for h in graph if h not in ends for own in (False, True))
