@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from transcon.core.bots import bot_seed, make_bot
 from transcon.core.game import Game
 from transcon.core.mapfile import resolve_map
 from transcon.core.title import Action
@@ -52,6 +53,18 @@ def new_game(
     **options: Any,
 ) -> Game[RRState]:
     return Game.new(title, list(players), {"map": map_path, **options}, seed=seed)
+
+
+def crowded_position(title: RailwayRivalsUSA) -> Game[RRState]:
+    """A crowded real-map position: the 6-rival greedy game the benchmark plays as seed 7,
+    at its 610th action (joint runs, shared lines, capped rivals; its slowest listing)."""
+    names = [f"P{i}" for i in range(1, 7)]
+    game = Game.new(title, names, {"map": REAL_MAP}, 7)
+    bots = {p: make_bot(title, "greedy", bot_seed(0, 7, i)) for i, p in enumerate(names)}
+    for _ in range(610):
+        player = game.current_players()[0]
+        game.apply(bots[player].choose(game, player))
+    return game
 
 
 def apply_all(game: Game[RRState], actions: Iterable[Action]) -> None:

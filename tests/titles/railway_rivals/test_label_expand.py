@@ -16,14 +16,12 @@ from typing import Any
 
 import pytest
 
-from transcon.core.bots import bot_seed, make_bot
-from transcon.core.game import Game
 from transcon.titles.railway_rivals import RailwayRivalsUSA, compiled, routes, routesearch
 from transcon.titles.railway_rivals.routecaps import Loads
 from transcon.titles.railway_rivals.routes import find_routes
 from transcon.titles.railway_rivals.routesearch import RouteSearch
 
-from .conftest import REAL_MAP
+from .conftest import crowded_position
 from .test_label_dominance import assert_flat
 from .test_route_oracle import CASE_SETTINGS, exact_position
 
@@ -188,12 +186,7 @@ def test_compiled_expand_on_a_crowded_real_map_position(
     """The same on the real map: every search of the legal listing of a 6-rival greedy game
     (seed 7, as the benchmark plays it) at its 610th action, where capped rivals' loads are
     compared through their reach (compiled too: the same reach caches)."""
-    names = [f"P{i}" for i in range(1, 7)]
-    game = Game.new(title, names, {"map": REAL_MAP}, 7)
-    bots = {p: make_bot(title, "greedy", bot_seed(0, 7, i)) for i, p in enumerate(names)}
-    for _ in range(610):
-        player = game.current_players()[0]
-        game.apply(bots[player].choose(game, player))
+    game = crowded_position(title)
     twins = Twins(monkeypatch)
     for player in game.current_players():
         title.legal_groups(game.state, player)

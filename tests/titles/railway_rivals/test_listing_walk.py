@@ -17,7 +17,7 @@ from transcon.core.bots import bot_seed, make_bot
 from transcon.core.game import Game
 from transcon.titles.railway_rivals import RailwayRivalsUSA, compiled, legal
 
-from .conftest import REAL_MAP, needs_real_map
+from .conftest import crowded_position, needs_real_map
 from .test_legal_actions import OPTION_SETS
 
 pytestmark = pytest.mark.skipif(compiled.core is None, reason="_labelcore is not built")
@@ -109,12 +109,7 @@ def test_compiled_walk_on_a_crowded_real_map_position(
 ) -> None:
     """The listings of a 6-rival greedy game (seed 7, as the benchmark plays it) at its
     610th action: joint runs with every partner, shared lines, the cap."""
-    names = [f"P{i}" for i in range(1, 7)]
-    game = Game.new(title, names, {"map": REAL_MAP}, 7)
-    bots = {p: make_bot(title, "greedy", bot_seed(0, 7, i)) for i, p in enumerate(names)}
-    for _ in range(610):
-        player = game.current_players()[0]
-        game.apply(bots[player].choose(game, player))
+    game = crowded_position(title)
     twins = Twins(monkeypatch)
     game.legal_actions()
     assert twins.compared > 50 and twins.routes > 5000
