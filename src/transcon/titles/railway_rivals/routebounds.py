@@ -174,30 +174,6 @@ def bounds_to_targets(
     return result
 
 
-def _layered_tables(
-    state: RRState, team: tuple[str, ...]
-) -> tuple[dict[int, list[tuple[int, int]]], dict[int, list[tuple[int, int]]]]:
-    """``layered_reverse`` as the tables of the two bounds' searches: state -> [(previous
-    state, length)] and [(previous state, 1 for a rival link else 0)], every state reached
-    listed (shared by the team's queries until the track changes)."""
-    key = ("layered_tables", team)
-    cached = state.cache.get(key)
-    if cached is None:
-        layered = layered_reverse(state, team)
-        length_steps: dict[int, list[tuple[int, int]]] = {}
-        rival_steps: dict[int, list[tuple[int, int]]] = {}
-        for node, into in layered.items():
-            length_steps[node] = [(p, step) for p, step, _ in into]
-            rival_steps[node] = [(p, rival) for p, _, rival in into]
-        for into in layered.values():
-            for p, _, _ in into:  # a state with no way into it has no steps
-                length_steps.setdefault(p, [])
-                rival_steps.setdefault(p, [])
-        cached = state.cache[key] = (length_steps, rival_steps)
-    tables: tuple[dict[int, list[tuple[int, int]]], dict[int, list[tuple[int, int]]]] = cached
-    return tables
-
-
 def _plain_bounds(
     state: RRState, team: tuple[str, ...], targets: frozenset[int]
 ) -> tuple[OwnBounds, OwnBounds]:
@@ -221,29 +197,36 @@ def _plain_bounds(
     return result
 
 
-def layered_reverse(state: RRState, team: tuple[str, ...]) -> dict[int, list[tuple[int, int, int]]]:
+def _layered_tables(
+    state: RRState, team: tuple[str, ...]
+) -> tuple[dict[int, list[tuple[int, int]]], dict[int, list[tuple[int, int]]]]:
     """The team's reverse graph over (hex, own-track flag) states, a state written 2 x hex +
-    flag: state -> [(previous state, length, 1 for a rival link else 0)] (a step on own track
-    sets the flag; without the own-track rule every walk counts as on own track). Shared by
-    the team's queries until the track changes."""
-    key = ("layered_reverse", team)
-    cached: dict[int, list[tuple[int, int, int]]] | None = state.cache.get(key)
-    if cached is not None:
-        return cached
-    flags_before = (1, 0) if state.cfg.min_own_track == "any" else (1,)
-    hops = team_hops(state, team)
-    layered: dict[int, list[tuple[int, int, int]]] = {}
-    for h, into in reverse_lengths(state).items():
-        rival = dict(hops[h])  # links join both ways: the same link's flag
-        for prev, step in into:
-            if rival[prev]:  # a rival link keeps the flag
+    flag, as the tables of the two bounds' searches: state -> [(previous state, length)] and
+    [(previous state, 1 for a rival link else 0)], every state reached listed (a step on own
+    track sets the flag; without the own-track rule every walk counts as on own track).
+    Shared by the team's queries until the track changes."""
+    key = ("layered_tables", team)
+    cached = state.cache.get(key)
+    if cached is None:
+        flags_before = (1, 0) if state.cfg.min_own_track == "any" else (1,)
+        hops = team_hops(state, team)
+        length_steps: dict[int, list[tuple[int, int]]] = {}
+        rival_steps: dict[int, list[tuple[int, int]]] = {}
+        for h, into in reverse_lengths(state).items():
+            rival = dict(hops[h])  # links join both ways: the same link's flag
+            for prev, step in into:
                 for flag in flags_before:
-                    layered.setdefault(2 * h + flag, []).append((2 * prev + flag, step, 1))
-            else:
-                for flag in flags_before:
-                    layered.setdefault(2 * h + 1, []).append((2 * prev + flag, step, 0))
-    state.cache[key] = layered
-    return layered
+                    # a rival link keeps the flag, a team link sets it
+                    node = 2 * h + flag if rival[prev] else 2 * h + 1
+                    length_steps.setdefault(node, []).append((2 * prev + flag, step))
+                    rival_steps.setdefault(node, []).append((2 * prev + flag, rival[prev]))
+        for table in (length_steps, rival_steps):
+            for steps in list(table.values()):
+                for p, _ in steps:  # a state with no way into it has no steps
+                    table.setdefault(p, [])
+        cached = state.cache[key] = (length_steps, rival_steps)
+    tables: tuple[dict[int, list[tuple[int, int]]], dict[int, list[tuple[int, int]]]] = cached
+    return tables
 
 
 def by_flag(costs: dict[int, int], own_needed: bool) -> OwnBounds:
