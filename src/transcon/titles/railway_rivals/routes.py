@@ -56,8 +56,8 @@ this module drives its searches):
   walks routes found already beat, and without payment splits those a kept route equals)
   and merges their routes: the exact front of routes. The subproblems are solved best first
   (by the figures of the walk they were split on), so a route is found early and bounds the
-  rest; depth first, a 6-rival race took 22 s. A subproblem that splits in another order
-  reach is solved once (a 6-rival race's 1,057 subproblems were 221 distinct ones). The hex
+  rest; depth first, a 6-rival race took 22 s. A subproblem reached again by splits in
+  another order is solved once (a 6-rival race's 1,057 subproblems were 221 distinct). The hex
   split on is the first of the walk that it visits in both phases: where a detour to own
   track and back leaves the way on. From the first split on, the subproblems also forbid
   every hex on no simple path from a source to a target (beyond a cut hex: the blocks of
