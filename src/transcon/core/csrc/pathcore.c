@@ -155,13 +155,11 @@ static PyObject *zero_one_costs_over(PyObject *self, PyObject *args) {
                 goto fail;
             }
             int skip = avoided(avoid, nxt);
-            if (skip) {
-                if (skip < 0) {
-                    Py_DECREF(fast);
-                    goto fail;
-                }
-                continue;
+            if (skip < 0) {
+                Py_DECREF(fast);
+                goto fail;
             }
+            if (skip) continue;
             long nd = d + weight;
             PyObject *old = PyDict_GetItemWithError(cost, nxt);
             if (old == NULL && PyErr_Occurred()) {
@@ -394,13 +392,11 @@ static PyObject *cheapest_over(PyObject *self, PyObject *args) {
             }
             next.cost = e.cost + length;
             int skip = avoided(avoid, next.node);
-            if (skip) {
-                if (skip < 0) {
-                    Py_DECREF(fast);
-                    goto fail;
-                }
-                continue;
+            if (skip < 0) {
+                Py_DECREF(fast);
+                goto fail;
             }
+            if (skip) continue;
             int state = known_cost(cost, next.node, &old);
             if (state < 0) {
                 Py_DECREF(fast);

@@ -197,34 +197,49 @@ def _plain_bounds(
     return result
 
 
+def layered_reverse(state: RRState, team: tuple[str, ...]) -> dict[int, list[tuple[int, int, int]]]:
+    """The team's reverse graph over (hex, own-track flag) states, a state written 2 x hex +
+    flag: state -> [(previous state, length of the step, the link's owners' seats as a bit
+    mask, or -1 for a team link)], every state reached listed. A team link sets the flag (its
+    start may be on either side of own track), a rival link keeps it; without the own-track
+    rule every walk counts as on own track. The bounds' tables and the caps' set needs are
+    read from it (shared by the team's queries until the track changes)."""
+    key = ("layered_reverse", team)
+    cached: dict[int, list[tuple[int, int, int]]] | None = state.cache.get(key)
+    if cached is None:
+        flags_before = (1, 0) if state.cfg.min_own_track == "any" else (1,)
+        seat = {p: 1 << i for i, p in enumerate(state.players)}
+        members = frozenset(team)
+        graph = track_graph(state)
+        cached = {}
+        for h, into in reverse_lengths(state).items():
+            owners_of = {n: owners for n, _, owners in graph[h]}  # links join both ways
+            for prev, step in into:
+                owners = owners_of[prev]
+                mask = -1 if not members.isdisjoint(owners) else sum(seat[o] for o in owners)
+                for flag in flags_before:
+                    node = 2 * h + 1 if mask < 0 else 2 * h + flag
+                    cached.setdefault(node, []).append((2 * prev + flag, step, mask))
+        for steps in list(cached.values()):
+            for p, _, _ in steps:  # a state with no way into it has no steps
+                cached.setdefault(p, [])
+        state.cache[key] = cached
+    return cached
+
+
 def _layered_tables(
     state: RRState, team: tuple[str, ...]
 ) -> tuple[dict[int, list[tuple[int, int]]], dict[int, list[tuple[int, int]]]]:
-    """The team's reverse graph over (hex, own-track flag) states, a state written 2 x hex +
-    flag, as the tables of the two bounds' searches: state -> [(previous state, length)] and
-    [(previous state, 1 for a rival link else 0)], every state reached listed (a step on own
-    track sets the flag; without the own-track rule every walk counts as on own track).
-    Shared by the team's queries until the track changes."""
+    """``layered_reverse`` as the tables of the two bounds' searches: state -> [(previous
+    state, length)] and [(previous state, 1 for a rival link else 0)] (cached as it is)."""
     key = ("layered_tables", team)
     cached = state.cache.get(key)
     if cached is None:
-        flags_before = (1, 0) if state.cfg.min_own_track == "any" else (1,)
-        hops = team_hops(state, team)
-        length_steps: dict[int, list[tuple[int, int]]] = {}
-        rival_steps: dict[int, list[tuple[int, int]]] = {}
-        for h, into in reverse_lengths(state).items():
-            rival = dict(hops[h])  # links join both ways: the same link's flag
-            for prev, step in into:
-                for flag in flags_before:
-                    # a rival link keeps the flag, a team link sets it
-                    node = 2 * h + flag if rival[prev] else 2 * h + 1
-                    length_steps.setdefault(node, []).append((2 * prev + flag, step))
-                    rival_steps.setdefault(node, []).append((2 * prev + flag, rival[prev]))
-        for table in (length_steps, rival_steps):
-            for steps in list(table.values()):
-                for p, _ in steps:  # a state with no way into it has no steps
-                    table.setdefault(p, [])
-        cached = state.cache[key] = (length_steps, rival_steps)
+        layered = layered_reverse(state, team)
+        cached = state.cache[key] = (
+            {node: [(p, step) for p, step, _ in into] for node, into in layered.items()},
+            {node: [(p, int(mask >= 0)) for p, _, mask in into] for node, into in layered.items()},
+        )
     tables: tuple[dict[int, list[tuple[int, int]]], dict[int, list[tuple[int, int]]]] = cached
     return tables
 

@@ -31,11 +31,11 @@ from transcon.titles.railway_rivals.routebounds import (
     bounds_to_targets,
     by_flag,
     forbids_after_own_only,
+    layered_reverse,
     team_lines,
     team_steps,
 )
 from transcon.titles.railway_rivals.state import RRState, edge
-from transcon.titles.railway_rivals.tracks import track_graph
 
 #: A walk as (hex, own track used yet) steps.
 Walk = list[tuple[int, bool]]
@@ -395,60 +395,16 @@ def set_need(
 def _set_table(
     state: RRState, team: tuple[str, ...], seats: int
 ) -> dict[int, list[tuple[int, int]]]:
-    """``set_need``'s steps back from each (hex, own-track flag) state, written 2 x hex +
-    flag: [(previous state, 1 if the link carries only lines of ``seats``' rivals else 0)]
-    (cached until the track changes)."""
+    """``set_need``'s steps back from each (hex, own-track flag) state (``layered_reverse``):
+    [(previous state, 1 if the link carries only lines of ``seats``' rivals else 0)] (cached
+    until the track changes)."""
     key = ("set_table", team, seats)
     cached: dict[int, list[tuple[int, int]]] | None = state.cache.get(key)
     if cached is None:
         cached = state.cache[key] = {
-            node: [(p, 1 if mask >= 0 and mask & seats == mask else 0) for p, mask in arcs]
-            for node, arcs in _layered_arcs(state, team).items()
+            node: [(p, 1 if mask >= 0 and mask & seats == mask else 0) for p, _, mask in into]
+            for node, into in layered_reverse(state, team).items()
         }
-    return cached
-
-
-def _layered_arcs(state: RRState, team: tuple[str, ...]) -> dict[int, list[tuple[int, int]]]:
-    """``_seat_arcs`` over (hex, own-track flag) states, written 2 x hex + flag: per state,
-    [(previous state, the link's owners' seats as a bit mask, or -1 for a team link)]; a
-    team link's start may be on either side of own track (cached until the track changes)."""
-    key = ("layered_arcs", team)
-    cached: dict[int, list[tuple[int, int]]] | None = state.cache.get(key)
-    if cached is None:
-        own_needed = state.cfg.min_own_track == "any"
-        cached = {}
-        for h, arcs in _seat_arcs(state, team).items():
-            for flag in (0, 1):
-                steps: list[tuple[int, int]] = []
-                for prev, mask in arcs:
-                    if mask >= 0:
-                        steps.append((2 * prev + flag, mask))
-                    elif flag:  # a team link
-                        if own_needed:
-                            steps.append((2 * prev, -1))
-                        steps.append((2 * prev + 1, -1))
-                cached[2 * h + flag] = steps
-        state.cache[key] = cached
-    return cached
-
-
-def _seat_arcs(state: RRState, team: tuple[str, ...]) -> dict[int, list[tuple[int, int]]]:
-    """Per hex, its links as (next hex, -1 for a team link, else its owners' seats as a bit
-    mask); links join both ways, so these are also the links into the hex (cached until the
-    track changes)."""
-    key = ("seat_arcs", team)
-    cached: dict[int, list[tuple[int, int]]] | None = state.cache.get(key)
-    if cached is None:
-        seat = {p: 1 << i for i, p in enumerate(state.players)}
-        near = team_steps(state, team)
-        cached = {
-            h: [
-                (prev, -1 if member is not None else sum(seat[o] for o in owners))
-                for prev, _, owners, member in near(h)
-            ]
-            for h in track_graph(state)
-        }
-        state.cache[key] = cached
     return cached
 
 
