@@ -9,8 +9,6 @@ from typing import Annotated
 
 import typer
 
-from transcon.analysis.analyze import AnalysisRun, analyze
-from transcon.analysis.design import Sizes
 from transcon.cli.common import user_errors
 from transcon.cli.game_cmds import OptionArgs, Seed, TitleName
 from transcon.core.errors import InputError
@@ -98,6 +96,11 @@ def analyze_command(
             for v in values.split(",")
         ]
         varied.append((name, typed))
+    # Imported here: the analysis pulls in numpy and matplotlib, which every other command
+    # would otherwise pay for at start-up.
+    from transcon.analysis.analyze import AnalysisRun, analyze
+    from transcon.analysis.design import Sizes
+
     sizes = Sizes(seat_games, skill_games, dice_seeds, decision_seeds, _levels(noise), luck_noise)
     run = AnalysisRun(
         results=results or out / f"{the_title.name}-games.csv",

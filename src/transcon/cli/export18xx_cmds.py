@@ -17,7 +17,6 @@ from transcon.cli.common import user_errors
 from transcon.core.atomic import write_text_atomic
 from transcon.core.errors import InputError
 from transcon.core.savefile import load_game
-from transcon.titles.t1870.importer.export import export_game, unsupported_options
 
 
 @user_errors
@@ -26,6 +25,8 @@ def export_18xx(
     output: Annotated[Path, typer.Option("--output", "-o", help="18xx.games game file.")],
 ) -> None:
     """Write a 1870 game as an 18xx.games game file (import-18xx reads it back)."""
+    from transcon.titles.t1870.importer.export import export_game, unsupported_options
+
     game = load_game(save)
     if game.title.name != "1870":
         raise InputError(f"{save}: export-18xx writes 1870 games, this is {game.title.name}")

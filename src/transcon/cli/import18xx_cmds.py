@@ -16,7 +16,6 @@ import typer
 
 from transcon.cli.common import print_json, user_errors
 from transcon.core.savefile import save_game
-from transcon.titles.t1870.importer.replay import import_fixture
 
 
 @user_errors
@@ -35,6 +34,8 @@ def import_18xx(
     ] = False,
 ) -> None:
     """Translate and replay an 18xx.games 1870 game; compare the final result."""
+    from transcon.titles.t1870.importer.replay import import_fixture  # 1870 loads when asked for
+
     report, game = import_fixture(fixture, check_routes=check_routes)
     if save is not None:
         save_game(game, save)

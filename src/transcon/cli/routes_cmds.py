@@ -9,7 +9,6 @@ from typing import Annotated
 import typer
 
 from transcon.cli.common import print_json, user_errors
-from transcon.titles.t1870.fixture import check_fixture
 
 routes_app = typer.Typer(help="Check and value 18xx train routes.", no_args_is_help=True)
 
@@ -21,6 +20,8 @@ def check_18xx(
     json_out: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Replay a recorded 1870 game; check every route and recompute its revenue."""
+    from transcon.titles.t1870.fixture import check_fixture  # 1870 loads only when asked for
+
     start = time.perf_counter()
     report = check_fixture(fixture)
     seconds = round(time.perf_counter() - start, 3)

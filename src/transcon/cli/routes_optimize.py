@@ -20,9 +20,6 @@ import typer
 
 from transcon.cli.common import print_json, user_errors
 from transcon.core.errors import InputError
-from transcon.render.png import write_image
-from transcon.titles.t1870.fixture import load_fixture
-from transcon.titles.t1870.oracle import game_svg, oracle, route_text, show_svg
 
 
 def optimize_18xx(
@@ -34,6 +31,9 @@ def optimize_18xx(
     ] = None,
 ) -> None:
     """Optimal revenue at every recorded run, compared with what the players ran."""
+    from transcon.titles.t1870.fixture import load_fixture  # 1870 loads only when asked for
+    from transcon.titles.t1870.oracle import oracle
+
     game = load_fixture(fixture)
     try:
         report = oracle(game, only=set(action) if action else None)
@@ -84,6 +84,10 @@ def show(
 ) -> None:
     """Draw a position as an 18xx map with a company's optimal routes highlighted: before a
     recorded run (FIXTURE --action ID) or now in a saved game (--game SAVE [--company SYM])."""
+    from transcon.render.png import write_image  # 1870 loads only when asked for
+    from transcon.titles.t1870.fixture import load_fixture
+    from transcon.titles.t1870.oracle import game_svg, route_text, show_svg
+
     if out is None:
         raise InputError("name the output file with -o OUT.png (or .svg)")
     if (fixture is None) == (game is None):

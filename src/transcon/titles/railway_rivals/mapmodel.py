@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from transcon.core.board import RIVER_SIDE_KINDS, Board, Terrain
+from transcon.core.board import RIVER_SIDE_KINDS, Board, HexInfo, Terrain
 from transcon.core.hexgrid import Hex
 from transcon.core.mapfile import load_map
 from transcon.core.paths import cheapest_paths
@@ -181,8 +181,9 @@ def build_model(board: Board) -> RRMap:
                 continue
             heavy = int(mountain[i] or swamp[i]) + int(mountain[j] or swamp[j])
             link_cost[(i, j)] = 1 + 2 * heavy + (2 if kinds & RIVER_SIDE_KINDS else 0)
-    east = _coast(board, index, buildable, "east_coast", "atlantic")
-    west = _coast(board, index, buildable, "west_coast", "pacific")
+    shores = _Shores(infos, neighbors, buildable)
+    east = _coast(board, index, buildable, "east_coast", shores, "atlantic")
+    west = _coast(board, index, buildable, "west_coast", shores, "pacific")
     us_land = [i for i in range(len(hexes)) if buildable[i]]
     lonlat = _lonlat(us_land, row, column, len(hexes))
     return RRMap(
@@ -205,8 +206,8 @@ def build_model(board: Board) -> RRMap:
         q=[h.q for h in hexes],
         r=[h.r for h in hexes],
         places=_places(board, index),
-        lake_shore=_shore(board, index, buildable, "lake", GREAT_LAKE_WORDS),
-        gulf_shore=_shore(board, index, buildable, "gulf"),
+        lake_shore=shores.of("lake", GREAT_LAKE_WORDS),
+        gulf_shore=shores.of("gulf"),
         out_links=[
             tuple((j, link_cost[(i, j)]) for j in neighbors[i] if (i, j) in link_cost)
             for i in range(len(hexes))
@@ -215,13 +216,18 @@ def build_model(board: Board) -> RRMap:
 
 
 def _coast(
-    board: Board, index: dict[Hex, int], buildable: list[bool], tag: str, sea: str
+    board: Board,
+    index: dict[Hex, int],
+    buildable: list[bool],
+    tag: str,
+    shores: _Shores,
+    sea: str,
 ) -> frozenset[int]:
     """A coast from the map's region ``tag``; without one, land next to ``sea`` water."""
     tagged = board.region(tag)
     if tagged:
         return frozenset(index[h] for h in tagged if buildable[index[h]])
-    return _shore(board, index, buildable, sea)
+    return shores.of(sea)
 
 
 def sea_of(water_body: str) -> str | None:
@@ -233,26 +239,31 @@ def sea_of(water_body: str) -> str | None:
     return None
 
 
-def _shore(
-    board: Board,
-    index: dict[Hex, int],
-    buildable: list[bool],
-    sea: str,
-    words: tuple[str, ...] = (),
-) -> frozenset[int]:
-    """US land hexes next to a water hex of ``sea`` (and, if given, whose water body's name
-    contains one of ``words``)."""
-    out = set()
-    for info in board:
-        i = index[info.hex]
-        if not buildable[i]:
-            continue
-        for n in board.neighbors(info.hex):
-            body = (board.info(n).water_body or "").lower()
-            if body and sea_of(body) == sea and (not words or any(w in body for w in words)):
-                out.add(i)
-                break
-    return frozenset(out)
+class _Shores:
+    """US land hexes next to water of a sea, from hexes indexed as in the model (each water
+    body's sea is read once: the model is built on every load of a game)."""
+
+    def __init__(
+        self, infos: list[HexInfo], neighbors: list[tuple[int, ...]], buildable: list[bool]
+    ) -> None:
+        self.bodies = [(info.water_body or "").lower() for info in infos]
+        seas = {body: sea_of(body) for body in set(self.bodies) if body}
+        self.seas = [seas.get(body) for body in self.bodies]
+        self.neighbors = neighbors
+        self.buildable = buildable
+
+    def of(self, sea: str, words: tuple[str, ...] = ()) -> frozenset[int]:
+        """Land next to a water hex of ``sea`` (and, if given, whose water body's name
+        contains one of ``words``)."""
+        wet = [
+            self.seas[i] == sea and (not words or any(w in self.bodies[i] for w in words))
+            for i in range(len(self.seas))
+        ]
+        return frozenset(
+            i
+            for i, near in enumerate(self.neighbors)
+            if self.buildable[i] and any(wet[n] for n in near)
+        )
 
 
 _VARIANTS: dict[tuple[int, bool, bool], RRMap] = {}
