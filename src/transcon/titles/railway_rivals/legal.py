@@ -36,7 +36,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from transcon.core.errors import IllegalAction
 from transcon.core.title import Action
@@ -44,7 +44,11 @@ from transcon.titles.railway_rivals import actions as act
 from transcon.titles.railway_rivals import compiled
 from transcon.titles.railway_rivals.building import own_components, points_available
 from transcon.titles.railway_rivals.races import entry_team, race_ends, route_options
-from transcon.titles.railway_rivals.routebounds import bounds_to_targets, team_steps
+from transcon.titles.railway_rivals.routebounds import (
+    bounds_to_targets,
+    team_step_cache,
+    team_steps,
+)
 from transcon.titles.railway_rivals.routes import RouteOption
 from transcon.titles.railway_rivals.state import Race, RRState, edge
 from transcon.titles.railway_rivals.tracks import better, track_graph
@@ -210,6 +214,40 @@ def listed_routes(
     return cached
 
 
+class RouteGroup(NamedTuple):
+    """Legal routes over the same hexes paying each rival the same fees: they differ only in
+    which of a rival's parallel lines some links use. ``owners`` spells the first of them
+    (in ``legal_routes`` order); ``spellings`` counts them."""
+
+    route: list[int]
+    owners: list[str]
+    spellings: int
+
+
+def grouped_routes(state: RRState, race: Race, team: tuple[str, ...]) -> list[RouteGroup] | None:
+    """``legal_routes`` grouped into ``RouteGroup``s, in the order of their first routes; None
+    when the walk would visit more than ``ROUTE_SEARCH_LIMIT`` partial routes or there are
+    more than ``ROUTE_LIST_LIMIT`` groups. Cached like ``listed_routes``."""
+    starts, ends = race_ends(state, race)
+    team = tuple(sorted(team))
+    key = ("grouped_routes", tuple(starts), tuple(ends), team)
+    if key not in state.cache:
+        front = route_options(state, race, team)
+        wide = route_options(state, race, team, capped=False) if state.cfg.fee_netting else []
+        points = [(o.length, o.total) for o in front]
+        wide_points = points + [(o.length, o.total) for o in wide]
+        groups: list[RouteGroup] | None = []
+        if wide_points:
+            lister = _RouteLister(state, race, team, points, wide_points, grouped=True)
+            try:
+                groups = [RouteGroup(*found) for found in lister.routes_grouped()]
+            except TooManyRoutes:
+                groups = None
+        state.cache[key] = groups
+    cached: list[RouteGroup] | None = state.cache[key]
+    return cached
+
+
 def legal_routes(
     state: RRState, race: Race, team: tuple[str, ...]
 ) -> Iterator[tuple[list[int], list[str]]]:
@@ -240,9 +278,12 @@ class _RouteLister:
         team: tuple[str, ...],
         points: list[tuple[int, int]],
         wide_points: list[tuple[int, int]],
+        grouped: bool = False,
     ) -> None:
         """``points``: the Pareto front (length, total) within the cap; ``wide_points`` adds
-        the front without the cap (with ``fee_netting``); never empty."""
+        the front without the cap (with ``fee_netting``); never empty. ``grouped``: ``spell``
+        adds one ``RouteGroup`` per hex path and fees (to ``groups``) instead of every
+        spelling."""
         cfg = state.cfg
         self.netting = cfg.fee_netting
         self.points = points
@@ -252,6 +293,7 @@ class _RouteLister:
         self.end_set = frozenset(ends)
         self.graph = track_graph(state)
         self.near = team_steps(state, team)
+        self.near_cache = team_step_cache(state, team)  # read by the compiled walk
         self.lower, self.fewest = bounds_to_targets(state, team, self.end_set)
         self.cap = cfg.max_foreign_hexes_per_owner
         self.fee = cfg.track_use_fee_per_hex
@@ -264,11 +306,26 @@ class _RouteLister:
         self.lines: list[tuple[str | None, tuple[str, ...]]] = []
         self.single: dict[str, int] = {}  # rival links with one owner: that rival's hexes
         self.found: list[tuple[tuple[int, ...], list[int], list[str]]] = []
+        self.grouped = grouped
+        self.groups: list[tuple[tuple[int, ...], list[int], list[str], int]] = []
         self.visited = 0
         #: whether ``walk`` runs compiled (tests switch it)
         self.compiled_walk = compiled.COMPILED
 
     def routes(self) -> Iterator[tuple[list[int], list[str]]]:
+        self.walk_all()
+        self.found.sort(key=lambda spelled: spelled[0])
+        for _, hexes, owners in self.found:
+            yield hexes, owners
+
+    def routes_grouped(self) -> list[tuple[list[int], list[str], int]]:
+        """(route, first owners, spellings) per group (``grouped`` listers)."""
+        self.walk_all()
+        self.groups.sort(key=lambda group: group[0])
+        return [(hexes, owners, count) for _, hexes, owners, count in self.groups]
+
+    def walk_all(self) -> None:
+        """``walk`` from every start of the race."""
         route, on_route = self.route, self.on_route
         for s in sorted(set(self.starts)):
             if s in self.graph and s in self.lower[False]:
@@ -277,9 +334,6 @@ class _RouteLister:
                 self.walk(0, 0, False)
                 route.pop()
                 on_route.discard(s)
-        self.found.sort(key=lambda spelled: spelled[0])
-        for _, hexes, owners in self.found:
-            yield hexes, owners
 
     def spell(self, length: int, total: int) -> None:
         """Add every spelling of the hex path on the route (see ``legal_routes``)."""
@@ -289,6 +343,9 @@ class _RouteLister:
         over_ok = self.netting and not any(
             better(fl, ft, length, total) for fl, ft in self.wide_points
         )
+        if self.grouped:
+            self.spell_grouped(over_ok)
+            return
         lines, order, route, found, cap = self.lines, self.order, self.route, self.found, self.cap
         if over_ok or not self.cap_can_bind():
             self.spell_every()
@@ -350,6 +407,41 @@ class _RouteLister:
             raise TooManyRoutes
         keys.append(route[0])
         assign(0)
+
+    def spell_grouped(self, over_ok: bool) -> None:
+        """``spell`` for a ``grouped`` lister: the spellings of the hex path grouped by the
+        rivals' hex counts, each group with its count and its first spelling (sort keys as
+        ``spell`` gives them). A forward pass over the links keeps, per count vector, the
+        first prefix reaching it: extending prefixes in order, in the order of the choices,
+        finds each vector's first full spelling first."""
+        cap = self.cap
+        # count vector -> (sort keys, owners, spellings) of the spellings so far
+        states: dict[tuple[tuple[str, int], ...], tuple[list[int], list[str], int]] = {
+            (): ([self.route[0]], [], 1)
+        }
+        for (member, owners), place in zip(self.lines, self.order, strict=True):
+            choices = owners if member is None else (member,)
+            after: dict[tuple[tuple[str, int], ...], tuple[list[int], list[str], int]] = {}
+            for counts, (keys, chosen, number) in states.items():
+                for index, owner in enumerate(choices):
+                    if member is None:
+                        tally = dict(counts)
+                        tally[owner] = tally.get(owner, 0) + 1
+                        if tally[owner] > cap and not over_ok:
+                            continue
+                        vector = tuple(sorted(tally.items()))
+                    else:
+                        vector = counts
+                    known = after.get(vector)
+                    if known is None:
+                        after[vector] = ([*keys, place, index], [*chosen, owner], number)
+                    else:
+                        after[vector] = (known[0], known[1], known[2] + number)
+            states = after
+        if len(self.groups) + len(states) > ROUTE_LIST_LIMIT:
+            raise TooManyRoutes
+        for keys, chosen, number in states.values():
+            self.groups.append((tuple(keys), list(self.route), chosen, number))
 
     def cap_can_bind(self) -> bool:
         """Whether some rival's line is a choice on more links of the route than the cap."""

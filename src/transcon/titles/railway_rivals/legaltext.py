@@ -7,8 +7,11 @@ notation ignores a `` # note``), under ``#`` headers.
   ``westcoast`` with its price.
 * races: per race its cities with labels; ``enter N`` with the GM route's length and fees;
   every legal route for the rival alone with its length (the better-route metric), hexes and
-  fees per rival. Joint runs and exchanges of running powers are not listed per partner
-  (the partner must enter the same route): one line says how to write them and with whom.
+  fees per rival, once per hex path and fees: routes that differ only in which rivals'
+  parallel lines they use, paying every rival the same, are one line with their count
+  (``legal.grouped_routes``). Joint runs and exchanges of running powers are not listed per
+  partner (the partner must enter the same route): one line says how to write them and with
+  whom.
   ``legal --all`` and ``legal --json`` still list every legal action (``Title.legal_actions``).
 """
 
@@ -22,7 +25,7 @@ from transcon.core.names import name_word
 from transcon.titles.railway_rivals.building import link_fees, path_costs
 from transcon.titles.railway_rivals.legal import (
     affordable_links,
-    listed_routes,
+    grouped_routes,
     wco_hexes,
     wco_open,
 )
@@ -123,11 +126,11 @@ def _entry_group(state: RRState, player: str, race: Race) -> LegalGroup:
     ]
     lab = state.model.labels
     fee = state.cfg.track_use_fee_per_hex
-    routes = listed_routes(state, race, team)
-    if routes is None:
+    groups = grouped_routes(state, race, team)
+    if groups is None:
         comment = "  too many routes to list: enter with the GM's route or write one"
         return LegalGroup(label, tuple(entries), (comment,), detailed=True)
-    for route, owners in routes:
+    for route, owners, spellings in groups:
         words = [lab[route[0]]]
         fees: dict[str, int] = {}
         for h, owner in zip(route[1:], owners, strict=True):
@@ -138,6 +141,12 @@ def _entry_group(state: RRState, player: str, race: Race) -> LegalGroup:
                 fees[owner] = fees.get(owner, 0) + fee
         length = _length(state, route)
         note = f"length {length}, {len(route)} hexes, {_fees_text(fees)}"
+        if spellings > 1:
+            others = spellings - 1
+            note += (
+                f"; or {others} other choice{'s' if others > 1 else ''} of rivals' parallel "
+                "lines paying the same"
+            )
         entries.append((f"enter {race.id} {' '.join(words)}", note))
     return LegalGroup(label, tuple(entries), detailed=True)
 

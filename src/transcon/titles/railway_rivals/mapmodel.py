@@ -12,15 +12,17 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from transcon.core.board import RIVER_SIDE_KINDS, Board, HexInfo, Terrain
 from transcon.core.hexgrid import Hex
 from transcon.core.mapfile import load_map
 from transcon.core.paths import cheapest_paths
 from transcon.titles.railway_rivals.config import Config
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 MOUNTAIN_TERRAINS = frozenset({Terrain.MOUNTAIN.value, Terrain.HILL.value})
 SWAMP_TERRAINS = frozenset({Terrain.SWAMP.value})
@@ -77,6 +79,8 @@ class RRMap:
 
     def axial(self) -> npt.NDArray[np.int64]:
         """The axial coordinates as an array: row 0 ``q``, row 1 ``r`` (made once)."""
+        import numpy as np  # here: every game loads this module, few need numpy
+
         if self._axial is None:
             self._axial = np.array([self.q, self.r], dtype=np.int64)
         return self._axial
@@ -353,6 +357,8 @@ def nearest_first(
     """The ``count`` hexes of ``hexes`` nearest to any of ``frontier`` (``hex_distance``),
     nearest first, ties by index (every pair measured at once: the greedy bot ranks every
     city against its network)."""
+    import numpy as np  # here: every game loads this module, few need numpy
+
     ranked = np.array(sorted(hexes), dtype=np.int64)
     if not len(ranked) or not frontier:
         return [int(h) for h in ranked[:count]]

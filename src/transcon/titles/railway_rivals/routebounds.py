@@ -32,7 +32,7 @@ def team_steps(state: RRState, team: Sequence[str]) -> Callable[[int], list[Near
     first member in ``team`` order with a line there; shared by the team's queries and
     route listings until the track changes: the cache is cleared with it)."""
     members = tuple(team)
-    cache: dict[int, list[Near]] = state.cache.setdefault(("near", members), {})
+    cache = team_step_cache(state, members)
     graph = track_graph(state)
 
     def near_of(h: int) -> list[Near]:
@@ -43,6 +43,13 @@ def team_steps(state: RRState, team: Sequence[str]) -> Callable[[int], list[Near
         return near
 
     return near_of
+
+
+def team_step_cache(state: RRState, team: Sequence[str]) -> dict[int, list[Near]]:
+    """The answers ``team_steps`` gave so far, per hex (compiled callers look here first and
+    call the function only for a hex not in it)."""
+    cache: dict[int, list[Near]] = state.cache.setdefault(("near", tuple(team)), {})
+    return cache
 
 
 def _member_on(team: tuple[str, ...], owners: tuple[str, ...]) -> str | None:

@@ -30,6 +30,7 @@ from transcon.titles.railway_rivals.routebounds import (
     forbids_after_own_only,
     rival_need,
     team_lines,
+    team_step_cache,
     team_steps,
 )
 from transcon.titles.railway_rivals.routecaps import (
@@ -168,6 +169,7 @@ class RouteSearch(LabelSearch[int, Figures, str]):
             self.need.append((k * self.loads.width, q.cap, (alone, alone)))
         self.strong = False
         self.near = team_steps(q.state, q.team)
+        self.near_cache = team_step_cache(q.state, q.team)  # read by the compiled expansion
         self.room = q.cap * sum(1 for p in q.state.players if p not in q.team)
         # (len, total) of target labels with own track, and of routes found before
         self.front: list[tuple[int, int]] = list(known)

@@ -54,6 +54,18 @@ static inline int lc_within(const Guard *g, PyObject *a, const u64 *a_w, PyObjec
     return 1;
 }
 
+/* near(node) through ``cache``, the team's dict of near's answers (routebounds'
+ * ``team_steps``: near fills it on a miss): a new reference, NULL with an exception. */
+static inline PyObject *lc_near(PyObject *cache, PyObject *near, PyObject *node) {
+    PyObject *known = PyDict_GetItemWithError(cache, node);
+    if (known) {
+        Py_INCREF(known);
+        return known;
+    }
+    if (PyErr_Occurred()) return NULL;
+    return PyObject_CallOneArg(near, node);
+}
+
 /* The module's types and functions defined in other files. */
 extern PyTypeObject LC_DominanceType;
 int lc_dominance_ready(void); /* the type ready, its names made: -1 with an exception */

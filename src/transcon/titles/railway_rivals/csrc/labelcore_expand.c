@@ -22,7 +22,7 @@
 
 static PyObject *s_figures, *s_node, *s_pred, *s_move, *s_alternatives, *s_dead, *s_at_node,
     *s_heap, *s_dist, *s_cut_dist, *s_cut_hexes, *s_forbidden, *s_front, *s_front_version,
-    *s_choices_cache, *s_near, *s_dominance, *s_loads, *s_step, *s_limit, *s_guard, *s_field,
+    *s_choices_cache, *s_near, *s_near_cache, *s_dominance, *s_loads, *s_step, *s_limit, *s_guard, *s_field,
     *s_q, *s_fee, *s_max_total, *s_room, *s_need, *s_expand, *s_choices, *s_hopeless, *s_add,
     *minus_one,
     *s_hexes, *s_reach_cache, *s_least_cache, *s_floors, *s_most, *s_width;
@@ -307,10 +307,10 @@ int lc_expand_label(Expander *x, const Label *l, PyObject *idx_obj) {
         back = PyList_GET_ITEM(x->node, p);
         back_own = PyTuple_GET_ITEM(pf, 2);
     }
-    PyObject *args[1] = {PyList_GET_ITEM(x->node, idx)};
-    Py_INCREF(args[0]);
-    PyObject *near = PyObject_Vectorcall(x->near, args, 1, NULL);
-    Py_DECREF(args[0]);
+    PyObject *node = PyList_GET_ITEM(x->node, idx);
+    Py_INCREF(node);
+    PyObject *near = lc_near(x->near_cache, x->near, node);
+    Py_DECREF(node);
     if (!near) return -1;
     int status = 1;
     Py_ssize_t n = PyList_CheckExact(near) ? PyList_GET_SIZE(near) : -1;
@@ -416,6 +416,7 @@ static void expander_dealloc(Expander *x) {
     Py_XDECREF(x->front);
     Py_XDECREF(x->choices_cache);
     Py_XDECREF(x->near);
+    Py_XDECREF(x->near_cache);
     Py_XDECREF(x->dominance);
     Py_XDECREF(x->loads);
     Py_XDECREF(x->step_cache);
@@ -466,6 +467,7 @@ static int expander_init(Expander *x, PyObject *args, PyObject *kwds) {
         !(x->front = attr_of(search, s_front, &PyList_Type)) ||
         !(x->choices_cache = attr_of(search, s_choices_cache, &PyDict_Type)) ||
         !(x->near = attr_of(search, s_near, NULL)) ||
+        !(x->near_cache = attr_of(search, s_near_cache, &PyDict_Type)) ||
         !(x->dominance = attr_of(search, s_dominance, NULL)) ||
         !(x->loads = attr_of(search, s_loads, NULL)) ||
         !(x->step_cache = attr_of(x->loads, s_step, &PyDict_Type)) ||
@@ -543,7 +545,7 @@ int lc_expander_ready(void) {
         intern(&s_dist, "dist") || intern(&s_cut_dist, "cut_dist") ||
         intern(&s_cut_hexes, "cut_hexes") || intern(&s_forbidden, "forbidden") ||
         intern(&s_front, "front") || intern(&s_front_version, "front_version") ||
-        intern(&s_choices_cache, "_choices") || intern(&s_near, "near") ||
+        intern(&s_choices_cache, "_choices") || intern(&s_near, "near") || intern(&s_near_cache, "near_cache") ||
         intern(&s_dominance, "_dominance") || intern(&s_loads, "loads") ||
         intern(&s_step, "_step") || intern(&s_limit, "limit") || intern(&s_guard, "guard") ||
         intern(&s_field, "field") || intern(&s_q, "q") || intern(&s_fee, "fee") ||

@@ -14,7 +14,7 @@ typedef struct {
     PyObject_HEAD
     PyObject *search;
     PyObject *figures, *node, *pred, *move, *alternatives, *dead, *at_node, *heap;
-    PyObject *dist, *forbidden, *front, *choices_cache, *near, *dominance;
+    PyObject *dist, *forbidden, *front, *choices_cache, *near, *near_cache, *dominance;
     PyObject *loads, *step_cache, *limit;
     Guard g;
     long long fee, max_total, room;

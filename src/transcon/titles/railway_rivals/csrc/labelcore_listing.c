@@ -7,7 +7,7 @@
 #include "labelcore.h"
 
 typedef struct {
-    PyObject *lister, *spell, *near, *route, *order, *lines, *end_set, *single;
+    PyObject *lister, *spell, *near, *near_cache, *route, *order, *lines, *end_set, *single;
     PyObject *lower[2], *fewest[2];
     long long max_len, fee, cap, limit, visited;
     int netting, own_needed;
@@ -55,7 +55,7 @@ static int walk_from(Walk *w, long long length, long long total, int own) {
             Py_DECREF(r);
         }
     }
-    PyObject *near = PyObject_CallOneArg(w->near, node);
+    PyObject *near = lc_near(w->near_cache, w->near, node);
     if (!near) return -1;
     if (!PyList_CheckExact(near)) {
         Py_DECREF(near);
@@ -200,6 +200,7 @@ PyObject *lc_list_walk(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
              *cap = NULL, *netting = NULL, *own_needed = NULL, *seen = NULL, *result = NULL;
     w.lister = args[0];
     if (!(w.spell = attr(w.lister, "spell", NULL)) || !(w.near = attr(w.lister, "near", NULL)) ||
+        !(w.near_cache = attr(w.lister, "near_cache", &PyDict_Type)) ||
         !(w.route = attr(w.lister, "route", &PyList_Type)) ||
         !(w.order = attr(w.lister, "order", &PyList_Type)) ||
         !(w.lines = attr(w.lister, "lines", &PyList_Type)) ||
@@ -260,6 +261,7 @@ done:
     Py_XDECREF(w.on_route);
     Py_XDECREF(w.spell);
     Py_XDECREF(w.near);
+    Py_XDECREF(w.near_cache);
     Py_XDECREF(w.route);
     Py_XDECREF(w.order);
     Py_XDECREF(w.lines);
