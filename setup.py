@@ -38,6 +38,7 @@ setup(
                 f"{RR_CSRC}/labelcore_reach.c",
                 f"{RR_CSRC}/labelcore_run.c",
                 f"{RR_CSRC}/labelcore_listing.c",
+                f"{RR_CSRC}/labelcore_capwalk.c",
             ],
             depends=[f"{RR_CSRC}/labelcore.h", f"{RR_CSRC}/labelcore_expander.h"],
             include_dirs=[RR_CSRC],

@@ -2,6 +2,9 @@
 (``csrc/*.c``, built by setup.py); see ``RouteSearch.dominance``, ``RouteSearch.expand``,
 routecaps' ``_Probe`` and the route listing's walk (legal.py's ``_RouteLister``)."""
 
+from collections.abc import Sequence
+from typing import Literal
+
 MAX_WORDS: int
 
 class Dominance:
@@ -31,3 +34,6 @@ def dominated_by(
     group: dict[int, tuple[int, int]], loads: int, used: int, guard: int, cheapest: bool, /
 ) -> list[int]: ...
 def list_walk(lister: object, length: int, total: int, own: bool, limit: int, /) -> bool: ...
+def cap_walk(
+    walk: object, sources: Sequence[int], budget: int, own_start: bool, /
+) -> list[tuple[int, bool]] | Literal[False] | None: ...

@@ -1,7 +1,8 @@
 """The route finder's compiled dominance tests and label expansion (``_labelcore``,
 ``csrc/labelcore_*.c``, built by setup.py), when built: ``RouteSearch.dominance``,
-``RouteSearch.expand``, the look for some route's ``dominated`` / ``dominated_by``
-(routecaps) and the route listing's walk (legal.py's ``_RouteLister.walk``) run them unless
+``RouteSearch.expand``, the walk within the caps (routecaps' ``_CapWalk.first_walk``, the
+look for some route and the check that some walk keeps every cap) and the route listing's
+walk (legal.py's ``_RouteLister.walk``) run them unless
 ``TRANSCON_PURE_PYTHON=1`` (as for the 18xx optimiser). Their Python code stays the
 reference. ``COMPILED`` is read when a search starts (tests switch it)."""
 

@@ -33,6 +33,7 @@ from transcon.titles.railway_rivals.routebounds import (
     forbids_after_own_only,
     layered_reverse,
     team_lines,
+    team_step_cache,
     team_steps,
 )
 from transcon.titles.railway_rivals.state import RRState, edge
@@ -206,6 +207,7 @@ class _CapWalk:
         self.forbidden = forbidden
         self.across = not forbids_after_own_only(forbidden)
         self.near = team_steps(state, team)
+        self.near_cache = team_step_cache(state, team)  # read by the compiled walk
         self._masks: dict[tuple[str, ...], int] = {}
         masks = frozenset(self.mask(owners) for owners in team_lines(state, team)) - {0}
         self.loads = Loads(capped, cap, rival_links, masks)
@@ -214,6 +216,8 @@ class _CapWalk:
         self.labels = 0  # labels kept by the last ``first_walk``
         self.cheapest = False  # whether it compares labels on the rival hexes used as well
         self.compiled = compiled.COMPILED  # ``dominated`` and ``dominated_by`` in C
+        #: whether ``first_walk`` runs compiled (tests switch it)
+        self.compiled_walk = compiled.COMPILED
 
     def mask(self, owners: tuple[str, ...]) -> int:
         """The capped rivals a rival link counts against (0: it has an uncapped owner)."""
@@ -257,9 +261,22 @@ class _CapWalk:
         used plus the fewest still needed), as (hex, own track used yet) steps; False when
         there is none; None when more than ``budget`` labels were taken without an answer.
         With ``cheapest`` labels are compared on the rival hexes used as well, so the walk
-        uses the fewest rival hexes of all (more labels)."""
+        uses the fewest rival hexes of all (more labels). Compiled
+        (``_labelcore.cap_walk``: the same labels in the same order, the same answer) unless
+        it is not built or switched off."""
         self.labels = 0
         self.cheapest = cheapest
+        start_own = not self.own_needed
+        if self.compiled_walk:
+            limit = -1 if budget is None else budget
+            return compiled.core.cap_walk(self, sources, limit, start_own)
+        return self.first_walk_python(sources, budget)
+
+    def first_walk_python(
+        self, sources: Sequence[int], budget: int | None
+    ) -> Walk | Literal[False] | None:
+        """``first_walk`` in Python (``cheapest`` set): the reference of the compiled walk,
+        change both together."""
         kept: dict[tuple[int, bool], dict[int, tuple[int, int]]] = {}
         heap: list[tuple[int, int, int, int]] = []
         steps: list[tuple[int, bool, int]] = []  # per label: hex, own track used, its pred

@@ -76,5 +76,6 @@ int lc_expander_ready(void); /* the type ready, its names made: -1 with an excep
 PyObject *lc_probe_dominated(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *lc_probe_dominated_by(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *lc_list_walk(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *lc_cap_walk(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 
 #endif

@@ -220,6 +220,9 @@ static PyMethodDef module_methods[] = {
      "dominated(groups, loads, used, guard, cheapest): routecaps' _Probe.dominated."},
     {"dominated_by", (PyCFunction)(void (*)(void))lc_probe_dominated_by, METH_FASTCALL,
      "dominated_by(group, loads, used, guard, cheapest): routecaps' _Probe.dominated_by."},
+    {"cap_walk", (PyCFunction)(void (*)(void))lc_cap_walk, METH_FASTCALL,
+     "cap_walk(walk, sources, budget, own_start): routecaps' _CapWalk.first_walk (budget < 0: "
+     "none)."},
     {"list_walk", (PyCFunction)(void (*)(void))lc_list_walk, METH_FASTCALL,
      "list_walk(lister, length, total, own, limit) -> bool: legal.py's _RouteLister.walk "
      "(false: over the limit of visits)."},

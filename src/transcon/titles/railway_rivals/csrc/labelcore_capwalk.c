@@ -1,0 +1,531 @@
+/* The walk within the caps, compiled (routecaps' ``_CapWalk.first_walk_python`` and its
+ * ``offer``: the same labels kept, in the same order, the same answer).
+ *
+ * Labels are (hex, own track used yet, loads, rival hexes used, its pred). Kept labels live,
+ * as in Python, in one dict per (hex, own) state (loads -> (used, label index)); the heap
+ * orders labels by (used + the fewest rival hexes still needed, used, label index) as
+ * Python's heapq orders its tuples (the index is unique, so the loads are never compared).
+ * Whatever the Python code would do through a method (a mask or a step not cached yet) is
+ * done by calling that method, so both fill the same caches. */
+#include "labelcore.h"
+
+typedef struct {
+    long long prio, used, idx;
+    PyObject *loads; /* a reference */
+} Item;
+
+typedef struct {
+    PyObject *walk;
+    PyObject *hexes[2], *forbidden, *targets, *near, *near_cache, *masks, *mask_fn;
+    PyObject *loads_obj, *add_fn, *step_cache, *limit, *zero, *needs;
+    Guard g;
+    int guard_ok, across, cheapest;
+    unsigned long long field;
+    Py_ssize_t nneeds;
+    long long *need_shift, *need_cap;
+    PyObject **need_dict; /* 2 per need, borrowed from ``needs`` */
+    PyObject **kept;      /* per state 2 x hex + own: a dict, or NULL */
+    Py_ssize_t nkept;
+    PyObject **step_node; /* per label: its hex (a reference), own, pred */
+    char *step_own;
+    long long *step_pred;
+    Py_ssize_t nsteps, steps_cap;
+    Item *heap;
+    Py_ssize_t nheap, heap_cap;
+    long long labels;
+} CapWalk;
+
+static PyObject *get_attr(PyObject *o, const char *name, PyTypeObject *type) {
+    PyObject *v = PyObject_GetAttrString(o, name);
+    if (v && type && !Py_IS_TYPE(v, type)) {
+        PyErr_Format(PyExc_TypeError, "cap_walk: %s must be a %s", name, type->tp_name);
+        Py_CLEAR(v);
+    }
+    return v;
+}
+
+static int as_long_long(PyObject *o, long long *out) {
+    int over;
+    if (!PyLong_Check(o)) {
+        PyErr_SetString(PyExc_TypeError, "cap_walk: an int was expected");
+        return -1;
+    }
+    *out = PyLong_AsLongLongAndOverflow(o, &over);
+    if (over) {
+        PyErr_SetString(PyExc_OverflowError, "cap_walk: an int beyond 64 bits");
+        return -1;
+    }
+    return *out == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
+/* The kept dict of a state (made when ``make``), borrowed; NULL without an exception when
+ * there is none, NULL with one on failure. */
+static PyObject *kept_of(CapWalk *w, long long node, int own, int make) {
+    if (node < 0) {
+        PyErr_SetString(PyExc_ValueError, "cap_walk: a negative hex");
+        return NULL;
+    }
+    Py_ssize_t at = (Py_ssize_t)(2 * node + own);
+    if (at >= w->nkept) {
+        if (!make) return NULL;
+        Py_ssize_t size = w->nkept ? w->nkept : 256;
+        while (size <= at) size *= 2;
+        PyObject **grown = PyMem_Realloc(w->kept, (size_t)size * sizeof(PyObject *));
+        if (!grown) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+        for (Py_ssize_t i = w->nkept; i < size; i++) grown[i] = NULL;
+        w->kept = grown;
+        w->nkept = size;
+    }
+    if (!w->kept[at] && make) w->kept[at] = PyDict_New();
+    return w->kept[at];
+}
+
+/* ``(loads >> shift) & field`` of loads given as words (fits) or as an int. */
+static int field_at(CapWalk *w, PyObject *loads, const u64 *words, int fits, long long shift,
+                    long long *out) {
+    if (fits && shift >= 0 && shift < 64LL * w->g.nw && w->field < (1ULL << 62)) {
+        Py_ssize_t k = (Py_ssize_t)(shift / 64);
+        int off = (int)(shift % 64);
+        u64 v = words[k] >> off;
+        if (off && k + 1 < w->g.nw) v |= words[k + 1] << (64 - off);
+        *out = (long long)(v & w->field);
+        return 0;
+    }
+    PyObject *s = PyLong_FromLongLong(shift), *f = PyLong_FromUnsignedLongLong(w->field);
+    PyObject *moved = s ? PyNumber_Rshift(loads, s) : NULL;
+    PyObject *masked = moved && f ? PyNumber_And(moved, f) : NULL;
+    Py_XDECREF(s);
+    Py_XDECREF(f);
+    Py_XDECREF(moved);
+    if (!masked) return -1;
+    int status = as_long_long(masked, out);
+    Py_DECREF(masked);
+    return status;
+}
+
+/* Whether a kept label of the dict dominates (loads, used): 1, 0 or -1. */
+static int dominated_in(CapWalk *w, PyObject *group, PyObject *loads, const u64 *lw, int fits,
+                        long long used) {
+    Py_ssize_t pos = 0;
+    PyObject *o, *value;
+    u64 ow[LC_MAXW];
+    while (PyDict_Next(group, &pos, &o, &value)) {
+        int ofits = fits ? lc_words(&w->g, o, ow) : 0;
+        if (ofits < 0) return -1;
+        int in = lc_within(&w->g, o, ofits ? ow : NULL, loads, fits ? lw : NULL);
+        if (in < 0) return -1;
+        if (in && w->cheapest) {
+            long long o_used;
+            if (as_long_long(PyTuple_GET_ITEM(value, 0), &o_used) < 0) return -1;
+            in = o_used <= used;
+        }
+        if (in) return 1;
+    }
+    return 0;
+}
+
+/* Drops the kept labels of the dict that (loads, used) dominates. */
+static int drop_dominated(CapWalk *w, PyObject *group, PyObject *loads, const u64 *lw, int fits,
+                          long long used) {
+    PyObject *gone = PyList_New(0);
+    if (!gone) return -1;
+    Py_ssize_t pos = 0;
+    PyObject *o, *value;
+    u64 ow[LC_MAXW];
+    int status = 0;
+    while (status == 0 && PyDict_Next(group, &pos, &o, &value)) {
+        int ofits = fits ? lc_words(&w->g, o, ow) : 0;
+        if (ofits < 0) {
+            status = -1;
+            break;
+        }
+        int kill = lc_within(&w->g, loads, fits ? lw : NULL, o, ofits ? ow : NULL);
+        if (kill < 0) status = -1;
+        if (kill == 1 && w->cheapest) {
+            long long o_used;
+            if (as_long_long(PyTuple_GET_ITEM(value, 0), &o_used) < 0) status = -1;
+            else kill = used <= o_used;
+        }
+        if (status == 0 && kill == 1 && PyList_Append(gone, o) < 0) status = -1;
+    }
+    for (Py_ssize_t i = 0; status == 0 && i < PyList_GET_SIZE(gone); i++)
+        if (PyDict_DelItem(group, PyList_GET_ITEM(gone, i)) < 0) status = -1;
+    Py_DECREF(gone);
+    return status;
+}
+
+static int heap_push(CapWalk *w, Item item) {
+    if (w->nheap == w->heap_cap) {
+        Py_ssize_t size = w->heap_cap ? 2 * w->heap_cap : 256;
+        Item *grown = PyMem_Realloc(w->heap, (size_t)size * sizeof(Item));
+        if (!grown) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        w->heap = grown;
+        w->heap_cap = size;
+    }
+    Py_ssize_t i = w->nheap++;
+    while (i > 0) {
+        Py_ssize_t up = (i - 1) / 2;
+        Item *p = &w->heap[up];
+        if (p->prio < item.prio ||
+            (p->prio == item.prio &&
+             (p->used < item.used || (p->used == item.used && p->idx < item.idx))))
+            break;
+        w->heap[i] = *p;
+        i = up;
+    }
+    w->heap[i] = item;
+    return 0;
+}
+
+static int before(const Item *a, const Item *b) {
+    if (a->prio != b->prio) return a->prio < b->prio;
+    if (a->used != b->used) return a->used < b->used;
+    return a->idx < b->idx;
+}
+
+static Item heap_pop(CapWalk *w) {
+    Item top = w->heap[0], last = w->heap[--w->nheap];
+    Py_ssize_t i = 0, n = w->nheap;
+    for (;;) {
+        Py_ssize_t c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && before(&w->heap[c + 1], &w->heap[c])) c++;
+        if (!before(&w->heap[c], &last)) break;
+        w->heap[i] = w->heap[c];
+        i = c;
+    }
+    if (n) w->heap[i] = last;
+    return top;
+}
+
+/* ``offer``: keep the label unless dominated or unable to reach a target within the caps.
+ * ``node`` and ``loads`` are borrowed. */
+static int offer(CapWalk *w, PyObject *node, int own, PyObject *loads, long long used,
+                 long long pred) {
+    long long h;
+    if (as_long_long(node, &h) < 0) return -1;
+    PyObject *still_obj = PyDict_GetItemWithError(w->hexes[own], node);
+    if (!still_obj) return PyErr_Occurred() ? -1 : 0;
+    if (PySet_GET_SIZE(w->forbidden)) {
+        PyObject *key = Py_BuildValue("(OO)", node, own ? Py_True : Py_False);
+        if (!key) return -1;
+        int banned = PySet_Contains(w->forbidden, key);
+        Py_DECREF(key);
+        if (banned) return banned < 0 ? -1 : 0;
+    }
+    u64 lw[LC_MAXW];
+    int fits = w->guard_ok ? lc_words(&w->g, loads, lw) : 0;
+    if (fits < 0) return -1;
+    for (Py_ssize_t k = 0; k < w->nneeds; k++) {
+        PyObject *more_obj = PyDict_GetItemWithError(w->need_dict[2 * k + own], node);
+        if (!more_obj) return PyErr_Occurred() ? -1 : 0;
+        long long more, load;
+        if (as_long_long(more_obj, &more) < 0 ||
+            field_at(w, loads, lw, fits, w->need_shift[k], &load) < 0)
+            return -1;
+        if (load + more > w->need_cap[k]) return 0;
+    }
+    PyObject *here = kept_of(w, h, own, 1);
+    if (!here) return -1;
+    int d = dominated_in(w, here, loads, lw, fits, used);
+    if (d == 0 && w->across && !own) {
+        PyObject *other = kept_of(w, h, 1, 0);
+        if (!other && PyErr_Occurred()) return -1;
+        if (other) d = dominated_in(w, other, loads, lw, fits, used);
+    }
+    if (d) return d < 0 ? -1 : 0;
+    if (drop_dominated(w, here, loads, lw, fits, used) < 0) return -1;
+    if (w->across && own) {
+        PyObject *other = kept_of(w, h, 0, 0);
+        if (!other && PyErr_Occurred()) return -1;
+        if (other && drop_dominated(w, other, loads, lw, fits, used) < 0) return -1;
+    }
+    long long still;
+    if (as_long_long(still_obj, &still) < 0) return -1;
+    PyObject *value = Py_BuildValue("(Ln)", used, w->nsteps);
+    if (!value) return -1;
+    int status = PyDict_SetItem(here, loads, value);
+    Py_DECREF(value);
+    if (status < 0) return -1;
+    if (w->nsteps == w->steps_cap) {
+        Py_ssize_t size = w->steps_cap ? 2 * w->steps_cap : 256;
+        PyObject **nodes = PyMem_Realloc(w->step_node, (size_t)size * sizeof(PyObject *));
+        if (nodes) w->step_node = nodes;
+        char *owns = nodes ? PyMem_Realloc(w->step_own, (size_t)size) : NULL;
+        if (owns) w->step_own = owns;
+        long long *preds = owns ? PyMem_Realloc(w->step_pred, (size_t)size * sizeof(long long)) : NULL;
+        if (!preds) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        w->step_pred = preds;
+        w->steps_cap = size;
+    }
+    Py_INCREF(node);
+    w->step_node[w->nsteps] = node;
+    w->step_own[w->nsteps] = (char)own;
+    w->step_pred[w->nsteps] = pred;
+    w->nsteps++;
+    w->labels++;
+    Py_INCREF(loads);
+    Item item = {used + still, used, (long long)(w->nsteps - 1), loads};
+    if (heap_push(w, item) < 0) {
+        Py_DECREF(loads);
+        return -1;
+    }
+    return 0;
+}
+
+/* The loads after a rival link with these owners (a new reference), Py_None when over a
+ * capacity, NULL with an exception. */
+static PyObject *loads_after(CapWalk *w, PyObject *loads, PyObject *owners) {
+    PyObject *mask = PyDict_GetItemWithError(w->masks, owners);
+    if (mask) Py_INCREF(mask);
+    else if (PyErr_Occurred() || !(mask = PyObject_CallOneArg(w->mask_fn, owners))) return NULL;
+    int zero = PyObject_Not(mask);
+    if (zero) {
+        Py_DECREF(mask);
+        if (zero < 0) return NULL;
+        Py_INCREF(loads);
+        return loads;
+    }
+    PyObject *step = PyDict_GetItemWithError(w->step_cache, mask);
+    if (!step) {
+        PyObject *out = PyErr_Occurred() ? NULL : PyObject_CallFunctionObjArgs(w->add_fn, loads, mask, NULL);
+        Py_DECREF(mask);
+        return out;
+    }
+    Py_DECREF(mask);
+    PyObject *added = PyNumber_Add(loads, step);
+    if (!added) return NULL;
+    int in = lc_within_ints(&w->g, added, w->limit);
+    if (in <= 0) {
+        Py_DECREF(added);
+        if (in < 0) return NULL;
+        Py_RETURN_NONE;
+    }
+    return added;
+}
+
+static PyObject *walk_of(CapWalk *w, long long idx) {
+    PyObject *out = PyList_New(0);
+    while (out && idx >= 0) {
+        PyObject *step = Py_BuildValue("(OO)", w->step_node[idx], w->step_own[idx] ? Py_True : Py_False);
+        if (!step || PyList_Append(out, step) < 0) Py_CLEAR(out);
+        Py_XDECREF(step);
+        idx = w->step_pred[idx];
+    }
+    if (out && PyList_Reverse(out) < 0) Py_CLEAR(out);
+    return out;
+}
+
+/* Expands one popped label: offers every way on. */
+static int expand(CapWalk *w, PyObject *node, int own, PyObject *loads, long long used,
+                  long long idx) {
+    PyObject *near = lc_near(w->near_cache, w->near, node);
+    if (!near) return -1;
+    int status = 0;
+    if (!PyList_Check(near)) {
+        PyErr_SetString(PyExc_TypeError, "cap_walk: near() must give a list");
+        status = -1;
+    }
+    for (Py_ssize_t i = 0; status == 0 && i < PyList_GET_SIZE(near); i++) {
+        PyObject *e = PyList_GET_ITEM(near, i);
+        if (!PyTuple_Check(e) || PyTuple_GET_SIZE(e) != 4) {
+            PyErr_SetString(PyExc_TypeError, "cap_walk: near() entries are 4-tuples");
+            status = -1;
+            break;
+        }
+        PyObject *nxt = PyTuple_GET_ITEM(e, 0);
+        if (PyTuple_GET_ITEM(e, 3) != Py_None) {
+            status = offer(w, nxt, 1, loads, used, idx);
+            continue;
+        }
+        PyObject *more = loads_after(w, loads, PyTuple_GET_ITEM(e, 2));
+        if (!more) {
+            status = -1;
+            break;
+        }
+        if (more != Py_None) status = offer(w, nxt, own, more, used + 1, idx);
+        Py_DECREF(more);
+    }
+    Py_DECREF(near);
+    return status;
+}
+
+static int read_walk(CapWalk *w, PyObject *walk) {
+    PyObject *hexes = NULL, *loads = NULL, *guard = NULL, *field = NULL, *across = NULL;
+    int status = -1;
+    w->walk = walk;
+    if (!(hexes = get_attr(walk, "hexes", &PyTuple_Type)) || PyTuple_GET_SIZE(hexes) != 2 ||
+        !PyDict_CheckExact(PyTuple_GET_ITEM(hexes, 0)) ||
+        !PyDict_CheckExact(PyTuple_GET_ITEM(hexes, 1))) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "cap_walk: hexes: two dicts");
+        goto done;
+    }
+    w->hexes[0] = Py_NewRef(PyTuple_GET_ITEM(hexes, 0));
+    w->hexes[1] = Py_NewRef(PyTuple_GET_ITEM(hexes, 1));
+    if (!(w->forbidden = get_attr(walk, "forbidden", &PyFrozenSet_Type)) ||
+        !(w->targets = get_attr(walk, "targets", &PyFrozenSet_Type)) ||
+        !(w->near = get_attr(walk, "near", NULL)) ||
+        !(w->near_cache = get_attr(walk, "near_cache", &PyDict_Type)) ||
+        !(w->masks = get_attr(walk, "_masks", &PyDict_Type)) ||
+        !(w->mask_fn = get_attr(walk, "mask", NULL)) ||
+        !(w->needs = get_attr(walk, "needs", &PyList_Type)) ||
+        !(across = get_attr(walk, "across", NULL)) || !(loads = get_attr(walk, "loads", NULL)) ||
+        !(w->add_fn = get_attr(loads, "add", NULL)) ||
+        !(w->step_cache = get_attr(loads, "_step", &PyDict_Type)) ||
+        !(w->limit = get_attr(loads, "limit", NULL)) || !(w->zero = get_attr(loads, "zero", NULL)) ||
+        !(guard = get_attr(loads, "guard", NULL)) || !(field = get_attr(loads, "field", NULL)))
+        goto done;
+    if ((w->across = PyObject_IsTrue(across)) < 0) goto done;
+    if (lc_guard_init(&w->g, guard) < 0) goto done;
+    w->guard_ok = 1;
+    w->field = PyLong_AsUnsignedLongLong(field);
+    if (w->field == (unsigned long long)-1 && PyErr_Occurred()) goto done;
+    w->nneeds = PyList_GET_SIZE(w->needs);
+    w->need_shift = PyMem_Calloc((size_t)w->nneeds + 1, sizeof(long long));
+    w->need_cap = PyMem_Calloc((size_t)w->nneeds + 1, sizeof(long long));
+    w->need_dict = PyMem_Calloc(2 * (size_t)w->nneeds + 1, sizeof(PyObject *));
+    if (!w->need_shift || !w->need_cap || !w->need_dict) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < w->nneeds; k++) {
+        PyObject *need = PyList_GET_ITEM(w->needs, k), *pair;
+        if (!PyTuple_Check(need) || PyTuple_GET_SIZE(need) != 3 ||
+            !PyTuple_Check(pair = PyTuple_GET_ITEM(need, 2)) || PyTuple_GET_SIZE(pair) != 2 ||
+            !PyDict_Check(PyTuple_GET_ITEM(pair, 0)) || !PyDict_Check(PyTuple_GET_ITEM(pair, 1))) {
+            PyErr_SetString(PyExc_TypeError, "cap_walk: needs: (shift, capacity, two dicts)");
+            goto done;
+        }
+        if (as_long_long(PyTuple_GET_ITEM(need, 0), &w->need_shift[k]) < 0 ||
+            as_long_long(PyTuple_GET_ITEM(need, 1), &w->need_cap[k]) < 0)
+            goto done;
+        w->need_dict[2 * k] = PyTuple_GET_ITEM(pair, 0);
+        w->need_dict[2 * k + 1] = PyTuple_GET_ITEM(pair, 1);
+    }
+    status = 0;
+done:
+    Py_XDECREF(hexes);
+    Py_XDECREF(loads);
+    Py_XDECREF(guard);
+    Py_XDECREF(field);
+    Py_XDECREF(across);
+    return status;
+}
+
+static void clear_walk(CapWalk *w) {
+    Py_XDECREF(w->hexes[0]);
+    Py_XDECREF(w->hexes[1]);
+    Py_XDECREF(w->forbidden);
+    Py_XDECREF(w->targets);
+    Py_XDECREF(w->near);
+    Py_XDECREF(w->near_cache);
+    Py_XDECREF(w->masks);
+    Py_XDECREF(w->mask_fn);
+    Py_XDECREF(w->needs);
+    Py_XDECREF(w->add_fn);
+    Py_XDECREF(w->step_cache);
+    Py_XDECREF(w->limit);
+    Py_XDECREF(w->zero);
+    if (w->guard_ok) Py_DECREF(w->g.obj);
+    PyMem_Free(w->need_shift);
+    PyMem_Free(w->need_cap);
+    PyMem_Free(w->need_dict);
+    for (Py_ssize_t i = 0; i < w->nkept; i++) Py_XDECREF(w->kept[i]);
+    PyMem_Free(w->kept);
+    for (Py_ssize_t i = 0; i < w->nsteps; i++) Py_DECREF(w->step_node[i]);
+    PyMem_Free(w->step_node);
+    PyMem_Free(w->step_own);
+    PyMem_Free(w->step_pred);
+    for (Py_ssize_t i = 0; i < w->nheap; i++) Py_DECREF(w->heap[i].loads);
+    PyMem_Free(w->heap);
+}
+
+/* cap_walk(walk, sources, budget, own_start): ``_CapWalk.first_walk_python`` (budget < 0:
+ * none; ``walk.cheapest`` already set), setting ``walk.labels``. */
+PyObject *lc_cap_walk(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "cap_walk takes 4 arguments");
+        return NULL;
+    }
+    CapWalk w;
+    memset(&w, 0, sizeof w);
+    PyObject *result = NULL, *sources = NULL, *cheapest = NULL;
+    long long budget;
+    int start_own = PyObject_IsTrue(args[3]);
+    if (start_own < 0 || as_long_long(args[2], &budget) < 0 || read_walk(&w, args[0]) < 0)
+        goto done;
+    if (!(cheapest = get_attr(args[0], "cheapest", NULL)) ||
+        (w.cheapest = PyObject_IsTrue(cheapest)) < 0)
+        goto done;
+    if (!(sources = PySequence_Fast(args[1], "cap_walk: sources must be a sequence"))) goto done;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(sources); i++)
+        if (offer(&w, PySequence_Fast_GET_ITEM(sources, i), start_own, w.zero, 0, -1) < 0)
+            goto done;
+    long long taken = 0;
+    while (w.nheap) {
+        Item item = heap_pop(&w);
+        PyObject *node = w.step_node[item.idx];
+        int own = w.step_own[item.idx];
+        long long h;
+        if (as_long_long(node, &h) < 0) {
+            Py_DECREF(item.loads);
+            goto done;
+        }
+        PyObject *here = kept_of(&w, h, own, 0);
+        PyObject *value = here ? PyDict_GetItemWithError(here, item.loads) : NULL;
+        long long v_used = -1, v_idx = -1;
+        if (value && (as_long_long(PyTuple_GET_ITEM(value, 0), &v_used) < 0 ||
+                      as_long_long(PyTuple_GET_ITEM(value, 1), &v_idx) < 0)) {
+            Py_DECREF(item.loads);
+            goto done;
+        }
+        if (PyErr_Occurred()) {
+            Py_DECREF(item.loads);
+            goto done;
+        }
+        if (!value || v_used != item.used || v_idx != item.idx) {
+            Py_DECREF(item.loads); /* dominated since it was pushed */
+            continue;
+        }
+        taken++;
+        if (budget >= 0 && taken > budget) {
+            Py_DECREF(item.loads);
+            result = Py_NewRef(Py_None);
+            goto done;
+        }
+        int target = PySet_Contains(w.targets, node);
+        if (target) {
+            Py_DECREF(item.loads);
+            if (target < 0) goto done;
+            if (own) {
+                result = walk_of(&w, item.idx);
+                goto done;
+            }
+            continue;
+        }
+        int status = expand(&w, node, own, item.loads, item.used, item.idx);
+        Py_DECREF(item.loads);
+        if (status < 0) goto done;
+    }
+    result = Py_NewRef(Py_False);
+done:
+    if (result) {
+        PyObject *labels = PyLong_FromLongLong(w.labels);
+        if (!labels || PyObject_SetAttrString(args[0], "labels", labels) < 0) Py_CLEAR(result);
+        Py_XDECREF(labels);
+    }
+    Py_XDECREF(sources);
+    Py_XDECREF(cheapest);
+    clear_walk(&w);
+    return result;
+}
