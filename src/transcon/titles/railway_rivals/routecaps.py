@@ -448,11 +448,17 @@ def route_within_caps(
     while todo:
         forbidden = todo.pop()
         search = _CapWalk(state, team, targets, forbidden)
-        search.needs = search.set_needs(state)
-        walk = search.first_walk(sources, budget, cheapest=True)
+        # as ``caps_walk``: the bounds per set of rivals only prune labels that could not
+        # reach a target within the caps, so they wait until a first pass runs out
+        walk = search.first_walk(sources, min(budget, QUICK_LABELS), cheapest=True)
+        spent = search.labels
+        if walk is None and budget > QUICK_LABELS:
+            search.needs = search.set_needs(state)
+            walk = search.first_walk(sources, budget - spent, cheapest=True)
+            spent += search.labels
         if walk is None:
             return True
-        budget -= search.labels
+        budget -= spent
         if walk is False:
             continue
         after = {h for h, own in walk if own}
