@@ -8,7 +8,6 @@ rival) are checked against brute force in ``test_route_oracle``."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -16,7 +15,7 @@ import pytest
 from transcon.titles.railway_rivals import RailwayRivalsUSA, compiled, routecaps
 
 from .conftest import crowded_position, needs_real_map
-from .test_route_oracle import random_network_case
+from .test_route_oracle import random_subproblems
 
 pytestmark = pytest.mark.skipif(compiled.core is None, reason="_labelcore is not built")
 
@@ -35,21 +34,15 @@ def test_compiled_cap_walk_answers_as_the_python_one(
     title: RailwayRivalsUSA, strip_path: str
 ) -> None:
     answers = {"walk": 0, "none": 0, "no answer": 0}
-    for seed in range(120):
-        s, a, b = random_network_case(title, strip_path, seed)
-        rnd = random.Random(seed)
-        track = sorted(set(s.adj) - {a, b})
-        for team in (("Ann",), ("Bob",), ("Ann", "Cy")):
-            picked = rnd.sample(track, min(len(track), rnd.randint(0, 3)))
-            forbidden = frozenset((h, rnd.random() < 0.5) for h in picked)
-            walk = routecaps._CapWalk(s, team, frozenset({b}), forbidden)
-            for needs in (False, True):
-                if needs:
-                    walk.needs = walk.set_needs(s)
-                for budget, cheapest in ((None, False), (None, True), (rnd.randint(1, 8), True)):
-                    got = both(walk, [a], budget, cheapest)
-                    kind = "no answer" if got is None else "none" if got is False else "walk"
-                    answers[kind] += 1
+    for _, s, a, b, team, forbidden, rnd in random_subproblems(title, strip_path, 120, 0, 0.5):
+        walk = routecaps._CapWalk(s, team, frozenset({b}), forbidden)
+        for needs in (False, True):
+            if needs:
+                walk.needs = walk.set_needs(s)
+            for budget, cheapest in ((None, False), (None, True), (rnd.randint(1, 8), True)):
+                got = both(walk, [a], budget, cheapest)
+                kind = "no answer" if got is None else "none" if got is False else "walk"
+                answers[kind] += 1
     assert min(answers.values()) > 20, answers
 
 

@@ -36,6 +36,7 @@ class Twins:
             twin = copy.copy(lister)
             twin.route, twin.on_route, twin.order, twin.lines = [], set(), [], []
             twin.single, twin.found, twin.visited = {}, [], 0
+            twin.pending, twin.counted = [], 0
             twin.compiled_walk = compiled_walk
             return twin
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import collections
 import itertools
 import random
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, NamedTuple
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -487,6 +488,33 @@ def test_some_route_within_the_caps_is_a_route(title: RailwayRivalsUSA, strip_pa
     assert found > 200 and refuted > 100
 
 
+class RandomSubproblem(NamedTuple):
+    seed: int
+    state: RRState
+    source: int
+    target: int
+    team: tuple[str, ...]
+    forbidden: frozenset[tuple[int, bool]]
+    rnd: random.Random  # the case's generator, for the caller's further draws
+
+
+def random_subproblems(
+    title: RailwayRivalsUSA, strip_path: str, seeds: int, least: int, after: float
+) -> Iterator[RandomSubproblem]:
+    """Per random network (``random_network_case``, seeds 0 to ``seeds`` - 1) and team (Ann,
+    Bob, Ann with Cy): ``least`` to 3 of its track hexes (not the ends) forbidden as a
+    subproblem forbids them, each after own track is used with probability ``after``, else
+    before."""
+    for seed in range(seeds):
+        s, a, b = random_network_case(title, strip_path, seed)
+        rnd = random.Random(seed)
+        track = sorted(set(s.adj) - {a, b})
+        for team in (("Ann",), ("Bob",), ("Ann", "Cy")):
+            picked = rnd.sample(track, min(len(track), rnd.randint(least, 3)))
+            forbidden = frozenset((h, rnd.random() < after) for h in picked)
+            yield RandomSubproblem(seed, s, a, b, team, forbidden, rnd)
+
+
 def test_subproblems_forbidding_hexes_after_own_track_are_exact(
     title: RailwayRivalsUSA, strip_path: str
 ) -> None:
@@ -495,18 +523,12 @@ def test_subproblems_forbidding_hexes_after_own_track_are_exact(
     routes: in one that forbids a hex only after own track, a walk that has used own track
     does not stand in for one that has not (that one may still pass the hex)."""
     checked = 0
-    for seed in range(150):
-        s, a, b = random_network_case(title, strip_path, seed)
-        rnd = random.Random(seed)
-        track = sorted(set(s.adj) - {a, b})
-        for team in (("Ann",), ("Bob",), ("Ann", "Cy")):
-            picked = rnd.sample(track, min(len(track), rnd.randint(1, 3)))
-            forbidden = frozenset((h, rnd.random() < 0.7) for h in picked)
-            query = routes.Query.make(s, team, [a], frozenset({b}))
-            got = {(o.length, o.total) for o in routes._front_of_routes(query, None, forbidden)}
-            want = brute_front(s, team, a, b, forbidden)
-            checked += bool(want)
-            assert got == want, (seed, team, sorted(forbidden))
+    for seed, s, a, b, team, forbidden, _ in random_subproblems(title, strip_path, 150, 1, 0.7):
+        query = routes.Query.make(s, team, [a], frozenset({b}))
+        got = {(o.length, o.total) for o in routes._front_of_routes(query, None, forbidden)}
+        want = brute_front(s, team, a, b, forbidden)
+        checked += bool(want)
+        assert got == want, (seed, team, sorted(forbidden))
     assert checked > 100
 
 

@@ -33,9 +33,7 @@ sequence of listed moves:
 
 from __future__ import annotations
 
-import itertools
-import math
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from transcon.core.errors import IllegalAction
@@ -50,6 +48,7 @@ from transcon.titles.railway_rivals.routebounds import (
     team_steps,
 )
 from transcon.titles.railway_rivals.routes import RouteOption
+from transcon.titles.railway_rivals.routespelling import PathSpelling, Spelled
 from transcon.titles.railway_rivals.state import Race, RRState, edge
 from transcon.titles.railway_rivals.tracks import better, track_graph
 
@@ -305,7 +304,9 @@ class _RouteLister:
         self.order: list[int] = []
         self.lines: list[tuple[str | None, tuple[str, ...]]] = []
         self.single: dict[str, int] = {}  # rival links with one owner: that rival's hexes
-        self.found: list[tuple[tuple[int, ...], list[int], list[str]]] = []
+        self.found: list[Spelled] = []
+        self.pending: list[PathSpelling] = []  # the hex paths to spell, and their spellings
+        self.counted = 0
         self.grouped = grouped
         self.groups: list[tuple[tuple[int, ...], list[int], list[str], int]] = []
         self.visited = 0
@@ -314,6 +315,8 @@ class _RouteLister:
 
     def routes(self) -> Iterator[tuple[list[int], list[str]]]:
         self.walk_all()
+        for path in self.pending:
+            path.spell(self.found)
         self.found.sort(key=lambda spelled: spelled[0])
         for _, hexes, owners in self.found:
             yield hexes, owners
@@ -336,135 +339,26 @@ class _RouteLister:
                 on_route.discard(s)
 
     def spell(self, length: int, total: int) -> None:
-        """Add every spelling of the hex path on the route (see ``legal_routes``)."""
+        """Add the hex path on the route, to spell (see ``legal_routes``; grouped listers add
+        its groups)."""
         if any(better(fl, ft, length, total) for fl, ft in self.points):
             return  # beaten within the cap, so also above it
         # with fee_netting, spellings above the cap must not be beaten without the cap either
         over_ok = self.netting and not any(
             better(fl, ft, length, total) for fl, ft in self.wide_points
         )
+        path = PathSpelling(self.route, self.lines, self.order, self.cap, over_ok)
         if self.grouped:
-            self.spell_grouped(over_ok)
+            groups = path.groups()
+            if len(self.groups) + len(groups) > ROUTE_LIST_LIMIT:
+                raise TooManyRoutes
+            self.groups += groups
             return
-        lines, order, route, found, cap = self.lines, self.order, self.route, self.found, self.cap
-        if over_ok or not self.cap_can_bind():
-            self.spell_every()
-            return
-        chosen: list[str] = []
-        keys: list[int] = []
-        counts: dict[str, int] = {}
-        memo: dict[tuple[int, tuple[tuple[str, int], ...]], int] = {}
-
-        def choices(k: int) -> tuple[str, ...]:
-            member, owners = lines[k]
-            return owners if member is None else (member,)
-
-        def spellings(k: int) -> int:
-            """How many ways the links from k on can choose their lines (within the cap
-            unless ``over_ok``), given the rivals' hexes in ``counts``."""
-            if k == len(lines):
-                return 1
-            key = (k, tuple(sorted(counts.items())))
-            known = memo.get(key)
-            if known is None:
-                known = 0
-                for owner in choices(k):
-                    known += extended(k, owner, spellings)
-                memo[key] = known
-            return known
-
-        def extended(k: int, owner: str, then: Callable[[int], int]) -> int:
-            """``then(k + 1)`` with link k on ``owner``'s line (0 if that breaks the cap)."""
-            if lines[k][0] is not None:
-                return then(k + 1)
-            had = counts.get(owner, 0)
-            if had >= cap and not over_ok:
-                return 0
-            counts[owner] = had + 1
-            result = then(k + 1)
-            if had:
-                counts[owner] = had
-            else:
-                del counts[owner]
-            return result
-
-        def assign(k: int) -> int:
-            if k == len(lines):
-                found.append((tuple(keys), list(route), list(chosen)))
-                return 1
-            keys.append(order[k])
-            for index, owner in enumerate(choices(k)):
-                chosen.append(owner)
-                keys.append(index)
-                if extended(k, owner, spellings):
-                    extended(k, owner, assign)
-                keys.pop()
-                chosen.pop()
-            keys.pop()
-            return 1
-
-        if len(found) + spellings(0) > ROUTE_LIST_LIMIT:
+        # spelled once the walk is done: a listing over the limit spells nothing
+        self.counted += path.count()
+        if self.counted > ROUTE_LIST_LIMIT:
             raise TooManyRoutes
-        keys.append(route[0])
-        assign(0)
-
-    def spell_grouped(self, over_ok: bool) -> None:
-        """``spell`` for a ``grouped`` lister: the spellings of the hex path grouped by the
-        rivals' hex counts, each group with its count and its first spelling (sort keys as
-        ``spell`` gives them). A forward pass over the links keeps, per count vector, the
-        first prefix reaching it: extending prefixes in order, in the order of the choices,
-        finds each vector's first full spelling first."""
-        cap = self.cap
-        # count vector -> (sort keys, owners, spellings) of the spellings so far
-        states: dict[tuple[tuple[str, int], ...], tuple[list[int], list[str], int]] = {
-            (): ([self.route[0]], [], 1)
-        }
-        for (member, owners), place in zip(self.lines, self.order, strict=True):
-            choices = owners if member is None else (member,)
-            after: dict[tuple[tuple[str, int], ...], tuple[list[int], list[str], int]] = {}
-            for counts, (keys, chosen, number) in states.items():
-                for index, owner in enumerate(choices):
-                    if member is None:
-                        tally = dict(counts)
-                        tally[owner] = tally.get(owner, 0) + 1
-                        if tally[owner] > cap and not over_ok:
-                            continue
-                        vector = tuple(sorted(tally.items()))
-                    else:
-                        vector = counts
-                    known = after.get(vector)
-                    if known is None:
-                        after[vector] = ([*keys, place, index], [*chosen, owner], number)
-                    else:
-                        after[vector] = (known[0], known[1], known[2] + number)
-            states = after
-        if len(self.groups) + len(states) > ROUTE_LIST_LIMIT:
-            raise TooManyRoutes
-        for keys, chosen, number in states.values():
-            self.groups.append((tuple(keys), list(self.route), chosen, number))
-
-    def cap_can_bind(self) -> bool:
-        """Whether some rival's line is a choice on more links of the route than the cap."""
-        offered: dict[str, int] = {}
-        for member, owners in self.lines:
-            if member is None:
-                for owner in owners:
-                    offered[owner] = offered.get(owner, 0) + 1
-        return any(n > self.cap for n in offered.values())
-
-    def spell_every(self) -> None:
-        """``spell`` when no choice of lines can break the cap: every combination, in the
-        order (and with the sort keys) ``spell`` gives them."""
-        choices = [owners if member is None else (member,) for member, owners in self.lines]
-        if len(self.found) + math.prod(len(c) for c in choices) > ROUTE_LIST_LIMIT:
-            raise TooManyRoutes
-        start, order, route = self.route[0], self.order, self.route
-        for picks in itertools.product(*(range(len(c)) for c in choices)):
-            keys = [start]
-            for place, index in zip(order, picks, strict=True):
-                keys += (place, index)
-            owners = [c[i] for c, i in zip(choices, picks, strict=True)]
-            self.found.append((tuple(keys), list(route), owners))
+        self.pending.append(path)
 
     def walk(self, length: int, total: int, own: bool) -> None:
         """``walk_python``, compiled (``_labelcore.list_walk``: the same visits in the same

@@ -66,6 +66,18 @@ static inline PyObject *lc_near(PyObject *cache, PyObject *near, PyObject *node)
     return PyObject_CallOneArg(near, node);
 }
 
+/* o.name (a new reference), checked to be of ``type`` (exactly) when one is given; NULL
+ * with an exception (a TypeError naming ``who`` and the attribute). */
+static inline PyObject *lc_attr(PyObject *o, const char *name, PyTypeObject *type,
+                                const char *who) {
+    PyObject *v = PyObject_GetAttrString(o, name);
+    if (v && type && !Py_IS_TYPE(v, type)) {
+        PyErr_Format(PyExc_TypeError, "%s: %s must be a %s", who, name, type->tp_name);
+        Py_CLEAR(v);
+    }
+    return v;
+}
+
 /* The module's types and functions defined in other files. */
 extern PyTypeObject LC_DominanceType;
 int lc_dominance_ready(void); /* the type ready, its names made: -1 with an exception */

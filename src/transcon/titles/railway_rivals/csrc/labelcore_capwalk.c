@@ -36,12 +36,7 @@ typedef struct {
 } CapWalk;
 
 static PyObject *get_attr(PyObject *o, const char *name, PyTypeObject *type) {
-    PyObject *v = PyObject_GetAttrString(o, name);
-    if (v && type && !Py_IS_TYPE(v, type)) {
-        PyErr_Format(PyExc_TypeError, "cap_walk: %s must be a %s", name, type->tp_name);
-        Py_CLEAR(v);
-    }
-    return v;
+    return lc_attr(o, name, type, "cap_walk");
 }
 
 static int as_long_long(PyObject *o, long long *out) {

@@ -158,13 +158,7 @@ static int walk_from(Walk *w, long long length, long long total, int own) {
 
 /* The attribute ``name`` of o (a new reference) checked to be of ``type`` when given. */
 static PyObject *attr(PyObject *o, const char *name, PyTypeObject *type) {
-    PyObject *v = PyObject_GetAttrString(o, name);
-    if (v && type && !PyObject_TypeCheck(v, type)) {
-        PyErr_Format(PyExc_TypeError, "route listing: %s has the wrong type", name);
-        Py_DECREF(v);
-        return NULL;
-    }
-    return v;
+    return lc_attr(o, name, type, "route listing");
 }
 
 /* A pair (without own track, with) of dicts: 0, or -1 with an exception. */

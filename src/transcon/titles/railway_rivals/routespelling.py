@@ -1,0 +1,147 @@
+"""The spellings of one hex path of the route listing (legal.py's ``_RouteLister``): whose line
+each link of a route uses. A link on a team member's line is written for that member; a
+rival link on several rivals' lines may use any of them, within the per-rival cap (base
+3.2: at most ``max_foreign_hexes_per_owner`` hexes of one rival's track) unless the listing
+allows routes over it (``fee_netting``). Every spelling is a legal entry of its own; they
+share the route's length and total fees.
+
+Spellings are ordered by their sort keys: the route's first hex, then per link its
+neighbour's place in the track order and the index of the line chosen (depth first, as the
+listing walks)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Sequence
+
+#: One link's line: the team member whose line it uses, or (None) the rival owners to choose
+#: from, and the owners on the link.
+Line = tuple[str | None, tuple[str, ...]]
+#: A spelling: its sort keys, the route's hexes, the owner whose line each link uses.
+Spelled = tuple[tuple[int, ...], list[int], list[str]]
+
+
+class PathSpelling:
+    """The spellings of one hex path (copied: the listing's lists change as it walks)."""
+
+    def __init__(
+        self,
+        route: Sequence[int],
+        lines: Sequence[Line],
+        order: Sequence[int],
+        cap: int,
+        over_ok: bool,
+    ) -> None:
+        self.route = list(route)
+        self.lines = list(lines)
+        self.order = list(order)
+        self.cap = cap
+        self.over_ok = over_ok
+        self.choices = [owners if member is None else (member,) for member, owners in lines]
+        # no choice of lines can break the cap: every combination is a spelling
+        self.free = over_ok or not _cap_can_bind(self.lines, cap)
+        self._counts: dict[str, int] = {}
+        self._memo: dict[tuple[int, tuple[tuple[str, int], ...]], int] = {}
+
+    def count(self) -> int:
+        """How many spellings the path has."""
+        if self.free:
+            return math.prod(len(c) for c in self.choices)
+        return self._spellings(0)
+
+    def spell(self, found: list[Spelled]) -> None:
+        """Append every spelling to ``found``."""
+        start = self.route[0]
+        if self.free:
+            for picks in itertools.product(*(range(len(c)) for c in self.choices)):
+                keys = [start]
+                for place, index in zip(self.order, picks, strict=True):
+                    keys += (place, index)
+                owners = [c[i] for c, i in zip(self.choices, picks, strict=True)]
+                found.append((tuple(keys), list(self.route), owners))
+            return
+        self._assign(0, [start], [], found)
+
+    def groups(self) -> list[tuple[tuple[int, ...], list[int], list[str], int]]:
+        """The spellings grouped by the rivals' hex counts (the fees each rival is paid): per
+        group its first spelling (sort keys, route, owners) and how many it has. A forward
+        pass over the links keeps, per count vector, the first prefix reaching it: extending
+        prefixes in order, in the order of the choices, finds each vector's first full
+        spelling first."""
+        Vector = tuple[tuple[str, int], ...]
+        states: dict[Vector, tuple[list[int], list[str], int]] = {(): ([self.route[0]], [], 1)}
+        for (member, _), choices, place in zip(self.lines, self.choices, self.order, strict=True):
+            after: dict[Vector, tuple[list[int], list[str], int]] = {}
+            for counts, (keys, chosen, number) in states.items():
+                for index, owner in enumerate(choices):
+                    vector = counts
+                    if member is None:
+                        tally = dict(counts)
+                        tally[owner] = tally.get(owner, 0) + 1
+                        if tally[owner] > self.cap and not self.over_ok:
+                            continue
+                        vector = tuple(sorted(tally.items()))
+                    known = after.get(vector)
+                    if known is None:
+                        after[vector] = ([*keys, place, index], [*chosen, owner], number)
+                    else:
+                        after[vector] = (known[0], known[1], known[2] + number)
+            states = after
+        return [
+            (tuple(keys), list(self.route), chosen, number)
+            for keys, chosen, number in states.values()
+        ]
+
+    def _spellings(self, k: int) -> int:
+        """How many ways the links from k on can choose their lines within the cap, given
+        the rivals' hexes so far (``_counts``)."""
+        if k == len(self.lines):
+            return 1
+        key = (k, tuple(sorted(self._counts.items())))
+        known = self._memo.get(key)
+        if known is None:
+            known = sum(self._then(k, owner, self._spellings) for owner in self.choices[k])
+            self._memo[key] = known
+        return known
+
+    def _then(self, k: int, owner: str, then: Callable[[int], int]) -> int:
+        """``then(k + 1)`` with link k on ``owner``'s line (0 if that breaks the cap)."""
+        if self.lines[k][0] is not None:
+            return then(k + 1)
+        counts = self._counts
+        had = counts.get(owner, 0)
+        if had >= self.cap:
+            return 0
+        counts[owner] = had + 1
+        result = then(k + 1)
+        if had:
+            counts[owner] = had
+        else:
+            del counts[owner]
+        return result
+
+    def _assign(self, k: int, keys: list[int], chosen: list[str], found: list[Spelled]) -> int:
+        if k == len(self.lines):
+            found.append((tuple(keys), list(self.route), list(chosen)))
+            return 1
+        keys.append(self.order[k])
+        for index, owner in enumerate(self.choices[k]):
+            chosen.append(owner)
+            keys.append(index)
+            if self._then(k, owner, self._spellings):
+                self._then(k, owner, lambda n: self._assign(n, keys, chosen, found))
+            keys.pop()
+            chosen.pop()
+        keys.pop()
+        return 1
+
+
+def _cap_can_bind(lines: Sequence[Line], cap: int) -> bool:
+    """Whether some rival's line is a choice on more links of the route than the cap."""
+    offered: dict[str, int] = {}
+    for member, owners in lines:
+        if member is None:
+            for owner in owners:
+                offered[owner] = offered.get(owner, 0) + 1
+    return any(n > cap for n in offered.values())
