@@ -48,7 +48,7 @@ from transcon.titles.railway_rivals.routebounds import (
     team_steps,
 )
 from transcon.titles.railway_rivals.routes import RouteOption
-from transcon.titles.railway_rivals.routespelling import PathSpelling, Spelled
+from transcon.titles.railway_rivals.routespelling import Group, Line, PathSpelling, Spelled
 from transcon.titles.railway_rivals.state import Race, RRState, edge
 from transcon.titles.railway_rivals.tracks import better, track_graph
 
@@ -231,13 +231,9 @@ def grouped_routes(state: RRState, race: Race, team: tuple[str, ...]) -> list[Ro
     team = tuple(sorted(team))
     key = ("grouped_routes", tuple(starts), tuple(ends), team)
     if key not in state.cache:
-        front = route_options(state, race, team)
-        wide = route_options(state, race, team, capped=False) if state.cfg.fee_netting else []
-        points = [(o.length, o.total) for o in front]
-        wide_points = points + [(o.length, o.total) for o in wide]
+        lister = _lister(state, race, team, grouped=True)
         groups: list[RouteGroup] | None = []
-        if wide_points:
-            lister = _RouteLister(state, race, team, points, wide_points, grouped=True)
+        if lister is not None:
             try:
                 groups = [RouteGroup(*found) for found in lister.routes_grouped()]
             except TooManyRoutes:
@@ -257,13 +253,23 @@ def legal_routes(
     nor the payments, so each accepted hex path is then spelled out once per choice of lines
     within the cap (many rivals' parallel lines make thousands of spellings of a few paths).
     """
+    lister = _lister(state, race, team)
+    if lister is not None:
+        yield from lister.routes()
+
+
+def _lister(
+    state: RRState, race: Race, team: tuple[str, ...], grouped: bool = False
+) -> _RouteLister | None:
+    """The lister of a race's routes for a team, bounded by the Pareto front (and, with
+    ``fee_netting``, the front without the cap); None when the team has no route."""
     front: list[RouteOption] = route_options(state, race, team)
     wide = route_options(state, race, team, capped=False) if state.cfg.fee_netting else []
     points = [(o.length, o.total) for o in front]
     wide_points = points + [(o.length, o.total) for o in wide]
     if not wide_points:
-        return
-    yield from _RouteLister(state, race, team, points, wide_points).routes()
+        return None
+    return _RouteLister(state, race, team, points, wide_points, grouped)
 
 
 class _RouteLister:
@@ -302,13 +308,13 @@ class _RouteLister:
         # per link: its neighbour's place in the track order, and the team member whose line
         # it uses or (None) the rival owners to choose from
         self.order: list[int] = []
-        self.lines: list[tuple[str | None, tuple[str, ...]]] = []
+        self.lines: list[Line] = []
         self.single: dict[str, int] = {}  # rival links with one owner: that rival's hexes
         self.found: list[Spelled] = []
         self.pending: list[PathSpelling] = []  # the hex paths to spell, and their spellings
         self.counted = 0
         self.grouped = grouped
-        self.groups: list[tuple[tuple[int, ...], list[int], list[str], int]] = []
+        self.groups: list[Group] = []
         self.visited = 0
         #: whether ``walk`` runs compiled (tests switch it)
         self.compiled_walk = compiled.COMPILED

@@ -20,6 +20,8 @@ from collections.abc import Callable, Sequence
 Line = tuple[str | None, tuple[str, ...]]
 #: A spelling: its sort keys, the route's hexes, the owner whose line each link uses.
 Spelled = tuple[tuple[int, ...], list[int], list[str]]
+#: The spellings that pay every rival the same: the first of them and how many there are.
+Group = tuple[tuple[int, ...], list[int], list[str], int]
 
 
 class PathSpelling:
@@ -63,7 +65,7 @@ class PathSpelling:
             return
         self._assign(0, [start], [], found)
 
-    def groups(self) -> list[tuple[tuple[int, ...], list[int], list[str], int]]:
+    def groups(self) -> list[Group]:
         """The spellings grouped by the rivals' hex counts (the fees each rival is paid): per
         group its first spelling (sort keys, route, owners) and how many it has. A forward
         pass over the links keeps, per count vector, the first prefix reaching it: extending

@@ -85,6 +85,15 @@ int lc_dominance_ready(void); /* the type ready, its names made: -1 with an exce
 PyObject *lc_dominance_test(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 extern PyTypeObject LC_ExpanderType;
 int lc_expander_ready(void); /* the type ready, its names made: -1 with an exception */
+/* Whether a key o of the dict ``group`` (kept loads -> (used, index)) is within ``loads``
+ * (and, when cheapest, its used is at most ``used``): 1, 0, or -1 with an exception.
+ * ``loads_w``: the loads' words, or NULL when they do not fit. */
+int lc_group_dominates(const Guard *g, PyObject *group, PyObject *loads, const u64 *loads_w,
+                       PyObject *used, int cheapest);
+/* Appends to the list ``out`` the keys o of ``group``, in its order, that ``loads`` is
+ * within (and, when cheapest, whose used is at least ``used``): 0, or -1 with an exception. */
+int lc_group_dominated_by(const Guard *g, PyObject *group, PyObject *loads,
+                          const u64 *loads_w, PyObject *used, int cheapest, PyObject *out);
 PyObject *lc_probe_dominated(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *lc_probe_dominated_by(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *lc_list_walk(PyObject *self, PyObject *const *args, Py_ssize_t nargs);

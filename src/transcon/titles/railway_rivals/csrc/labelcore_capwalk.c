@@ -101,54 +101,46 @@ static int field_at(CapWalk *w, PyObject *loads, const u64 *words, int fits, lon
     return status;
 }
 
-/* Whether a kept label of the dict dominates (loads, used): 1, 0 or -1. */
-static int dominated_in(CapWalk *w, PyObject *group, PyObject *loads, const u64 *lw, int fits,
-                        long long used) {
-    Py_ssize_t pos = 0;
-    PyObject *o, *value;
-    u64 ow[LC_MAXW];
-    while (PyDict_Next(group, &pos, &o, &value)) {
-        int ofits = fits ? lc_words(&w->g, o, ow) : 0;
-        if (ofits < 0) return -1;
-        int in = lc_within(&w->g, o, ofits ? ow : NULL, loads, fits ? lw : NULL);
-        if (in < 0) return -1;
-        if (in && w->cheapest) {
-            long long o_used;
-            if (as_long_long(PyTuple_GET_ITEM(value, 0), &o_used) < 0) return -1;
-            in = o_used <= used;
-        }
-        if (in) return 1;
-    }
-    return 0;
-}
-
 /* Drops the kept labels of the dict that (loads, used) dominates. */
-static int drop_dominated(CapWalk *w, PyObject *group, PyObject *loads, const u64 *lw, int fits,
-                          long long used) {
+static int drop_dominated(CapWalk *w, PyObject *group, PyObject *loads, const u64 *lw,
+                          PyObject *used) {
     PyObject *gone = PyList_New(0);
-    if (!gone) return -1;
-    Py_ssize_t pos = 0;
-    PyObject *o, *value;
-    u64 ow[LC_MAXW];
-    int status = 0;
-    while (status == 0 && PyDict_Next(group, &pos, &o, &value)) {
-        int ofits = fits ? lc_words(&w->g, o, ow) : 0;
-        if (ofits < 0) {
-            status = -1;
-            break;
-        }
-        int kill = lc_within(&w->g, loads, fits ? lw : NULL, o, ofits ? ow : NULL);
-        if (kill < 0) status = -1;
-        if (kill == 1 && w->cheapest) {
-            long long o_used;
-            if (as_long_long(PyTuple_GET_ITEM(value, 0), &o_used) < 0) status = -1;
-            else kill = used <= o_used;
-        }
-        if (status == 0 && kill == 1 && PyList_Append(gone, o) < 0) status = -1;
-    }
+    int status = gone ? lc_group_dominated_by(&w->g, group, loads, lw, used, w->cheapest, gone) : -1;
     for (Py_ssize_t i = 0; status == 0 && i < PyList_GET_SIZE(gone); i++)
         if (PyDict_DelItem(group, PyList_GET_ITEM(gone, i)) < 0) status = -1;
-    Py_DECREF(gone);
+    Py_XDECREF(gone);
+    return status;
+}
+
+/* Keeps the label at its state unless a kept label there (or, ``across``, at the state
+ * with own track used) dominates it, dropping those it dominates: 1 kept, 0 not, -1.
+ * ``loads_w``: the loads' words, or NULL when they do not fit. */
+static int keep(CapWalk *w, long long h, int own, PyObject *loads, const u64 *loads_w,
+                long long used) {
+    PyObject *here = kept_of(w, h, own, 1), *used_obj = PyLong_FromLongLong(used);
+    int status = !here || !used_obj ? -1 : 0;
+    if (status == 0) status = lc_group_dominates(&w->g, here, loads, loads_w, used_obj, w->cheapest);
+    if (status == 0 && w->across && !own) {
+        PyObject *other = kept_of(w, h, 1, 0);
+        if (other) status = lc_group_dominates(&w->g, other, loads, loads_w, used_obj, w->cheapest);
+        else if (PyErr_Occurred()) status = -1;
+    }
+    if (status == 1) status = 0; /* dominated: not kept */
+    else if (status == 0) {
+        status = drop_dominated(w, here, loads, loads_w, used_obj);
+        if (status == 0 && w->across && own) {
+            PyObject *other = kept_of(w, h, 0, 0);
+            if (other) status = drop_dominated(w, other, loads, loads_w, used_obj);
+            else if (PyErr_Occurred()) status = -1;
+        }
+        if (status == 0) {
+            PyObject *value = Py_BuildValue("(On)", used_obj, w->nsteps);
+            status = value ? PyDict_SetItem(here, loads, value) : -1;
+            Py_XDECREF(value);
+            if (status == 0) status = 1;
+        }
+    }
+    Py_XDECREF(used_obj);
     return status;
 }
 
@@ -226,28 +218,10 @@ static int offer(CapWalk *w, PyObject *node, int own, PyObject *loads, long long
             return -1;
         if (load + more > w->need_cap[k]) return 0;
     }
-    PyObject *here = kept_of(w, h, own, 1);
-    if (!here) return -1;
-    int d = dominated_in(w, here, loads, lw, fits, used);
-    if (d == 0 && w->across && !own) {
-        PyObject *other = kept_of(w, h, 1, 0);
-        if (!other && PyErr_Occurred()) return -1;
-        if (other) d = dominated_in(w, other, loads, lw, fits, used);
-    }
-    if (d) return d < 0 ? -1 : 0;
-    if (drop_dominated(w, here, loads, lw, fits, used) < 0) return -1;
-    if (w->across && own) {
-        PyObject *other = kept_of(w, h, 0, 0);
-        if (!other && PyErr_Occurred()) return -1;
-        if (other && drop_dominated(w, other, loads, lw, fits, used) < 0) return -1;
-    }
     long long still;
     if (as_long_long(still_obj, &still) < 0) return -1;
-    PyObject *value = Py_BuildValue("(Ln)", used, w->nsteps);
-    if (!value) return -1;
-    int status = PyDict_SetItem(here, loads, value);
-    Py_DECREF(value);
-    if (status < 0) return -1;
+    int kept = keep(w, h, own, loads, fits ? lw : NULL, used);
+    if (kept <= 0) return kept;
     if (w->nsteps == w->steps_cap) {
         Py_ssize_t size = w->steps_cap ? 2 * w->steps_cap : 256;
         PyObject **nodes = PyMem_Realloc(w->step_node, (size_t)size * sizeof(PyObject *));

@@ -130,16 +130,58 @@ static int probe_args(PyObject *const *args, Py_ssize_t nargs, const char *name,
     return 0;
 }
 
+int lc_group_dominates(const Guard *g, PyObject *group, PyObject *loads, const u64 *loads_w,
+                       PyObject *used, int cheapest) {
+    u64 o_w[LC_MAXW];
+    Py_ssize_t pos = 0;
+    PyObject *o, *value;
+    int found = 0;
+    Py_INCREF(group);
+    while (found == 0 && PyDict_Next(group, &pos, &o, &value)) {
+        PyObject *o_used = NULL;
+        if (cheapest && !(o_used = used_of(value))) {
+            found = -1;
+            break;
+        }
+        int fits = loads_w ? lc_words(g, o, o_w) : 0;
+        if (fits < 0) {
+            found = -1;
+            break;
+        }
+        found = lc_within(g, o, fits ? o_w : NULL, loads, loads_w);
+        if (found == 1 && cheapest) found = less_equal(o_used, used);
+    }
+    Py_DECREF(group);
+    return found;
+}
+
+int lc_group_dominated_by(const Guard *g, PyObject *group, PyObject *loads,
+                          const u64 *loads_w, PyObject *used, int cheapest, PyObject *out) {
+    u64 o_w[LC_MAXW];
+    Py_ssize_t pos = 0;
+    PyObject *o, *value;
+    while (PyDict_Next(group, &pos, &o, &value)) {
+        PyObject *o_used = used_of(value); /* Python unpacks every value */
+        if (!o_used) return -1;
+        int fits = loads_w ? lc_words(g, o, o_w) : 0;
+        if (fits < 0) return -1;
+        int kill = lc_within(g, loads, loads_w, o, fits ? o_w : NULL);
+        if (kill == 1 && cheapest) kill = less_equal(used, o_used);
+        if (kill < 0 || (kill == 1 && PyList_Append(out, o) < 0)) return -1;
+    }
+    return 0;
+}
+
 /* dominated(groups, loads, used, guard, cheapest): whether a key o of some dict of groups
  * is within ``loads`` (and, when cheapest, its value's used is at most ``used``). */
 PyObject *lc_probe_dominated(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     Guard g;
-    u64 loads_w[LC_MAXW], o_w[LC_MAXW];
+    u64 loads_w[LC_MAXW];
     int loads_fits, cheapest;
     if (probe_args(args, nargs, "dominated", &g, loads_w, &loads_fits, &cheapest) < 0)
         return NULL;
-    PyObject *groups = args[0], *loads = args[1], *used = args[2];
+    PyObject *groups = args[0];
     int found = 0;
     if (!PyList_Check(groups)) {
         PyErr_SetString(PyExc_TypeError, "dominated: groups must be a list of dicts");
@@ -152,24 +194,8 @@ PyObject *lc_probe_dominated(PyObject *self, PyObject *const *args, Py_ssize_t n
             found = -1;
             break;
         }
-        Py_INCREF(group);
-        Py_ssize_t pos = 0;
-        PyObject *o, *value;
-        while (found == 0 && PyDict_Next(group, &pos, &o, &value)) {
-            PyObject *o_used = NULL;
-            if (cheapest && !(o_used = used_of(value))) {
-                found = -1;
-                break;
-            }
-            int fits = loads_fits ? lc_words(&g, o, o_w) : 0;
-            if (fits < 0) {
-                found = -1;
-                break;
-            }
-            found = lc_within(&g, o, fits ? o_w : NULL, loads, loads_fits ? loads_w : NULL);
-            if (found == 1 && cheapest) found = less_equal(o_used, used);
-        }
-        Py_DECREF(group);
+        found = lc_group_dominates(&g, group, args[1], loads_fits ? loads_w : NULL, args[2],
+                                   cheapest);
     }
     Py_DECREF(g.obj);
     if (found < 0) return NULL;
@@ -182,33 +208,18 @@ PyObject *lc_probe_dominated(PyObject *self, PyObject *const *args, Py_ssize_t n
 PyObject *lc_probe_dominated_by(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     Guard g;
-    u64 loads_w[LC_MAXW], o_w[LC_MAXW];
+    u64 loads_w[LC_MAXW];
     int loads_fits, cheapest;
     if (probe_args(args, nargs, "dominated_by", &g, loads_w, &loads_fits, &cheapest) < 0)
         return NULL;
-    PyObject *group = args[0], *loads = args[1], *used = args[2];
     PyObject *out = NULL;
-    if (!PyDict_Check(group)) {
+    if (!PyDict_Check(args[0])) {
         PyErr_SetString(PyExc_TypeError, "dominated_by: group must be a dict");
-        goto done;
+    } else if ((out = PyList_New(0)) &&
+               lc_group_dominated_by(&g, args[0], args[1], loads_fits ? loads_w : NULL, args[2],
+                                     cheapest, out) < 0) {
+        Py_CLEAR(out);
     }
-    out = PyList_New(0);
-    if (!out) goto done;
-    Py_ssize_t pos = 0;
-    PyObject *o, *value;
-    while (PyDict_Next(group, &pos, &o, &value)) {
-        PyObject *o_used = used_of(value); /* Python unpacks every value */
-        if (!o_used) goto fail;
-        int fits = loads_fits ? lc_words(&g, o, o_w) : 0;
-        if (fits < 0) goto fail;
-        int kill = lc_within(&g, loads, loads_fits ? loads_w : NULL, o, fits ? o_w : NULL);
-        if (kill == 1 && cheapest) kill = less_equal(used, o_used);
-        if (kill < 0 || (kill == 1 && PyList_Append(out, o) < 0)) goto fail;
-    }
-    goto done;
-fail:
-    Py_CLEAR(out);
-done:
     Py_DECREF(g.obj);
     return out;
 }
