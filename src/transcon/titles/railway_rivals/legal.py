@@ -201,9 +201,7 @@ def listed_routes(
     Cached until the track changes, per race ends and team as a set: a joint run (and an
     exchange) with a partner has the same routes for both rivals, and a later listing on the
     same track (the next rival's, the race summary's) reuses them."""
-    starts, ends = race_ends(state, race)
-    team = tuple(sorted(team))
-    key = ("listed_routes", tuple(starts), tuple(ends), team)
+    key, team = _listing_key(state, race, team, "listed_routes")
     if key not in state.cache:
         try:
             state.cache[key] = list(legal_routes(state, race, team))
@@ -211,6 +209,16 @@ def listed_routes(
             state.cache[key] = None  # only the GM route (see the module docstring)
     cached: list[tuple[list[int], list[str]]] | None = state.cache[key]
     return cached
+
+
+def _listing_key(
+    state: RRState, race: Race, team: tuple[str, ...], kind: str
+) -> tuple[tuple[object, ...], tuple[str, ...]]:
+    """A listing's cache key (per race ends and team as a set: a joint run, and an exchange,
+    with a partner has the same routes for both rivals) and the team in its order."""
+    starts, ends = race_ends(state, race)
+    team = tuple(sorted(team))
+    return (kind, tuple(starts), tuple(ends), team), team
 
 
 class RouteGroup(NamedTuple):
@@ -227,15 +235,13 @@ def grouped_routes(state: RRState, race: Race, team: tuple[str, ...]) -> list[Ro
     """``legal_routes`` grouped into ``RouteGroup``s, in the order of their first routes; None
     when the walk would visit more than ``ROUTE_SEARCH_LIMIT`` partial routes or there are
     more than ``ROUTE_LIST_LIMIT`` groups. Cached like ``listed_routes``."""
-    starts, ends = race_ends(state, race)
-    team = tuple(sorted(team))
-    key = ("grouped_routes", tuple(starts), tuple(ends), team)
+    key, team = _listing_key(state, race, team, "grouped_routes")
     if key not in state.cache:
         lister = _lister(state, race, team, grouped=True)
         groups: list[RouteGroup] | None = []
         if lister is not None:
             try:
-                groups = [RouteGroup(*found) for found in lister.routes_grouped()]
+                groups = lister.routes_grouped()
             except TooManyRoutes:
                 groups = None
         state.cache[key] = groups
@@ -327,11 +333,11 @@ class _RouteLister:
         for _, hexes, owners in self.found:
             yield hexes, owners
 
-    def routes_grouped(self) -> list[tuple[list[int], list[str], int]]:
-        """(route, first owners, spellings) per group (``grouped`` listers)."""
+    def routes_grouped(self) -> list[RouteGroup]:
+        """The groups of the routes, in order (``grouped`` listers)."""
         self.walk_all()
         self.groups.sort(key=lambda group: group[0])
-        return [(hexes, owners, count) for _, hexes, owners, count in self.groups]
+        return [RouteGroup(hexes, owners, count) for _, hexes, owners, count in self.groups]
 
     def walk_all(self) -> None:
         """``walk`` from every start of the race."""

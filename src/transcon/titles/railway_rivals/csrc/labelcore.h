@@ -54,6 +54,31 @@ static inline int lc_within(const Guard *g, PyObject *a, const u64 *a_w, PyObjec
     return 1;
 }
 
+/* A not negative exact int below 2^64: 1 with *out set, else 0 (no exception). */
+static inline int u64_of(PyObject *o, u64 *out) {
+    if (!PyLong_CheckExact(o)) return 0;
+    u64 v = PyLong_AsUnsignedLongLong(o);
+    if (v == (u64)-1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+/* The field of ``field`` bits at bit ``shift`` of loads read as nw words (0 beyond them). */
+static inline long long lc_field_at(const u64 *words, int nw, long long shift, u64 field) {
+    long long k = shift / 64, off = shift % 64;
+    if (k >= nw) return 0;
+    u64 v = words[k] >> off;
+    if (off && k + 1 < nw) v |= words[k + 1] << (64 - off);
+    return (long long)(v & field);
+}
+
+/* ``Loads.add``'s last step: loads + step (a set's one more link) when within ``limit``:
+ * a new reference, Py_None (over a capacity) or NULL with an exception. */
+PyObject *lc_loads_plus(const Guard *g, PyObject *limit, PyObject *loads, PyObject *step);
+
 /* near(node) through ``cache``, the team's dict of near's answers (routebounds'
  * ``team_steps``: near fills it on a miss): a new reference, NULL with an exception. */
 static inline PyObject *lc_near(PyObject *cache, PyObject *near, PyObject *node) {

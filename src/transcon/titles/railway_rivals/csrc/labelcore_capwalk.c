@@ -81,12 +81,8 @@ static PyObject *kept_of(CapWalk *w, long long node, int own, int make) {
 /* ``(loads >> shift) & field`` of loads given as words (fits) or as an int. */
 static int field_at(CapWalk *w, PyObject *loads, const u64 *words, int fits, long long shift,
                     long long *out) {
-    if (fits && shift >= 0 && shift < 64LL * w->g.nw && w->field < (1ULL << 62)) {
-        Py_ssize_t k = (Py_ssize_t)(shift / 64);
-        int off = (int)(shift % 64);
-        u64 v = words[k] >> off;
-        if (off && k + 1 < w->g.nw) v |= words[k + 1] << (64 - off);
-        *out = (long long)(v & w->field);
+    if (fits && shift >= 0 && w->field < (1ULL << 62)) {
+        *out = lc_field_at(words, w->g.nw, shift, w->field);
         return 0;
     }
     PyObject *s = PyLong_FromLongLong(shift), *f = PyLong_FromUnsignedLongLong(w->field);
@@ -271,15 +267,7 @@ static PyObject *loads_after(CapWalk *w, PyObject *loads, PyObject *owners) {
         return out;
     }
     Py_DECREF(mask);
-    PyObject *added = PyNumber_Add(loads, step);
-    if (!added) return NULL;
-    int in = lc_within_ints(&w->g, added, w->limit);
-    if (in <= 0) {
-        Py_DECREF(added);
-        if (in < 0) return NULL;
-        Py_RETURN_NONE;
-    }
-    return added;
+    return lc_loads_plus(&w->g, w->limit, loads, step);
 }
 
 static PyObject *walk_of(CapWalk *w, long long idx) {

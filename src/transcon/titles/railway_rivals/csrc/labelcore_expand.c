@@ -100,15 +100,6 @@ int lc_label_read(Expander *x, Label *l) {
     return 0;
 }
 
-/* The field of ``field`` bits at bit ``shift`` of loads read as nw words. */
-static inline long long field_at(const u64 *words, int nw, long long shift, u64 field) {
-    long long k = shift / 64, off = shift % 64;
-    if (k >= nw) return 0;
-    u64 v = words[k] >> off;
-    if (off && k + 1 < nw) v |= words[k + 1] << (64 - off);
-    return (long long)(v & field);
-}
-
 /* ``hopeless(loads, h, own)``: 1, 0, or -1 with an exception. Loads of several words (many
  * capped rivals' sets) are read as the guard's words. */
 static int hopeless(Expander *x, const Label *l, PyObject *loads, PyObject *h, int own) {
@@ -142,7 +133,7 @@ static int hopeless(Expander *x, const Label *l, PyObject *loads, PyObject *h, i
             python.python_hopeless = 1;
             return hopeless(x, &python, loads, h, own);
         }
-        long long load = field_at(words, nw, l->need_shift[i], x->field);
+        long long load = lc_field_at(words, nw, l->need_shift[i], x->field);
         if (load + m > l->need_capacity[i]) return 1;
     }
     return 0;
@@ -157,22 +148,7 @@ static PyObject *loads_add(Expander *x, PyObject *loads, PyObject *mask) {
         PyObject *args[3] = {x->loads, loads, mask};
         return PyObject_VectorcallMethod(s_add, args, 3 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
     }
-    u64 a, b, lim;
-    if (x->g.nw == 1 && u64_of(loads, &a) && u64_of(step, &b) && u64_of(x->limit, &lim) &&
-        a + b >= a) {
-        u64 sum = a + b, g = x->g.w[0];
-        if ((((lim | g) - sum) & g) != g) Py_RETURN_NONE;
-        return PyLong_FromUnsignedLongLong(sum);
-    }
-    PyObject *sum = PyNumber_Add(loads, step);
-    if (!sum) return NULL;
-    int within = lc_within_ints(&x->g, sum, x->limit);
-    if (within <= 0) {
-        Py_DECREF(sum);
-        if (within < 0) return NULL;
-        Py_RETURN_NONE;
-    }
-    return sum;
+    return lc_loads_plus(&x->g, x->limit, loads, step);
 }
 
 /* The Python ``expand`` for this label: 0 done, -1 an exception. */

@@ -62,17 +62,6 @@ static inline int any_ll(PyObject *o, long long *out) {
     return !over;
 }
 
-/* A not negative exact int below 2^64: 1 with *out set, else 0 (no exception). */
-static inline int u64_of(PyObject *o, u64 *out) {
-    if (!PyLong_CheckExact(o)) return 0;
-    u64 v = PyLong_AsUnsignedLongLong(o);
-    if (v == (u64)-1 && PyErr_Occurred()) {
-        PyErr_Clear();
-        return 0;
-    }
-    *out = v;
-    return 1;
-}
 
 /* d[key] of an exact dict (borrowed); NULL with KeyError as Python's d[key]. */
 static inline PyObject *item_of(PyObject *d, PyObject *key) {

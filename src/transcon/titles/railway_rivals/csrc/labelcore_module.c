@@ -130,6 +130,25 @@ static int probe_args(PyObject *const *args, Py_ssize_t nargs, const char *name,
     return 0;
 }
 
+PyObject *lc_loads_plus(const Guard *g, PyObject *limit, PyObject *loads, PyObject *step) {
+    u64 a, b, lim;
+    if (g->nw == 1 && u64_of(loads, &a) && u64_of(step, &b) && u64_of(limit, &lim) &&
+        a + b >= a) {
+        u64 sum = a + b, guard = g->w[0];
+        if ((((lim | guard) - sum) & guard) != guard) Py_RETURN_NONE;
+        return PyLong_FromUnsignedLongLong(sum);
+    }
+    PyObject *sum = PyNumber_Add(loads, step);
+    if (!sum) return NULL;
+    int within = lc_within_ints(g, sum, limit);
+    if (within <= 0) {
+        Py_DECREF(sum);
+        if (within < 0) return NULL;
+        Py_RETURN_NONE;
+    }
+    return sum;
+}
+
 int lc_group_dominates(const Guard *g, PyObject *group, PyObject *loads, const u64 *loads_w,
                        PyObject *used, int cheapest) {
     u64 o_w[LC_MAXW];
