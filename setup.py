@@ -25,7 +25,12 @@ setup(
         ),
         Extension(
             "transcon.core._pathcore",
-            sources=["src/transcon/core/csrc/pathcore.c"],
+            sources=[
+                "src/transcon/core/csrc/pathcore.c",
+                "src/transcon/core/csrc/layeredsteps.c",
+            ],
+            depends=["src/transcon/core/csrc/layeredsteps.h"],
+            include_dirs=["src/transcon/core/csrc"],
             extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra"],
         ),
         Extension(

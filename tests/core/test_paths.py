@@ -217,6 +217,68 @@ def test_table_searches_avoiding_nodes_are_searches_of_the_table_without_them(
             assert list(costs.items()) == list(plain.items())
 
 
+def _split_by_layer(costs: dict[int, int], layers: int) -> tuple[dict[int, int], ...]:
+    out: tuple[dict[int, int], ...] = tuple({} for _ in range(layers))
+    for node, c in costs.items():
+        out[node % layers][node // layers] = c
+    return out
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 30), st.integers(1, 3))
+def test_layered_steps_are_the_table_searches_per_layer(seed: int, nodes: int, layers: int) -> None:
+    """``LayeredSteps`` (compiled and its Python reference) gives, per layer, the costs of
+    ``cheapest_paths_over`` on the lengths and of ``zero_one_costs_over`` counting the steps
+    whose label is a mask within ``within``, avoiding the same nodes, each dict in the same
+    order; a start beyond the table has cost 0 and no steps."""
+    rnd = random.Random(seed)
+    table = {
+        a: [
+            (rnd.randrange(nodes), rnd.randint(0, 3), rnd.choice((-1, 0, 1, 2, 3, 5, 6)))
+            for _ in range(rnd.randint(0, 4))
+        ]
+        for a in range(nodes)
+        if rnd.random() < 0.9
+    }
+    avoid = frozenset(rnd.sample(range(nodes), rnd.randint(0, nodes // 2)))
+    starts = [rnd.randrange(nodes + 2) for _ in range(rnd.randint(0, 3))]
+    within = rnd.choice((-1, 0, 1, 3, 4))
+    full = {n: table.get(n, []) for n in range(nodes + 2)}
+    lengths = {a: [(b, length) for b, length, _ in near] for a, near in full.items()}
+    ones = {
+        a: [(b, int(label >= 0 and label & ~within == 0)) for b, _, label in near]
+        for a, near in full.items()
+    }
+    want_cheapest = cheapest_paths_over([(n, 0) for n in starts], lengths, avoid=avoid).cost
+    want_zero_one = zero_one_costs_over(starts, ones, avoid)
+    steps = paths.LayeredSteps(table, layers)
+    assert steps._compiled is not None or paths._PATHCORE is None
+    for found in (steps.cheapest(starts, avoid), steps.cheapest_python(starts, avoid)):
+        want = _split_by_layer(want_cheapest, layers)
+        assert [list(d.items()) for d in found] == [list(d.items()) for d in want]
+    for found in (
+        steps.zero_one(starts, avoid, within),
+        steps.zero_one_python(starts, avoid, within),
+    ):
+        want = _split_by_layer(want_zero_one, layers)
+        assert [list(d.items()) for d in found] == [list(d.items()) for d in want]
+
+
+def test_layered_steps_refuse_a_malformed_table() -> None:
+    """A node that is no non-negative int, or a step that is no triple, is refused when the
+    table is read (compiled: once, into arrays)."""
+    if paths._PATHCORE is None:
+        pytest.skip("the compiled core is not built")
+    for table, error in (
+        ({-1: []}, ValueError),
+        ({0: [(1, 1)]}, TypeError),
+        ({0: [("a", 1, 0)]}, TypeError),
+        ({"a": []}, TypeError),
+    ):
+        with pytest.raises(error):
+            paths.LayeredSteps(table)  # type: ignore[arg-type]
+
+
 def test_hex_distance_is_the_grids() -> None:
     assert Hex(0, 0).distance(Hex(3, -1)) == 3
 

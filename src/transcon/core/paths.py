@@ -9,7 +9,8 @@
   (no call per node): the same result as :func:`cheapest_paths` with default ties, faster.
 * :func:`zero_one_costs` -- the same costs when every step costs 0 or 1, faster;
   :func:`zero_one_costs_over` the same over a table of steps (compiled: ``csrc/pathcore.c``,
-  as is :func:`cheapest_paths_over` for int nodes).
+  as is :func:`cheapest_paths_over` for int nodes); :class:`LayeredSteps` both searches over
+  one fixed table read once (for many searches that leave out other nodes), costs per layer.
 * :func:`pareto_fronts` -- the multi-criteria search: at every node the Pareto front of cost
   vectors (no kept vector is at least as large in every component as another), for rules
   that compare routes on several measures at once ("shorter without paying more").
@@ -236,6 +237,86 @@ def zero_one_costs_over(
     if avoid is None:
         return zero_one_costs(starts, table.__getitem__)
     return zero_one_costs(starts, lambda n: [s for s in table[n] if s[0] not in avoid])
+
+
+class LayeredSteps:
+    """A fixed table of steps over non-negative int nodes, searched many times with other
+    nodes left out: ``table[node]`` = [(next node, length, label), ...], where a label is a
+    bit mask (say, of a link's owners) or -1 for none. Nodes are read in ``layers``: node =
+    layers x key + layer (Railway Rivals' race states are 2 x hex + own-track flag), and the
+    searches give their costs per layer, key -> cost:
+
+    * ``cheapest(starts, avoid)``: the least total length from a start (each at 0):
+      :func:`cheapest_paths_over`'s costs;
+    * ``zero_one(starts, avoid, within)``: the fewest steps whose label is a mask within
+      ``within`` (a label >= 0 with no bit outside it; the default -1 counts every labelled
+      step): :func:`zero_one_costs_over`'s costs.
+
+    No step leads into a node of ``avoid``; the starts are taken as they are. Each dict lists
+    its keys in the order their nodes were first reached, as those functions' dicts do. Run
+    compiled (``csrc/layeredsteps.c``: the table is read into arrays once, where a search of
+    a dict of steps reads it again every time) unless not built or ``TRANSCON_PURE_PYTHON=1``;
+    the ``*_python`` methods are the reference."""
+
+    def __init__(self, table: Mapping[int, Sequence[tuple[int, int, int]]], layers: int = 2):
+        self.table = {node: list(steps) for node, steps in table.items()}
+        self.layers = layers
+        self._compiled: Any = (
+            _PATHCORE.LayeredSteps(self.table, layers) if _PATHCORE is not None else None
+        )
+
+    def cheapest(
+        self, starts: Sequence[int], avoid: Collection[int] = frozenset()
+    ) -> tuple[dict[int, int], ...]:
+        if self._compiled is not None:
+            found: tuple[dict[int, int], ...] = self._compiled.cheapest(starts, avoid)
+            return found
+        return self.cheapest_python(starts, avoid)
+
+    def zero_one(
+        self, starts: Sequence[int], avoid: Collection[int] = frozenset(), within: int = -1
+    ) -> tuple[dict[int, int], ...]:
+        if self._compiled is not None:
+            found: tuple[dict[int, int], ...] = self._compiled.zero_one(starts, avoid, within)
+            return found
+        return self.zero_one_python(starts, avoid, within)
+
+    def cheapest_python(
+        self, starts: Sequence[int], avoid: Collection[int] = frozenset()
+    ) -> tuple[dict[int, int], ...]:
+        cost: dict[int, int] = dict.fromkeys(starts, 0)
+        heap = [(0, node) for node in cost]
+        heapq.heapify(heap)
+        while heap:
+            c, node = heapq.heappop(heap)
+            if cost[node] < c:
+                continue  # a cheaper way was found after this entry was pushed
+            for nxt, length, _ in self.table.get(node, ()):
+                if nxt not in avoid and (nxt not in cost or c + length < cost[nxt]):
+                    cost[nxt] = c + length
+                    heapq.heappush(heap, (c + length, nxt))
+        return self._by_layer(cost)
+
+    def zero_one_python(
+        self, starts: Sequence[int], avoid: Collection[int] = frozenset(), within: int = -1
+    ) -> tuple[dict[int, int], ...]:
+        table = self.table
+        return self._by_layer(
+            zero_one_costs(
+                starts,
+                lambda n: [
+                    (nxt, int(label >= 0 and label & ~within == 0))
+                    for nxt, _, label in table.get(n, ())
+                    if nxt not in avoid
+                ],
+            )
+        )
+
+    def _by_layer(self, costs: dict[int, int]) -> tuple[dict[int, int], ...]:
+        layers: tuple[dict[int, int], ...] = tuple({} for _ in range(self.layers))
+        for node, c in costs.items():
+            layers[node % self.layers][node // self.layers] = c
+        return layers
 
 
 def zero_one_costs(

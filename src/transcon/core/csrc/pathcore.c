@@ -2,8 +2,8 @@
  * search over a table of steps, and ``cheapest_over`` (below) (the same costs, in the same insertion order, as the Python
  * ``zero_one_costs`` with ``table.__getitem__`` as its neighbours). Railway Rivals' race
  * bounds run it for every team and race on every track version. */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "layeredsteps.h"
+
 #include <stdlib.h>
 
 /* A double-ended queue of (distance, node) entries in a growable ring buffer; the nodes are
@@ -437,8 +437,16 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_pathcore",
-    "The compiled core of transcon.core.paths (zero_one_costs_over, cheapest_over).", -1, methods,
+    "The compiled core of transcon.core.paths (zero_one_costs_over, cheapest_over, "
+    "LayeredSteps).", -1, methods,
     NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__pathcore(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__pathcore(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (m != NULL && pc_add_layered_steps(m) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -8,10 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from transcon.core.paths import (
-    cheapest_paths_over,
-    zero_one_costs_over,
-)
+from transcon.core.paths import LayeredSteps, cheapest_paths_over, zero_one_costs_over
 from transcon.titles.railway_rivals.state import RRState, edge
 from transcon.titles.railway_rivals.tracks import new_links, reverse_lengths, track_graph
 
@@ -170,12 +167,13 @@ def bounds_to_targets(
     if cached is not None:
         return cached
     own_needed = state.cfg.min_own_track == "any"
-    length_steps, rival_steps = _layered_tables(state, team)
+    steps = layered_steps(state, team)
     ends = [2 * t + 1 for t in sorted(targets) if t in track_graph(state)]
     banned = frozenset(2 * h + own for h, own in forbidden)
-    # compiled searches over the tables (``core.paths``), leaving out the forbidden states
-    lengths = cheapest_paths_over([(e, 0) for e in ends], length_steps, avoid=banned).cost
-    rivals = zero_one_costs_over(ends, rival_steps, banned)
+    # compiled searches over the team's table (``core.paths.LayeredSteps``), leaving out the
+    # forbidden states; a rival link's label is its owners' mask, a team link's -1
+    lengths = steps.cheapest(ends, banned)
+    rivals = steps.zero_one(ends, banned)
     result = (by_flag(lengths, own_needed), by_flag(rivals, own_needed))
     state.cache[key] = result
     return result
@@ -204,57 +202,39 @@ def _plain_bounds(
     return result
 
 
-def layered_reverse(state: RRState, team: tuple[str, ...]) -> dict[int, list[tuple[int, int, int]]]:
+def layered_steps(state: RRState, team: tuple[str, ...]) -> LayeredSteps:
     """The team's reverse graph over (hex, own-track flag) states, a state written 2 x hex +
     flag: state -> [(previous state, length of the step, the link's owners' seats as a bit
     mask, or -1 for a team link)], every state reached listed. A team link sets the flag (its
     start may be on either side of own track), a rival link keeps it; without the own-track
-    rule every walk counts as on own track. The bounds' tables and the caps' set needs are
-    read from it (shared by the team's queries until the track changes)."""
-    key = ("layered_reverse", team)
-    cached: dict[int, list[tuple[int, int, int]]] | None = state.cache.get(key)
+    rule every walk counts as on own track. The bounds and the caps' set needs are searches
+    of it (``core.paths.LayeredSteps``, read once: shared by the team's queries until the
+    track changes)."""
+    key = ("layered_steps", team)
+    cached: LayeredSteps | None = state.cache.get(key)
     if cached is None:
         flags_before = (1, 0) if state.cfg.min_own_track == "any" else (1,)
         seat = {p: 1 << i for i, p in enumerate(state.players)}
         members = frozenset(team)
-        graph = track_graph(state)
-        cached = {}
+        owners_of = state.edge_owners
+        table: dict[int, list[tuple[int, int, int]]] = {}
         for h, into in reverse_lengths(state).items():
-            owners_of = {n: owners for n, _, owners in graph[h]}  # links join both ways
             for prev, step in into:
-                owners = owners_of[prev]
+                owners = owners_of[edge(h, prev)]
                 mask = -1 if not members.isdisjoint(owners) else sum(seat[o] for o in owners)
                 for flag in flags_before:
                     node = 2 * h + 1 if mask < 0 else 2 * h + flag
-                    cached.setdefault(node, []).append((2 * prev + flag, step, mask))
-        for steps in list(cached.values()):
+                    table.setdefault(node, []).append((2 * prev + flag, step, mask))
+        for steps in list(table.values()):
             for p, _, _ in steps:  # a state with no way into it has no steps
-                cached.setdefault(p, [])
-        state.cache[key] = cached
+                table.setdefault(p, [])
+        cached = state.cache[key] = LayeredSteps(table)
     return cached
 
 
-def _layered_tables(
-    state: RRState, team: tuple[str, ...]
-) -> tuple[dict[int, list[tuple[int, int]]], dict[int, list[tuple[int, int]]]]:
-    """``layered_reverse`` as the tables of the two bounds' searches: state -> [(previous
-    state, length)] and [(previous state, 1 for a rival link else 0)] (cached as it is)."""
-    key = ("layered_tables", team)
-    cached = state.cache.get(key)
-    if cached is None:
-        layered = layered_reverse(state, team)
-        cached = state.cache[key] = (
-            {node: [(p, step) for p, step, _ in into] for node, into in layered.items()},
-            {node: [(p, int(mask >= 0)) for p, _, mask in into] for node, into in layered.items()},
-        )
-    tables: tuple[dict[int, list[tuple[int, int]]], dict[int, list[tuple[int, int]]]] = cached
-    return tables
-
-
-def by_flag(costs: dict[int, int], own_needed: bool) -> OwnBounds:
-    layers: tuple[dict[int, int], dict[int, int]] = ({}, {})
-    for node, c in costs.items():
-        layers[node & 1][node >> 1] = c
+def by_flag(layers: tuple[dict[int, int], ...], own_needed: bool) -> OwnBounds:
+    """The bounds per own-track flag from a ``layered_steps`` search's costs per layer (without
+    the own-track rule every walk counts as on own track)."""
     return (layers[0] if own_needed else layers[1]), layers[1]
 
 

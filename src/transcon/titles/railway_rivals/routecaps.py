@@ -24,14 +24,13 @@ import itertools
 from collections.abc import Sequence
 from typing import Literal
 
-from transcon.core.paths import zero_one_costs_over
 from transcon.titles.railway_rivals import compiled
 from transcon.titles.railway_rivals.routebounds import (
     OwnBounds,
     bounds_to_targets,
     by_flag,
     forbids_after_own_only,
-    layered_reverse,
+    layered_steps,
     team_lines,
     team_step_cache,
     team_steps,
@@ -401,28 +400,15 @@ def set_need(
     if cached is not None:
         return cached
     own_needed = state.cfg.min_own_track == "any"
-    table = _set_table(state, team, seats)
+    steps = layered_steps(state, team)
     banned = frozenset(2 * h + own for h, own in forbidden)
-    ends = [2 * t + 1 for t in sorted(targets) if 2 * t + 1 in table and 2 * t + 1 not in banned]
-    result = by_flag(zero_one_costs_over(ends, table, banned), own_needed)
+    ends = [
+        2 * t + 1 for t in sorted(targets) if 2 * t + 1 in steps.table and 2 * t + 1 not in banned
+    ]
+    # a step counts when its link carries only lines of the set: its owners' mask within it
+    result = by_flag(steps.zero_one(ends, banned, within=seats), own_needed)
     state.cache[key] = result
     return result
-
-
-def _set_table(
-    state: RRState, team: tuple[str, ...], seats: int
-) -> dict[int, list[tuple[int, int]]]:
-    """``set_need``'s steps back from each (hex, own-track flag) state (``layered_reverse``):
-    [(previous state, 1 if the link carries only lines of ``seats``' rivals else 0)] (cached
-    until the track changes)."""
-    key = ("set_table", team, seats)
-    cached: dict[int, list[tuple[int, int]]] | None = state.cache.get(key)
-    if cached is None:
-        cached = state.cache[key] = {
-            node: [(p, 1 if mask >= 0 and mask & seats == mask else 0) for p, _, mask in into]
-            for node, into in layered_reverse(state, team).items()
-        }
-    return cached
 
 
 def route_within_caps(
