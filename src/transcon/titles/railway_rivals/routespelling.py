@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
+from typing import Any
 
 #: One link's line: the team member whose line it uses, or (None) the rival owners to choose
 #: from, and the owners on the link.
@@ -70,30 +71,43 @@ class PathSpelling:
         group its first spelling (sort keys, route, owners) and how many it has. A forward
         pass over the links keeps, per count vector, the first prefix reaching it: extending
         prefixes in order, in the order of the choices, finds each vector's first full
-        spelling first."""
-        Vector = tuple[tuple[str, int], ...]
-        states: dict[Vector, tuple[list[int], list[str], int]] = {(): ([self.route[0]], [], 1)}
+        spelling first. A prefix is a chain of (prefix before, place, index, owner), written
+        out only for the groups' first spellings."""
+        rivals = sorted({o for member, owners in self.lines if member is None for o in owners})
+        slot = {owner: i for i, owner in enumerate(rivals)}
+        limit = math.inf if self.over_ok else self.cap
+        Chain = tuple[Any, int, int, str] | None
+        states: dict[tuple[int, ...], tuple[Chain, int]] = {(0,) * len(rivals): (None, 1)}
         for (member, _), choices, place in zip(self.lines, self.choices, self.order, strict=True):
-            after: dict[Vector, tuple[list[int], list[str], int]] = {}
-            for counts, (keys, chosen, number) in states.items():
+            if member is not None:  # the team member's own line: every count stays
+                states = {v: ((chain, place, 0, member), n) for v, (chain, n) in states.items()}
+                continue
+            after: dict[tuple[int, ...], tuple[Chain, int]] = {}
+            for counts, (chain, number) in states.items():
                 for index, owner in enumerate(choices):
-                    vector = counts
-                    if member is None:
-                        tally = dict(counts)
-                        tally[owner] = tally.get(owner, 0) + 1
-                        if tally[owner] > self.cap and not self.over_ok:
-                            continue
-                        vector = tuple(sorted(tally.items()))
+                    i = slot[owner]
+                    if counts[i] + 1 > limit:
+                        continue
+                    vector = (*counts[:i], counts[i] + 1, *counts[i + 1 :])
                     known = after.get(vector)
                     if known is None:
-                        after[vector] = ([*keys, place, index], [*chosen, owner], number)
+                        after[vector] = ((chain, place, index, owner), number)
                     else:
-                        after[vector] = (known[0], known[1], known[2] + number)
+                        after[vector] = (known[0], known[1] + number)
             states = after
-        return [
-            (tuple(keys), list(self.route), chosen, number)
-            for keys, chosen, number in states.values()
-        ]
+        out: list[Group] = []
+        for chain, number in states.values():
+            keys: list[int] = []
+            chosen: list[str] = []
+            while chain is not None:
+                chain, place, index, owner = chain
+                keys += (index, place)
+                chosen.append(owner)
+            keys.append(self.route[0])
+            keys.reverse()
+            chosen.reverse()
+            out.append((tuple(keys), list(self.route), chosen, number))
+        return out
 
     def _spellings(self, k: int) -> int:
         """How many ways the links from k on can choose their lines within the cap, given
