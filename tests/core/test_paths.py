@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections.abc import Callable, Iterator
 from itertools import pairwise
@@ -262,6 +264,18 @@ def test_layered_steps_are_the_table_searches_per_layer(seed: int, nodes: int, l
     ):
         want = _split_by_layer(want_zero_one, layers)
         assert [list(d.items()) for d in found] == [list(d.items()) for d in want]
+
+
+def test_layered_steps_copy_and_pickle() -> None:
+    """A state's caches hold the tables: a deep copy of the state (``Game.clone``, atomic
+    actions) shares them, a pickle makes them again with the same answers."""
+    table = {0: [(1, 2, 1)], 1: [(2, 1, -1)], 2: [], 3: [(0, 1, 2)]}
+    steps = paths.LayeredSteps(table)
+    assert copy.deepcopy({"cache": steps})["cache"] is steps
+    again = pickle.loads(pickle.dumps(steps))
+    assert again.table == steps.table and again.layers == steps.layers
+    assert again.cheapest([3]) == steps.cheapest([3]) == ({0: 1, 1: 4}, {1: 0, 0: 3})
+    assert again.zero_one([3], within=1) == steps.zero_one([3], within=1)
 
 
 def test_layered_steps_refuse_a_malformed_table() -> None:

@@ -256,7 +256,8 @@ class LayeredSteps:
     its keys in the order their nodes were first reached, as those functions' dicts do. Run
     compiled (``csrc/layeredsteps.c``: the table is read into arrays once, where a search of
     a dict of steps reads it again every time) unless not built or ``TRANSCON_PURE_PYTHON=1``;
-    the ``*_python`` methods are the reference."""
+    the ``*_python`` methods are the reference. Never changed once made: a deep copy is the
+    same object, and a pickle makes it again from the table."""
 
     def __init__(self, table: Mapping[int, Sequence[tuple[int, int, int]]], layers: int = 2):
         self.table = {node: list(steps) for node, steps in table.items()}
@@ -264,6 +265,12 @@ class LayeredSteps:
         self._compiled: Any = (
             _PATHCORE.LayeredSteps(self.table, layers) if _PATHCORE is not None else None
         )
+
+    def __deepcopy__(self, memo: dict[int, object]) -> LayeredSteps:
+        return self  # never changed once made: copies of a state share it
+
+    def __reduce__(self) -> tuple[type[LayeredSteps], tuple[dict[int, Any], int]]:
+        return LayeredSteps, (self.table, self.layers)
 
     def cheapest(
         self, starts: Sequence[int], avoid: Collection[int] = frozenset()

@@ -119,3 +119,14 @@ def test_legal_text_lines_of_a_crowded_position_paste_back(title: RailwayRivalsU
     assert any("other choices of rivals' parallel lines paying the same" in e for e in entries)
     for line in entries:
         title.validate(game.state, title.parse_action(line.split(": ", 1)[1], game.state, "P1"))
+
+
+@needs_real_map
+def test_a_crowded_position_clones_after_its_listing(title: RailwayRivalsUSA) -> None:
+    """After a listing the state's caches hold the route bounds' compiled tables; a clone
+    (what the web server's bots and look-ahead take) shares them and lists the same."""
+    game = crowded_position(title)
+    listed = title.legal_groups(game.state, "P1")
+    copy = game.clone()
+    assert copy.state.cache.keys() == game.state.cache.keys()
+    assert title.legal_groups(copy.state, "P1") == listed
