@@ -16,6 +16,7 @@ from transcon.core.bots import bot_seed, make_bot
 from transcon.core.game import Game
 from transcon.titles.railway_rivals import RailwayRivalsUSA, legal
 from transcon.titles.railway_rivals.state import RRState
+from transcon.titles.railway_rivals.tracks import route_length
 
 from .conftest import crowded_position, needs_real_map
 from .test_legal_actions import OPTION_SETS
@@ -52,6 +53,7 @@ def compare(state: RRState, player: str) -> tuple[int, int]:
             key = _key(group.route, group.owners, team)
             assert (group.route, group.owners) == first[key]
             assert group.spellings == counts[key]
+            assert group.length == route_length(state, group.route)
         groups_seen += len(grouped)
         routes_seen += len(every)
     return groups_seen, routes_seen

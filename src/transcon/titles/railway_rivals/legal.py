@@ -224,11 +224,13 @@ def _listing_key(
 class RouteGroup(NamedTuple):
     """Legal routes over the same hexes paying each rival the same fees: they differ only in
     which of a rival's parallel lines some links use. ``owners`` spells the first of them
-    (in ``legal_routes`` order); ``spellings`` counts them."""
+    (in ``legal_routes`` order); ``spellings`` counts them; ``length`` is the route's race
+    length (as the walk added it up)."""
 
     route: list[int]
     owners: list[str]
     spellings: int
+    length: int
 
 
 def grouped_routes(state: RRState, race: Race, team: tuple[str, ...]) -> list[RouteGroup] | None:
@@ -320,7 +322,7 @@ class _RouteLister:
         self.pending: list[PathSpelling] = []  # the hex paths to spell, and their spellings
         self.counted = 0
         self.grouped = grouped
-        self.groups: list[Group] = []
+        self.groups: list[tuple[Group, int]] = []  # with the route's length
         self.visited = 0
         #: whether ``walk`` runs compiled (tests switch it)
         self.compiled_walk = compiled.COMPILED
@@ -336,8 +338,11 @@ class _RouteLister:
     def routes_grouped(self) -> list[RouteGroup]:
         """The groups of the routes, in order (``grouped`` listers)."""
         self.walk_all()
-        self.groups.sort(key=lambda group: group[0])
-        return [RouteGroup(hexes, owners, count) for _, hexes, owners, count in self.groups]
+        self.groups.sort(key=lambda group: group[0][0])
+        return [
+            RouteGroup(hexes, owners, count, length)
+            for (_, hexes, owners, count), length in self.groups
+        ]
 
     def walk_all(self) -> None:
         """``walk`` from every start of the race."""
@@ -364,7 +369,7 @@ class _RouteLister:
             groups = path.groups()
             if len(self.groups) + len(groups) > ROUTE_LIST_LIMIT:
                 raise TooManyRoutes
-            self.groups += groups
+            self.groups += [(group, length) for group in groups]
             return
         # spelled once the walk is done: a listing over the limit spells nothing
         self.counted += path.count()

@@ -17,7 +17,6 @@ notation ignores a `` # note``), under ``#`` headers.
 
 from __future__ import annotations
 
-import itertools
 from typing import TYPE_CHECKING
 
 from transcon.core.legal import LegalGroup
@@ -32,7 +31,6 @@ from transcon.titles.railway_rivals.legal import (
 from transcon.titles.railway_rivals.presentation import build_allowance, race_line
 from transcon.titles.railway_rivals.races import route_options
 from transcon.titles.railway_rivals.state import Race, RRState
-from transcon.titles.railway_rivals.tracks import step_points
 
 if TYPE_CHECKING:
     from transcon.titles.railway_rivals.rules import RailwayRivalsUSA
@@ -130,7 +128,7 @@ def _entry_group(state: RRState, player: str, race: Race) -> LegalGroup:
     if groups is None:
         comment = "  too many routes to list: enter with the GM's route or write one"
         return LegalGroup(label, tuple(entries), (comment,), detailed=True)
-    for route, owners, spellings in groups:
+    for route, owners, spellings, length in groups:
         words = [lab[route[0]]]
         fees: dict[str, int] = {}
         for h, owner in zip(route[1:], owners, strict=True):
@@ -139,7 +137,6 @@ def _entry_group(state: RRState, player: str, race: Race) -> LegalGroup:
             else:
                 words.append(f"{lab[h]}:{name_word(owner)}")
                 fees[owner] = fees.get(owner, 0) + fee
-        length = _length(state, route)
         note = f"length {length}, {len(route)} hexes, {_fees_text(fees)}"
         if spellings > 1:
             others = spellings - 1
@@ -149,9 +146,3 @@ def _entry_group(state: RRState, player: str, race: Race) -> LegalGroup:
             )
         entries.append((f"enter {race.id} {' '.join(words)}", note))
     return LegalGroup(label, tuple(entries), detailed=True)
-
-
-def _length(state: RRState, route: list[int]) -> int:
-    if state.cfg.route_length_metric == "hexes":
-        return len(route) - 1
-    return sum(step_points(state, a, b) for a, b in itertools.pairwise(route))
