@@ -29,7 +29,10 @@ setup(
                 "src/transcon/core/csrc/pathcore.c",
                 "src/transcon/core/csrc/layeredsteps.c",
             ],
-            depends=["src/transcon/core/csrc/layeredsteps.h"],
+            depends=[
+                "src/transcon/core/csrc/layeredsteps.h",
+                "src/transcon/core/csrc/costheap.h",
+            ],
             include_dirs=["src/transcon/core/csrc"],
             extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra"],
         ),

@@ -10,6 +10,8 @@
  * than the search. */
 #include "layeredsteps.h"
 
+#include "costheap.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -243,56 +245,7 @@ static PyObject *costs_by_layer(const Work *w, int layers) {
     return result;
 }
 
-/* ---- Dijkstra's search on the lengths -------------------------------------------------------- */
-
-typedef struct {
-    long cost;
-    int node;
-} Entry;
-
-static inline int entry_less(Entry a, Entry b) {
-    return a.cost < b.cost || (a.cost == b.cost && a.node < b.node);
-}
-
-typedef struct {
-    Entry *items;
-    Py_ssize_t size, capacity;
-} Heap;
-
-static int heap_push(Heap *h, Entry e) {
-    if (h->size == h->capacity) {
-        Py_ssize_t cap = h->capacity ? 2 * h->capacity : 256;
-        Entry *items = realloc(h->items, (size_t)cap * sizeof(Entry));
-        if (items == NULL) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        h->items = items;
-        h->capacity = cap;
-    }
-    Py_ssize_t i = h->size++;
-    while (i > 0 && entry_less(e, h->items[(i - 1) / 2])) {
-        h->items[i] = h->items[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    h->items[i] = e;
-    return 0;
-}
-
-static Entry heap_pop(Heap *h) {
-    Entry top = h->items[0], last = h->items[--h->size];
-    Py_ssize_t i = 0;
-    for (;;) {
-        Py_ssize_t child = 2 * i + 1;
-        if (child >= h->size) break;
-        if (child + 1 < h->size && entry_less(h->items[child + 1], h->items[child])) child++;
-        if (!entry_less(h->items[child], last)) break;
-        h->items[i] = h->items[child];
-        i = child;
-    }
-    if (h->size) h->items[i] = last;
-    return top;
-}
+/* ---- Dijkstra's search on the lengths (``costheap.h``: key = the node) ---------------------- */
 
 static PyObject *ls_cheapest(LayeredSteps *self, PyObject *args) {
     PyObject *starts, *avoid = Py_None;
@@ -307,20 +260,21 @@ static PyObject *ls_cheapest(LayeredSteps *self, PyObject *args) {
         int n = start_nodes[i];
         if (w.cost[n] < 0) {
             reach(&w, n, 0);
-            if (heap_push(&heap, (Entry){0, n}) < 0) goto done;
+            if (heap_push(&heap, (Entry){0, n, NULL}) < 0) goto done;
         }
     }
     while (heap.size) {
         Entry e = heap_pop(&heap);
-        if (w.cost[e.node] < e.cost) continue; /* a cheaper way was found after this entry */
-        if (e.node >= self->nodes) continue;    /* a start beyond the table: no steps */
-        for (Py_ssize_t s = self->first[e.node]; s < self->first[e.node + 1]; s++) {
+        long node = e.key;
+        if (w.cost[node] < e.cost) continue; /* a cheaper way was found after this entry */
+        if (node >= self->nodes) continue;    /* a start beyond the table: no steps */
+        for (Py_ssize_t s = self->first[node]; s < self->first[node + 1]; s++) {
             int to = self->to[s];
             if (w.banned[to]) continue;
             long cost = e.cost + self->length[s];
             if (w.cost[to] >= 0 && w.cost[to] <= cost) continue;
             reach(&w, to, cost);
-            if (heap_push(&heap, (Entry){cost, to}) < 0) goto done;
+            if (heap_push(&heap, (Entry){cost, to, NULL}) < 0) goto done;
         }
     }
     result = costs_by_layer(&w, self->layers);
@@ -355,13 +309,14 @@ static PyObject *ls_zero_one(LayeredSteps *self, PyObject *args) {
     for (Py_ssize_t i = 0; i < start_count; i++) {
         if (w.cost[start_nodes[i]] < 0) reach(&w, start_nodes[i], 0);
     }
-    for (Py_ssize_t i = 0; i < w.reached; i++) ring[size++] = (Entry){0, w.order[i]};
+    for (Py_ssize_t i = 0; i < w.reached; i++) ring[size++] = (Entry){0, w.order[i], NULL};
     while (size) {
         Entry e = ring[head];
         head = (head + 1) % capacity;
         size--;
-        if (e.cost > w.cost[e.node] || e.node >= self->nodes) continue;
-        for (Py_ssize_t s = self->first[e.node]; s < self->first[e.node + 1]; s++) {
+        long node = e.key;
+        if (e.cost > w.cost[node] || node >= self->nodes) continue;
+        for (Py_ssize_t s = self->first[node]; s < self->first[node + 1]; s++) {
             int to = self->to[s];
             if (w.banned[to]) continue;
             long label = self->label[s];
@@ -370,10 +325,10 @@ static PyObject *ls_zero_one(LayeredSteps *self, PyObject *args) {
             if (w.cost[to] >= 0 && cost >= w.cost[to]) continue;
             reach(&w, to, cost);
             if (weight) {
-                ring[(head + size) % capacity] = (Entry){cost, to};
+                ring[(head + size) % capacity] = (Entry){cost, to, NULL};
             } else {
                 head = (head - 1 + capacity) % capacity;
-                ring[head] = (Entry){cost, to};
+                ring[head] = (Entry){cost, to, NULL};
             }
             size++;
         }

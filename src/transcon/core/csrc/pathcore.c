@@ -2,6 +2,7 @@
  * search over a table of steps, and ``cheapest_over`` (below) (the same costs, in the same insertion order, as the Python
  * ``zero_one_costs`` with ``table.__getitem__`` as its neighbours). Railway Rivals' race
  * bounds run it for every team and race on every track version. */
+#include "costheap.h"
 #include "layeredsteps.h"
 
 #include <stdlib.h>
@@ -211,68 +212,6 @@ fail:
  * the dicts filled in the same order. A node or cost that is no plain int (or does not fit a
  * C long) raises NotImplementedError before anything is returned: the caller runs the Python
  * search instead. */
-typedef struct {
-    long cost, key;
-    PyObject *node; /* borrowed: held by the starts list or the steps table */
-} Entry;
-
-typedef struct {
-    Entry *items;
-    Py_ssize_t size, capacity;
-} Heap;
-
-static int entry_less(const Entry *a, const Entry *b) {
-    return a->cost < b->cost || (a->cost == b->cost && a->key < b->key);
-}
-
-static int heap_push(Heap *h, Entry e) {
-    if (h->size == h->capacity) {
-        Py_ssize_t cap = h->capacity ? h->capacity * 2 : 256;
-        Entry *items = realloc(h->items, (size_t)cap * sizeof(Entry));
-        if (items == NULL) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        h->items = items;
-        h->capacity = cap;
-    }
-    Py_ssize_t i = h->size++;
-    while (i > 0) {
-        Py_ssize_t up = (i - 1) / 2;
-        if (!entry_less(&e, &h->items[up])) {
-            break;
-        }
-        h->items[i] = h->items[up];
-        i = up;
-    }
-    h->items[i] = e;
-    return 0;
-}
-
-static Entry heap_pop(Heap *h) {
-    Entry top = h->items[0];
-    Entry last = h->items[--h->size];
-    Py_ssize_t i = 0;
-    for (;;) {
-        Py_ssize_t child = 2 * i + 1;
-        if (child >= h->size) {
-            break;
-        }
-        if (child + 1 < h->size && entry_less(&h->items[child + 1], &h->items[child])) {
-            child++;
-        }
-        if (!entry_less(&h->items[child], &last)) {
-            break;
-        }
-        h->items[i] = h->items[child];
-        i = child;
-    }
-    if (h->size) {
-        h->items[i] = last;
-    }
-    return top;
-}
-
 static int as_long(PyObject *value, long *out) {
     if (!PyLong_CheckExact(value)) {
         PyErr_SetString(PyExc_NotImplementedError, "cheapest_over: not a plain int");
