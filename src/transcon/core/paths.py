@@ -260,7 +260,7 @@ class LayeredSteps:
     same object, and a pickle makes it again from the table."""
 
     def __init__(self, table: Mapping[int, Sequence[tuple[int, int, int]]], layers: int = 2):
-        self.table = {node: list(steps) for node, steps in table.items()}
+        self.table = dict(table)  # rows shared: the table is never changed once made
         self.layers = layers
         self._compiled: Any = (
             _PATHCORE.LayeredSteps(self.table, layers) if _PATHCORE is not None else None
@@ -291,18 +291,15 @@ class LayeredSteps:
     def cheapest_python(
         self, starts: Sequence[int], avoid: Collection[int] = frozenset()
     ) -> tuple[dict[int, int], ...]:
-        cost: dict[int, int] = dict.fromkeys(starts, 0)
-        heap = [(0, node) for node in cost]
-        heapq.heapify(heap)
-        while heap:
-            c, node = heapq.heappop(heap)
-            if cost[node] < c:
-                continue  # a cheaper way was found after this entry was pushed
-            for nxt, length, _ in self.table.get(node, ()):
-                if nxt not in avoid and (nxt not in cost or c + length < cost[nxt]):
-                    cost[nxt] = c + length
-                    heapq.heappush(heap, (c + length, nxt))
-        return self._by_layer(cost)
+        # :func:`cheapest_paths_over` on the lengths (every node reached needs a row there)
+        lengths = {
+            node: [(nxt, length) for nxt, length, _ in row] for node, row in self.table.items()
+        }
+        for node in [*starts, *(nxt for row in self.table.values() for nxt, _, _ in row)]:
+            lengths.setdefault(node, [])
+        return self._by_layer(
+            cheapest_paths_over([(node, 0) for node in starts], lengths, avoid=avoid).cost
+        )
 
     def zero_one_python(
         self, starts: Sequence[int], avoid: Collection[int] = frozenset(), within: int = -1

@@ -295,11 +295,12 @@ static PyObject *ls_zero_one(LayeredSteps *self, PyObject *args) {
     int *start_nodes;
     Py_ssize_t start_count = 0;
     PyObject *result = NULL;
-    /* a ring buffer of (distance, node): every node enters at most once per cost it lowers
-     * to, and a cost only falls, so twice the node count plus the starts always fits */
+    /* a ring buffer of (distance, node): a node is queued when its cost falls, which happens
+     * at most twice (first reached at the front's distance or one more; only the second can
+     * fall to the first), so twice the node count always fits (checked all the same) */
     Entry *ring = NULL;
     if (work_init(&w, self, starts, avoid, &start_nodes, &start_count) < 0) goto done;
-    Py_ssize_t capacity = 2 * (w.size + (Py_ssize_t)((size_t)self->first[self->nodes])) + start_count + 1;
+    Py_ssize_t capacity = 2 * w.size + 1;
     ring = malloc((size_t)capacity * sizeof(Entry));
     if (ring == NULL) {
         PyErr_NoMemory();
@@ -323,6 +324,10 @@ static PyObject *ls_zero_one(LayeredSteps *self, PyObject *args) {
             long weight = label >= 0 && (label & ~within) == 0;
             long cost = e.cost + weight;
             if (w.cost[to] >= 0 && cost >= w.cost[to]) continue;
+            if (size == capacity) {
+                PyErr_SetString(PyExc_RuntimeError, "LayeredSteps.zero_one: the queue is full");
+                goto done;
+            }
             reach(&w, to, cost);
             if (weight) {
                 ring[(head + size) % capacity] = (Entry){cost, to, NULL};
