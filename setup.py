@@ -48,8 +48,12 @@ setup(
                 f"{RR_CSRC}/labelcore_listing.c",
                 f"{RR_CSRC}/labelcore_capwalk.c",
             ],
-            depends=[f"{RR_CSRC}/labelcore.h", f"{RR_CSRC}/labelcore_expander.h"],
-            include_dirs=[RR_CSRC],
+            depends=[
+                f"{RR_CSRC}/labelcore.h",
+                f"{RR_CSRC}/labelcore_expander.h",
+                "src/transcon/core/csrc/costheap.h",
+            ],
+            include_dirs=[RR_CSRC, "src/transcon/core/csrc"],
             extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra"],
         ),
     ]

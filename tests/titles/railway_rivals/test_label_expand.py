@@ -242,28 +242,38 @@ def position_search(
 
 
 def search_with_a_long_label(
-    q: routesearch.Query, sources: list[int], compiled_expand: bool
+    q: routesearch.Query, sources: list[int], compiled_expand: bool, top: bool = False
 ) -> Any:
     """A search from a label at a source with a length of 41 bits (the compiled ``expand``
-    hands it, and every label made from it, to the Python code)."""
+    hands it, and every label made from it, to the Python code); with ``top``, a length
+    whose heap entry's priority is the largest 64-bit int, so the entries of the labels made
+    from it go past 64 bits, and a second such label elsewhere."""
     search = RouteSearch(replace(q, sources=[]), frozenset(range(len(q.seat))), frozenset(), [])
     search.compiled_expand = compiled_expand
     zero = (0,) * len(q.seat)
     own = not q.own_needed
-    search.offer(-1, sources[0], "", (1 << 41, 0, own, zero, search.loads.zero))
+    starts = [sources[0]]
+    if top:  # and a second start, so the compiled heap holds an entry when it hands over
+        starts.append(next(h for h in sorted(search.dist[own]) if h != sources[0]))
+    for start in starts:
+        length = (1 << 63) - 1 - search.dist[own][start] if top else 1 << 41
+        search.offer(-1, start, "", (length, 0, own, zero, search.loads.zero))
     search.run()
     return search
 
 
+@pytest.mark.parametrize("top", [False, True])
 def test_labels_the_compiled_expand_does_not_handle_go_to_the_python_one(
-    title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch
+    title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch, top: bool
 ) -> None:
     """A label whose length does not fit the compiled code's ints is taken by the Python
     ``take`` and expanded by the Python ``expand`` (and the search is the same as the Python
-    one's)."""
+    one's). With ``top`` the heap entries the Python code pushes go past 64 bits: the run's
+    compiled heap hands its entries back to the search's heap and the run goes on with it
+    (labelcore_run.c)."""
     monkeypatch.setattr(compiled, "COMPILED", True)
     q, sources = position_search(title, strip_path, 7)
-    python = search_with_a_long_label(q, sources, False)
+    python = search_with_a_long_label(q, sources, False, top)
     plain_expand = RouteSearch.expand
     handed: list[int] = []
 
@@ -280,9 +290,12 @@ def test_labels_the_compiled_expand_does_not_handle_go_to_the_python_one(
 
     monkeypatch.setattr(RouteSearch, "expand", counted_expand)
     monkeypatch.setattr(RouteSearch, "take", counted_take)
-    search = search_with_a_long_label(q, sources, True)
+    search = search_with_a_long_label(q, sources, True, top)
     assert storage(search) == storage(python)
     assert handed and all(search.figures[idx][0] >= 1 << 40 for idx in handed)
+    # the heap entries' first priorities: past 64 bits (the compiled heap's range) with top
+    firsts = [f[0] + search.dist[f[2]][h] for f, h in zip(search.figures, search.node, strict=True)]
+    assert (max(firsts) >= 1 << 63) == top
     assert set(handed) <= set(taken)  # the compiled loop hands such labels to ``take``
     assert len(search.figures) > 10
 

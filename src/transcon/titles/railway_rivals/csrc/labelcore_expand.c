@@ -402,6 +402,7 @@ static void expander_dealloc(Expander *x) {
     Py_XDECREF(x->reach_cache);
     Py_XDECREF(x->least_cache);
     Py_XDECREF(x->floors);
+    free(x->heap_c.items);
     Py_TYPE(x)->tp_free((PyObject *)x);
 }
 

@@ -5,6 +5,7 @@
 #define TRANSCON_LABELCORE_EXPANDER_H
 
 #include "labelcore.h"
+#include "costheap.h" /* core/csrc: the run's heap (see labelcore_run.c) */
 
 /* Ints of fewer bits than this are summed in C (three sums and a fee below 2^20 stay far
  * within 64 bits). */
@@ -26,6 +27,10 @@ typedef struct {
     PyObject *hexes, *reach_cache, *least_cache, *floors;
     long long most, width;
     const struct Label *label; /* the label being expanded (its front), or NULL */
+    /* During ``run``, the search's heap entries ((first, used), idx) held in C as (first,
+     * used << LC_IDX_BITS | idx) (labelcore_run.c); ``run_heap`` says whether they are */
+    Heap heap_c;
+    int run_heap;
 } Expander;
 
 /* What may change between labels, read at each. */
@@ -96,6 +101,10 @@ int lc_expand_label(Expander *x, const Label *l, PyObject *idx_obj);
 int lc_python_expand(Expander *x, PyObject *idx);
 
 /* Expander.run (labelcore_run.c) */
+/* The heap entry ((first, used), idx) pushed onto the run's heap: 1 done, 0 not held there
+ * (no run, or a figure out of its range: the caller pushes it onto the search's heap), -1
+ * an exception. */
+int lc_run_push(Expander *x, long long first, long long used, Py_ssize_t idx);
 PyObject *lc_expander_run(Expander *x, PyObject *const *args, Py_ssize_t nargs);
 int lc_run_ready(void); /* its names made: -1 with an exception */
 

@@ -1,8 +1,8 @@
 /* ``offer`` and ``LabelSearch.add`` of the compiled expansion (labelcore_expand.c), line for
  * line: the forbidden states, the cut bounds, ``max_total`` and ``beaten``, then the
  * compiled dominance test (the expander standing in for the search: its reach compiled),
- * equal figures' alternatives, dead labels, the bucket and the heap entry (pushed by
- * heapq.heappush, so the heap is Python's). */
+ * equal figures' alternatives, dead labels, the bucket and the heap entry (onto the run's
+ * heap, labelcore_run.c, or else by heapq.heappush onto the search's). */
 #include "labelcore_expander.h"
 
 static PyObject *s_offer, *s_dominance_reference, *s_dominance_method, *heappush;
@@ -13,11 +13,6 @@ static int add(Expander *x, const Label *l, PyObject *pred, PyObject *nxt, PyObj
     int status = -1;
     PyObject *priority = NULL, *bucket = NULL, *found = NULL, *fresh = NULL, *idx = NULL,
              *entry = NULL;
-    PyObject *first_obj = PyLong_FromLongLong(first);
-    if (!first_obj) return -1;
-    priority = PyTuple_Pack(2, first_obj, PyTuple_GET_ITEM(new, 1));
-    Py_DECREF(first_obj);
-    if (!priority) return -1;
     if (!(fresh = PyList_New(0))) goto done;
     bucket = PyDict_SetDefault(x->at_node, nxt, fresh);
     if (!bucket) goto done;
@@ -104,12 +99,23 @@ static int add(Expander *x, const Label *l, PyObject *pred, PyObject *nxt, PyObj
         PyErr_SetString(PyExc_TypeError, "a label bucket must be a list");
         goto done;
     }
-    if (!(idx = PyLong_FromSsize_t(PyList_GET_SIZE(x->figures)))) goto done;
+    Py_ssize_t made = PyList_GET_SIZE(x->figures);
+    if (!(idx = PyLong_FromSsize_t(made))) goto done;
     if (PyList_Append(x->figures, new) < 0 || PyList_Append(x->node, nxt) < 0 ||
         PyList_Append(x->pred, pred) < 0 || PyList_Append(x->move, owner) < 0 ||
         PyList_Append(bucket, idx) < 0)
         goto done;
-    if (!(entry = PyTuple_Pack(2, priority, idx))) goto done;
+    long long used;
+    int pushed = small_int(PyTuple_GET_ITEM(new, 1), &used) ? lc_run_push(x, first, used, made) : 0;
+    if (pushed) {
+        status = pushed < 0 ? -1 : 0;
+        goto done;
+    }
+    PyObject *first_obj = PyLong_FromLongLong(first);
+    if (!first_obj) goto done;
+    priority = PyTuple_Pack(2, first_obj, PyTuple_GET_ITEM(new, 1));
+    Py_DECREF(first_obj);
+    if (!priority || !(entry = PyTuple_Pack(2, priority, idx))) goto done;
     PyObject *args[2] = {x->heap, entry};
     PyObject *r = PyObject_Vectorcall(heappush, args, 2, NULL);
     if (!r) goto done;

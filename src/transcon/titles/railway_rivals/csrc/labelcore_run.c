@@ -1,15 +1,86 @@
 /* ``Expander.run``: the loop of ``RouteSearch.run`` after the sources are offered, line for
- * line -- ``LabelSearch.pop`` (heapq.heappop, dead labels skipped), the budget, strengthening
- * the bounds, the bound test of a label taken once a walk was found, and expanding it or
- * adding a target label to the front. What may change between labels is read once and again
- * only after ``strengthen`` or a new front point. A label whose figures are not what the
- * compiled code handles goes to the Python ``take`` (the same loop body). */
+ * line -- ``LabelSearch.pop`` (the least heap entry, dead labels skipped), the budget,
+ * strengthening the bounds, the bound test of a label taken once a walk was found, and
+ * expanding it or adding a target label to the front. What may change between labels is read
+ * once and again only after ``strengthen`` or a new front point. A label whose figures are
+ * not what the compiled code handles goes to the Python ``take`` (the same loop body).
+ *
+ * The heap: while the loop runs, the search's heap entries ((first, used), idx) are held in
+ * C (costheap.h, as (first, used << LC_IDX_BITS | idx): the same order as Python's tuples,
+ * the indexes being distinct, so the labels are taken in the same order) instead of heapq
+ * over tuples. Entries the Python code pushes meanwhile (``LabelSearch.add``) are taken over
+ * at the next pop; one out of range sends every entry back to the search's heap for the
+ * rest of the run, and at its end the entries left go back there too. */
 #include "labelcore_expander.h"
 
 #include <string.h>
 
 static PyObject *s_q, *s_targets, *s_found, *s_strong, *s_capped, *s_strengthen,
-    *s_front_version, *s_take, *s_expand, *heappop, *one;
+    *s_front_version, *s_take, *s_expand, *heappop, *heapify, *one;
+
+#define LC_IDX_BITS 40
+#define LC_USED_LIMIT (1LL << 22) /* used << LC_IDX_BITS stays within 63 bits */
+
+static inline int in_range(long long used, long long idx) {
+    return used >= 0 && used < LC_USED_LIMIT && idx >= 0 && idx < (1LL << LC_IDX_BITS);
+}
+
+int lc_run_push(Expander *x, long long first, long long used, Py_ssize_t idx) {
+    if (!x->run_heap || !in_range(used, idx)) return 0;
+    Entry e = {(long)first, (long)((used << LC_IDX_BITS) | idx), NULL};
+    return heap_push(&x->heap_c, e) < 0 ? -1 : 1;
+}
+
+/* One search heap entry ((first, used), idx) read: 1 done, 0 not in the run heap's range. */
+static int read_entry(PyObject *entry, long long *first, long long *used, long long *idx) {
+    if (!PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 2) return 0;
+    PyObject *priority = PyTuple_GET_ITEM(entry, 0);
+    if (!PyTuple_CheckExact(priority) || PyTuple_GET_SIZE(priority) != 2) return 0;
+    return any_ll(PyTuple_GET_ITEM(priority, 0), first) &&
+           any_ll(PyTuple_GET_ITEM(priority, 1), used) &&
+           any_ll(PyTuple_GET_ITEM(entry, 1), idx) && in_range(*used, *idx);
+}
+
+/* Takes the search heap's entries over into the run's heap: 1 done (the search's heap is
+ * empty), 0 some entry is out of range (nothing taken), -1 an exception. */
+static int take_over(Expander *x) {
+    Py_ssize_t n = PyList_GET_SIZE(x->heap);
+    long long first, used, idx;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (!read_entry(PyList_GET_ITEM(x->heap, i), &first, &used, &idx)) {
+            PyErr_Clear(); /* an int beyond 64 bits: out of range */
+            return 0;
+        }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        read_entry(PyList_GET_ITEM(x->heap, i), &first, &used, &idx);
+        Entry e = {(long)first, (long)((used << LC_IDX_BITS) | idx), NULL};
+        if (heap_push(&x->heap_c, e) < 0) return -1;
+    }
+    return n ? (PyList_SetSlice(x->heap, 0, n, NULL) < 0 ? -1 : 1) : 1;
+}
+
+/* Sends the run heap's entries back to the search's heap (heapified); the run goes on
+ * with the search's heap. 0 done, -1 an exception (the entries not sent back are lost: the
+ * search fails with it). */
+static int send_back(Expander *x) {
+    x->run_heap = 0;
+    Heap *h = &x->heap_c;
+    int status = 0;
+    for (Py_ssize_t i = 0; i < h->size && status == 0; i++) {
+        long key = h->items[i].key;
+        PyObject *entry = Py_BuildValue("((ll)n)", h->items[i].cost, key >> LC_IDX_BITS,
+                                        (Py_ssize_t)(key & ((1L << LC_IDX_BITS) - 1)));
+        status = entry ? PyList_Append(x->heap, entry) : -1;
+        Py_XDECREF(entry);
+    }
+    h->size = 0;
+    if (status == 0 && PyList_GET_SIZE(x->heap)) {
+        PyObject *r = PyObject_CallOneArg(heapify, x->heap);
+        if (!r) return -1;
+        Py_DECREF(r);
+    }
+    return status;
+}
 
 /* ``better(a_len, a_total, b_len, b_total)`` (tracks.py) */
 static inline int better(long long al, long long at, long long bl, long long bt) {
@@ -19,6 +90,22 @@ static inline int better(long long al, long long at, long long bl, long long bt)
 /* The next live label (``LabelSearch.pop``): a new reference, NULL with an exception, or
  * Py_None (a new reference) when none is left. */
 static PyObject *pop(Expander *x) {
+    if (x->run_heap && PyList_GET_SIZE(x->heap)) { /* pushed by the Python code */
+        int taken = take_over(x);
+        if (taken < 0 || (taken == 0 && send_back(x) < 0)) return NULL;
+    }
+    if (x->run_heap) {
+        while (x->heap_c.size) {
+            Entry e = heap_pop(&x->heap_c);
+            PyObject *idx = PyLong_FromLong(e.key & ((1L << LC_IDX_BITS) - 1));
+            if (!idx) return NULL;
+            int dead = PySet_Contains(x->dead, idx);
+            if (dead == 0) return idx;
+            Py_DECREF(idx);
+            if (dead < 0) return NULL;
+        }
+        Py_RETURN_NONE;
+    }
     while (PyList_GET_SIZE(x->heap)) {
         PyObject *entry = PyObject_Vectorcall(heappop, &x->heap, 1, NULL);
         if (!entry) return NULL;
@@ -147,6 +234,11 @@ PyObject *lc_expander_run(Expander *x, PyObject *const *args, Py_ssize_t nargs) 
         PyErr_SetString(PyExc_TypeError, "run: targets must be a set, found a list");
         goto done;
     }
+    x->heap_c.size = 0;
+    x->run_heap = 1;
+    int taken = take_over(x);
+    if (taken < 0) goto done;
+    x->run_heap = taken;
     if (lc_label_read(x, &l) < 0) goto done;
     x->label = &l;
     for (;;) {
@@ -209,6 +301,17 @@ PyObject *lc_expander_run(Expander *x, PyObject *const *args, Py_ssize_t nargs) 
 done:
     x->label = NULL;
     lc_label_clear(&l);
+    if (x->run_heap) { /* the entries left go back to the search's heap */
+        PyObject *type, *value, *trace;
+        PyErr_Fetch(&type, &value, &trace);
+        if (send_back(x) < 0) {
+            Py_CLEAR(result);
+            Py_XDECREF(type);
+            Py_XDECREF(value);
+            Py_XDECREF(trace);
+        } else
+            PyErr_Restore(type, value, trace);
+    }
     Py_XDECREF(q);
     Py_XDECREF(targets);
     Py_XDECREF(found);
@@ -228,8 +331,9 @@ int lc_run_ready(void) {
         PyObject *heapq = PyImport_ImportModule("heapq");
         if (!heapq) return -1;
         heappop = PyObject_GetAttrString(heapq, "heappop");
+        heapify = heappop ? PyObject_GetAttrString(heapq, "heapify") : NULL;
         Py_DECREF(heapq);
-        if (!heappop) return -1;
+        if (!heapify) return -1;
     }
     return 0;
 }
