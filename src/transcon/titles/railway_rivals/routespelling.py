@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 #: One link's line: the team member whose line it uses, or (None) the rival owners to choose
@@ -44,14 +44,22 @@ class PathSpelling:
         self.choices = [owners if member is None else (member,) for member, owners in lines]
         # no choice of lines can break the cap: every combination is a spelling
         self.free = over_ok or not _cap_can_bind(self.lines, cap)
-        self._counts: dict[str, int] = {}
-        self._memo: dict[tuple[int, tuple[tuple[str, int], ...]], int] = {}
+        #: the rivals offered on the path, each with its slot in a count vector
+        self.rivals = sorted({o for member, owners in self.lines if member is None for o in owners})
+        slot = {owner: i for i, owner in enumerate(self.rivals)}
+        #: per link, (index, owner, slot) of its choices of rivals' lines (None: the team's)
+        self._options = [
+            None if member is not None else [(i, o, slot[o]) for i, o in enumerate(owners)]
+            for member, owners in self.lines
+        ]
+        #: spellings of the links from k on, by (k, the rivals' hexes before link k)
+        self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
 
     def count(self) -> int:
         """How many spellings the path has."""
         if self.free:
             return math.prod(len(c) for c in self.choices)
-        return self._spellings(0)
+        return self._spellings(0, (0,) * len(self.rivals))
 
     def spell(self, found: list[Spelled]) -> None:
         """Append every spelling to ``found``."""
@@ -64,7 +72,7 @@ class PathSpelling:
                 owners = [c[i] for c, i in zip(self.choices, picks, strict=True)]
                 found.append((tuple(keys), list(self.route), owners))
             return
-        self._assign(0, [start], [], found)
+        self._assign(0, (0,) * len(self.rivals), [start], [], found)
 
     def groups(self) -> list[Group]:
         """The spellings grouped by the rivals' hex counts (the fees each rival is paid): per
@@ -73,7 +81,7 @@ class PathSpelling:
         prefixes in order, in the order of the choices, finds each vector's first full
         spelling first. A prefix is a chain of (prefix before, place, index, owner), written
         out only for the groups' first spellings."""
-        rivals = sorted({o for member, owners in self.lines if member is None for o in owners})
+        rivals = self.rivals
         slot = {owner: i for i, owner in enumerate(rivals)}
         limit = math.inf if self.over_ok else self.cap
         Chain = tuple[Any, int, int, str] | None
@@ -109,48 +117,61 @@ class PathSpelling:
             out.append((tuple(keys), list(self.route), chosen, number))
         return out
 
-    def _spellings(self, k: int) -> int:
+    def _spellings(self, k: int, counts: tuple[int, ...]) -> int:
         """How many ways the links from k on can choose their lines within the cap, given
-        the rivals' hexes so far (``_counts``)."""
-        if k == len(self.lines):
+        the rivals' hexes before link k (``counts``, by slot)."""
+        options, n = self._options, len(self.lines)
+        while k < n and options[k] is None:
+            k += 1  # a team link: one choice, no count changes
+        if k == n:
             return 1
-        key = (k, tuple(sorted(self._counts.items())))
+        key = (k, counts)
         known = self._memo.get(key)
         if known is None:
-            known = sum(self._then(k, owner, self._spellings) for owner in self.choices[k])
+            known = 0
+            for _, _, i in options[k] or ():
+                had = counts[i]
+                if had < self.cap:
+                    known += self._spellings(k + 1, (*counts[:i], had + 1, *counts[i + 1 :]))
             self._memo[key] = known
         return known
 
-    def _then(self, k: int, owner: str, then: Callable[[int], int]) -> int:
-        """``then(k + 1)`` with link k on ``owner``'s line (0 if that breaks the cap)."""
-        if self.lines[k][0] is not None:
-            return then(k + 1)
-        counts = self._counts
-        had = counts.get(owner, 0)
-        if had >= self.cap:
-            return 0
-        counts[owner] = had + 1
-        result = then(k + 1)
-        if had:
-            counts[owner] = had
-        else:
-            del counts[owner]
-        return result
-
-    def _assign(self, k: int, keys: list[int], chosen: list[str], found: list[Spelled]) -> int:
+    def _assign(
+        self,
+        k: int,
+        counts: tuple[int, ...],
+        keys: list[int],
+        chosen: list[str],
+        found: list[Spelled],
+    ) -> None:
+        """Append the spellings of the links from k on (depth first, in key order) to those
+        of the links before (``keys``, ``chosen``, ``counts``), skipping choices that leave
+        no spelling (``_spellings``)."""
         if k == len(self.lines):
             found.append((tuple(keys), list(self.route), list(chosen)))
-            return 1
+            return
         keys.append(self.order[k])
-        for index, owner in enumerate(self.choices[k]):
-            chosen.append(owner)
-            keys.append(index)
-            if self._then(k, owner, self._spellings):
-                self._then(k, owner, lambda n: self._assign(n, keys, chosen, found))
+        options = self._options[k]
+        if options is None:  # the team member's own line
+            keys.append(0)
+            chosen.append(self.choices[k][0])
+            self._assign(k + 1, counts, keys, chosen, found)
             keys.pop()
             chosen.pop()
+        else:
+            for index, owner, i in options:
+                had = counts[i]
+                if had >= self.cap:
+                    continue
+                after = (*counts[:i], had + 1, *counts[i + 1 :])
+                if not self._spellings(k + 1, after):
+                    continue
+                keys.append(index)
+                chosen.append(owner)
+                self._assign(k + 1, after, keys, chosen, found)
+                keys.pop()
+                chosen.pop()
         keys.pop()
-        return 1
 
 
 def _cap_can_bind(lines: Sequence[Line], cap: int) -> bool:
