@@ -180,12 +180,12 @@ def entry_actions(state: RRState, player: str) -> list[Action]:
                 # team links written without an owner (the canonical spelling); the routes
                 # are enumerated exactly as ``check_entry`` judges them (tests check that
                 # every listed entry is legal), so they are not checked one by one again
-                named = tuple(o if o not in team else "" for o in owners)
+                named = tuple([o if o not in team else "" for o in owners])
                 out.append(
                     act.Enter(
                         player=player,
                         race=race.id,
-                        route=tuple(lab[h] for h in route),
+                        route=tuple(map(lab.__getitem__, route)),
                         owners=named if any(named) else (),
                         partner=partner,
                         exchange=exchange,
