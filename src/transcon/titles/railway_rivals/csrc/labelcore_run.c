@@ -19,6 +19,7 @@ static PyObject *s_q, *s_targets, *s_found, *s_strong, *s_capped, *s_strengthen,
     *s_front_version, *s_take, *s_expand, *heappop, *heapify, *one;
 
 #define LC_IDX_BITS 40
+#define LC_IDX_MASK ((1L << LC_IDX_BITS) - 1)
 #define LC_USED_LIMIT (1LL << 22) /* used << LC_IDX_BITS stays within 63 bits */
 
 static inline int in_range(long long used, long long idx) {
@@ -69,7 +70,7 @@ static int send_back(Expander *x) {
     for (Py_ssize_t i = 0; i < h->size && status == 0; i++) {
         long key = h->items[i].key;
         PyObject *entry = Py_BuildValue("((ll)n)", h->items[i].cost, key >> LC_IDX_BITS,
-                                        (Py_ssize_t)(key & ((1L << LC_IDX_BITS) - 1)));
+                                        (Py_ssize_t)(key & LC_IDX_MASK));
         status = entry ? PyList_Append(x->heap, entry) : -1;
         Py_XDECREF(entry);
     }
@@ -87,6 +88,22 @@ static inline int better(long long al, long long at, long long bl, long long bt)
     return (al < bl && at <= bt) || (at < bt && al <= bl);
 }
 
+/* The index of the least heap entry, taken off the heap: a new reference, NULL with an
+ * exception, or Py_None (a new reference) when the heap is empty. */
+static PyObject *pop_entry(Expander *x) {
+    if (x->run_heap) {
+        if (!x->heap_c.size) Py_RETURN_NONE;
+        Entry e = heap_pop(&x->heap_c);
+        return PyLong_FromLong(e.key & LC_IDX_MASK);
+    }
+    if (!PyList_GET_SIZE(x->heap)) Py_RETURN_NONE;
+    PyObject *entry = PyObject_Vectorcall(heappop, &x->heap, 1, NULL);
+    if (!entry) return NULL;
+    PyObject *idx = PySequence_GetItem(entry, 1);
+    Py_DECREF(entry);
+    return idx;
+}
+
 /* The next live label (``LabelSearch.pop``): a new reference, NULL with an exception, or
  * Py_None (a new reference) when none is left. */
 static PyObject *pop(Expander *x) {
@@ -94,30 +111,14 @@ static PyObject *pop(Expander *x) {
         int taken = take_over(x);
         if (taken < 0 || (taken == 0 && send_back(x) < 0)) return NULL;
     }
-    if (x->run_heap) {
-        while (x->heap_c.size) {
-            Entry e = heap_pop(&x->heap_c);
-            PyObject *idx = PyLong_FromLong(e.key & ((1L << LC_IDX_BITS) - 1));
-            if (!idx) return NULL;
-            int dead = PySet_Contains(x->dead, idx);
-            if (dead == 0) return idx;
-            Py_DECREF(idx);
-            if (dead < 0) return NULL;
-        }
-        Py_RETURN_NONE;
-    }
-    while (PyList_GET_SIZE(x->heap)) {
-        PyObject *entry = PyObject_Vectorcall(heappop, &x->heap, 1, NULL);
-        if (!entry) return NULL;
-        PyObject *idx = PySequence_GetItem(entry, 1);
-        Py_DECREF(entry);
-        if (!idx) return NULL;
+    for (;;) {
+        PyObject *idx = pop_entry(x);
+        if (!idx || idx == Py_None) return idx;
         int dead = PySet_Contains(x->dead, idx);
         if (dead == 0) return idx;
         Py_DECREF(idx);
         if (dead < 0) return NULL;
     }
-    Py_RETURN_NONE;
 }
 
 /* A target label with own track: the walk found joins the front. 1 the front changed, 0 not
