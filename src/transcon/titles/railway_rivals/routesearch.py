@@ -8,8 +8,9 @@ own int operations where they do not fit, ``reach`` called back as the Python te
 about 5x faster) and the label loop (``Expander``: ``run``'s loop over the heap, ``take`` and
 ``expand`` with its ``choices``, ``Loads.add``, ``hopeless``, ``offer`` and
 ``LabelSearch.add``, and the ``reach`` / ``loads_reach`` its dominance tests ask for, on the
-search's caches -- the same labels in the same order, the same heap entries; the Python code
-takes a label, an offer, a ``hopeless`` or a reach whose values it does not handle). The
+search's caches -- the same labels in the same order, the same heap entries, held in C while
+the loop runs; the Python code takes a label, an offer, a ``hopeless`` or a reach whose values
+it does not handle). The
 Python code (``dominance_reference``, ``run``, ``take``, ``expand``, ``reach``,
 ``loads_reach``) stays the reference (tested equal: test_label_dominance, test_label_expand);
 it runs when the extension is not built or under ``TRANSCON_PURE_PYTHON=1`` (``compiled``).
