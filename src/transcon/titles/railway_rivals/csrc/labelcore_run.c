@@ -21,6 +21,7 @@ static PyObject *s_q, *s_targets, *s_found, *s_strong, *s_capped, *s_strengthen,
 #define LC_IDX_BITS 40
 #define LC_IDX_MASK ((1L << LC_IDX_BITS) - 1)
 #define LC_USED_LIMIT (1LL << 22) /* used << LC_IDX_BITS stays within 63 bits */
+_Static_assert(sizeof(long) >= 8, "the run's heap packs (used, idx) into a 64-bit long");
 
 static inline int in_range(long long used, long long idx) {
     return used >= 0 && used < LC_USED_LIMIT && idx >= 0 && idx < (1LL << LC_IDX_BITS);
