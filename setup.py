@@ -51,6 +51,7 @@ setup(
             depends=[
                 f"{RR_CSRC}/labelcore.h",
                 f"{RR_CSRC}/labelcore_expander.h",
+                f"{RR_CSRC}/labelcore_heap.h",
                 "src/transcon/core/csrc/costheap.h",
             ],
             include_dirs=[RR_CSRC, "src/transcon/core/csrc"],

@@ -1,14 +1,15 @@
 /* A binary heap of (cost, key) entries, ordered as Python orders (cost, key) tuples, so a
  * Dijkstra search over it settles nodes in the order of ``heapq`` over such tuples: shared by
- * ``cheapest_over`` (pathcore.c) and ``LayeredSteps.cheapest`` (layeredsteps.c). */
+ * ``cheapest_over`` (pathcore.c), ``LayeredSteps.cheapest`` (layeredsteps.c) and the titles'
+ * compiled label searches. */
 #ifndef TRANSCON_COSTHEAP_H
 #define TRANSCON_COSTHEAP_H
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdlib.h>
 
-/* ``node``: the Python node (borrowed: held by the caller's starts or table), or NULL where
- * the key is the node itself. */
+/* ``node``: a Python object the caller keeps alive (the node, borrowed from its starts or
+ * table, or a reference the caller owns and releases), or NULL where the key says all. */
 typedef struct {
     long cost, key;
     PyObject *node;

@@ -4,15 +4,12 @@
  * Labels are (hex, own track used yet, loads, rival hexes used, its pred). Kept labels live,
  * as in Python, in one dict per (hex, own) state (loads -> (used, label index)); the heap
  * orders labels by (used + the fewest rival hexes still needed, used, label index) as
- * Python's heapq orders its tuples (the index is unique, so the loads are never compared).
+ * Python's heapq orders its tuples (labelcore_heap.h; an entry's node holds a reference to
+ * the label's loads, which are never compared).
  * Whatever the Python code would do through a method (a mask or a step not cached yet) is
  * done by calling that method, so both fill the same caches. */
 #include "labelcore.h"
-
-typedef struct {
-    long long prio, used, idx;
-    PyObject *loads; /* a reference */
-} Item;
+#include "labelcore_heap.h"
 
 typedef struct {
     PyObject *walk;
@@ -30,8 +27,7 @@ typedef struct {
     char *step_own;
     long long *step_pred;
     Py_ssize_t nsteps, steps_cap;
-    Item *heap;
-    Py_ssize_t nheap, heap_cap;
+    Heap heap;
     long long labels;
 } CapWalk;
 
@@ -140,53 +136,6 @@ static int keep(CapWalk *w, long long h, int own, PyObject *loads, const u64 *lo
     return status;
 }
 
-static int heap_push(CapWalk *w, Item item) {
-    if (w->nheap == w->heap_cap) {
-        Py_ssize_t size = w->heap_cap ? 2 * w->heap_cap : 256;
-        Item *grown = PyMem_Realloc(w->heap, (size_t)size * sizeof(Item));
-        if (!grown) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        w->heap = grown;
-        w->heap_cap = size;
-    }
-    Py_ssize_t i = w->nheap++;
-    while (i > 0) {
-        Py_ssize_t up = (i - 1) / 2;
-        Item *p = &w->heap[up];
-        if (p->prio < item.prio ||
-            (p->prio == item.prio &&
-             (p->used < item.used || (p->used == item.used && p->idx < item.idx))))
-            break;
-        w->heap[i] = *p;
-        i = up;
-    }
-    w->heap[i] = item;
-    return 0;
-}
-
-static int before(const Item *a, const Item *b) {
-    if (a->prio != b->prio) return a->prio < b->prio;
-    if (a->used != b->used) return a->used < b->used;
-    return a->idx < b->idx;
-}
-
-static Item heap_pop(CapWalk *w) {
-    Item top = w->heap[0], last = w->heap[--w->nheap];
-    Py_ssize_t i = 0, n = w->nheap;
-    for (;;) {
-        Py_ssize_t c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && before(&w->heap[c + 1], &w->heap[c])) c++;
-        if (!before(&w->heap[c], &last)) break;
-        w->heap[i] = w->heap[c];
-        i = c;
-    }
-    if (n) w->heap[i] = last;
-    return top;
-}
-
 /* ``offer``: keep the label unless dominated or unable to reach a target within the caps.
  * ``node`` and ``loads`` are borrowed. */
 static int offer(CapWalk *w, PyObject *node, int own, PyObject *loads, long long used,
@@ -238,9 +187,13 @@ static int offer(CapWalk *w, PyObject *node, int own, PyObject *loads, long long
     w->step_pred[w->nsteps] = pred;
     w->nsteps++;
     w->labels++;
+    long long idx = (long long)(w->nsteps - 1);
+    if (!lc_key_fits(used, idx)) {
+        PyErr_SetString(PyExc_OverflowError, "cap_walk: too many labels or rival hexes");
+        return -1;
+    }
     Py_INCREF(loads);
-    Item item = {used + still, used, (long long)(w->nsteps - 1), loads};
-    if (heap_push(w, item) < 0) {
+    if (heap_push(&w->heap, lc_entry(used + still, used, idx, loads)) < 0) {
         Py_DECREF(loads);
         return -1;
     }
@@ -402,8 +355,8 @@ static void clear_walk(CapWalk *w) {
     PyMem_Free(w->step_node);
     PyMem_Free(w->step_own);
     PyMem_Free(w->step_pred);
-    for (Py_ssize_t i = 0; i < w->nheap; i++) Py_DECREF(w->heap[i].loads);
-    PyMem_Free(w->heap);
+    for (Py_ssize_t i = 0; i < w->heap.size; i++) Py_DECREF(w->heap.items[i].node);
+    free(w->heap.items);
 }
 
 /* cap_walk(walk, sources, budget, own_start): ``_CapWalk.first_walk_python`` (budget < 0:
@@ -429,49 +382,51 @@ PyObject *lc_cap_walk(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         if (offer(&w, PySequence_Fast_GET_ITEM(sources, i), start_own, w.zero, 0, -1) < 0)
             goto done;
     long long taken = 0;
-    while (w.nheap) {
-        Item item = heap_pop(&w);
-        PyObject *node = w.step_node[item.idx];
-        int own = w.step_own[item.idx];
+    while (w.heap.size) {
+        Entry entry = heap_pop(&w.heap);
+        long long used = lc_entry_used(&entry), idx = lc_entry_idx(&entry);
+        PyObject *loads = entry.node; /* the entry's reference */
+        PyObject *node = w.step_node[idx];
+        int own = w.step_own[idx];
         long long h;
         if (as_long_long(node, &h) < 0) {
-            Py_DECREF(item.loads);
+            Py_DECREF(loads);
             goto done;
         }
         PyObject *here = kept_of(&w, h, own, 0);
-        PyObject *value = here ? PyDict_GetItemWithError(here, item.loads) : NULL;
+        PyObject *value = here ? PyDict_GetItemWithError(here, loads) : NULL;
         long long v_used = -1, v_idx = -1;
         if (value && (as_long_long(PyTuple_GET_ITEM(value, 0), &v_used) < 0 ||
                       as_long_long(PyTuple_GET_ITEM(value, 1), &v_idx) < 0)) {
-            Py_DECREF(item.loads);
+            Py_DECREF(loads);
             goto done;
         }
         if (PyErr_Occurred()) {
-            Py_DECREF(item.loads);
+            Py_DECREF(loads);
             goto done;
         }
-        if (!value || v_used != item.used || v_idx != item.idx) {
-            Py_DECREF(item.loads); /* dominated since it was pushed */
+        if (!value || v_used != used || v_idx != idx) {
+            Py_DECREF(loads); /* dominated since it was pushed */
             continue;
         }
         taken++;
         if (budget >= 0 && taken > budget) {
-            Py_DECREF(item.loads);
+            Py_DECREF(loads);
             result = Py_NewRef(Py_None);
             goto done;
         }
         int target = PySet_Contains(w.targets, node);
         if (target) {
-            Py_DECREF(item.loads);
+            Py_DECREF(loads);
             if (target < 0) goto done;
             if (own) {
-                result = walk_of(&w, item.idx);
+                result = walk_of(&w, idx);
                 goto done;
             }
             continue;
         }
-        int status = expand(&w, node, own, item.loads, item.used, item.idx);
-        Py_DECREF(item.loads);
+        int status = expand(&w, node, own, loads, used, idx);
+        Py_DECREF(loads);
         if (status < 0) goto done;
     }
     result = Py_NewRef(Py_False);

@@ -5,7 +5,7 @@
 #define TRANSCON_LABELCORE_EXPANDER_H
 
 #include "labelcore.h"
-#include "costheap.h" /* core/csrc: the run's heap (see labelcore_run.c) */
+#include "labelcore_heap.h"
 
 /* Ints of fewer bits than this are summed in C (three sums and a fee below 2^20 stay far
  * within 64 bits). */
@@ -27,8 +27,8 @@ typedef struct {
     PyObject *hexes, *reach_cache, *least_cache, *floors;
     long long most, width;
     const struct Label *label; /* the label being expanded (its front), or NULL */
-    /* During ``run``, the search's heap entries ((first, used), idx) held in C as (first,
-     * used << LC_IDX_BITS | idx) (labelcore_run.c); ``run_heap`` says whether they are */
+    /* During ``run``, the search's heap entries ((first, used), idx) held in C
+     * (labelcore_heap.h, labelcore_run.c); ``run_heap`` says whether they are */
     Heap heap_c;
     int run_heap;
 } Expander;

@@ -6,11 +6,11 @@
  * not what the compiled code handles goes to the Python ``take`` (the same loop body).
  *
  * The heap: while the loop runs, the search's heap entries ((first, used), idx) are held in
- * C (costheap.h, as (first, used << LC_IDX_BITS | idx): the same order as Python's tuples,
- * the indexes being distinct, so the labels are taken in the same order) instead of heapq
- * over tuples. Entries the Python code pushes meanwhile (``LabelSearch.add``) are taken over
- * at the next pop; one out of range sends every entry back to the search's heap for the
- * rest of the run, and at its end the entries left go back there too. */
+ * C (labelcore_heap.h: the same order as Python's tuples, so the labels are taken in the
+ * same order) instead of heapq over tuples. Entries the Python code pushes meanwhile
+ * (``LabelSearch.add``) are taken over at the next pop; one out of range sends every entry
+ * back to the search's heap for the rest of the run, and at its end the entries left go
+ * back there too. */
 #include "labelcore_expander.h"
 
 #include <string.h>
@@ -18,19 +18,9 @@
 static PyObject *s_q, *s_targets, *s_found, *s_strong, *s_capped, *s_strengthen,
     *s_front_version, *s_take, *s_expand, *heappop, *heapify, *one;
 
-#define LC_IDX_BITS 40
-#define LC_IDX_MASK ((1L << LC_IDX_BITS) - 1)
-#define LC_USED_LIMIT (1LL << 22) /* used << LC_IDX_BITS stays within 63 bits */
-_Static_assert(sizeof(long) >= 8, "the run's heap packs (used, idx) into a 64-bit long");
-
-static inline int in_range(long long used, long long idx) {
-    return used >= 0 && used < LC_USED_LIMIT && idx >= 0 && idx < (1LL << LC_IDX_BITS);
-}
-
 int lc_run_push(Expander *x, long long first, long long used, Py_ssize_t idx) {
-    if (!x->run_heap || !in_range(used, idx)) return 0;
-    Entry e = {(long)first, (long)((used << LC_IDX_BITS) | idx), NULL};
-    return heap_push(&x->heap_c, e) < 0 ? -1 : 1;
+    if (!x->run_heap || !lc_key_fits(used, idx)) return 0;
+    return heap_push(&x->heap_c, lc_entry(first, used, idx, NULL)) < 0 ? -1 : 1;
 }
 
 /* One search heap entry ((first, used), idx) read: 1 done, 0 not in the run heap's range. */
@@ -40,7 +30,7 @@ static int read_entry(PyObject *entry, long long *first, long long *used, long l
     if (!PyTuple_CheckExact(priority) || PyTuple_GET_SIZE(priority) != 2) return 0;
     return any_ll(PyTuple_GET_ITEM(priority, 0), first) &&
            any_ll(PyTuple_GET_ITEM(priority, 1), used) &&
-           any_ll(PyTuple_GET_ITEM(entry, 1), idx) && in_range(*used, *idx);
+           any_ll(PyTuple_GET_ITEM(entry, 1), idx) && lc_key_fits(*used, *idx);
 }
 
 /* Takes the search heap's entries over into the run's heap: 1 done (the search's heap is
@@ -55,8 +45,7 @@ static int take_over(Expander *x) {
         }
     for (Py_ssize_t i = 0; i < n; i++) {
         read_entry(PyList_GET_ITEM(x->heap, i), &first, &used, &idx);
-        Entry e = {(long)first, (long)((used << LC_IDX_BITS) | idx), NULL};
-        if (heap_push(&x->heap_c, e) < 0) return -1;
+        if (heap_push(&x->heap_c, lc_entry(first, used, idx, NULL)) < 0) return -1;
     }
     return n ? (PyList_SetSlice(x->heap, 0, n, NULL) < 0 ? -1 : 1) : 1;
 }
@@ -69,9 +58,8 @@ static int send_back(Expander *x) {
     Heap *h = &x->heap_c;
     int status = 0;
     for (Py_ssize_t i = 0; i < h->size && status == 0; i++) {
-        long key = h->items[i].key;
-        PyObject *entry = Py_BuildValue("((ll)n)", h->items[i].cost, key >> LC_IDX_BITS,
-                                        (Py_ssize_t)(key & LC_IDX_MASK));
+        const Entry *e = &h->items[i];
+        PyObject *entry = Py_BuildValue("((lL)L)", e->cost, lc_entry_used(e), lc_entry_idx(e));
         status = entry ? PyList_Append(x->heap, entry) : -1;
         Py_XDECREF(entry);
     }
@@ -95,7 +83,7 @@ static PyObject *pop_entry(Expander *x) {
     if (x->run_heap) {
         if (!x->heap_c.size) Py_RETURN_NONE;
         Entry e = heap_pop(&x->heap_c);
-        return PyLong_FromLong(e.key & LC_IDX_MASK);
+        return PyLong_FromLongLong(lc_entry_idx(&e));
     }
     if (!PyList_GET_SIZE(x->heap)) Py_RETURN_NONE;
     PyObject *entry = PyObject_Vectorcall(heappop, &x->heap, 1, NULL);
