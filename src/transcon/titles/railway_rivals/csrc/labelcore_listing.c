@@ -1,10 +1,22 @@
 /* The route listing's depth-first walk over simple paths (legal.py's ``_RouteLister.walk``,
  * its Python reference): the same visits in the same order, the same bounds, and the same
- * calls of the lister's ``spell`` (Python) at every target reached, with the lister's
- * ``route``, ``order`` and ``lines`` lists kept as the Python walk keeps them (``spell``
- * reads them). ``single`` (hexes per sole-owner rival line) and the hexes on the route are
- * kept here. */
+ * calls of the lister's ``spell`` (Python) at every target reached. The path walked, the
+ * hexes on it and the hexes per sole-owner rival line (``single``) are kept in C arrays; the
+ * lister's ``route``, ``order`` and ``lines`` lists are written from them just before each
+ * ``spell`` (which reads them) and put back after it, and ``single`` is written when the
+ * walk ends: the lister is left as the Python walk leaves it, also when an exception or the
+ * visit limit stops the walk (then with the path where it stopped). */
 #include "labelcore.h"
+
+#include <string.h>
+
+/* A link of the path: borrowed from the ``near`` list it came from (which the walk holds
+ * while the link is on the path). */
+typedef struct {
+    PyObject *node, *member, *line;
+    Py_ssize_t place;
+    Py_ssize_t sole; /* the rival (index into ``rivals``) of a sole-owner rival link, or -1 */
+} Link;
 
 typedef struct {
     PyObject *lister, *spell, *near, *near_cache, *route, *order, *lines, *end_set, *single;
@@ -13,7 +25,15 @@ typedef struct {
     int netting, own_needed;
     long long *points; /* wide_points: (length, total) pairs */
     Py_ssize_t npoints;
-    PyObject *on_route; /* a set of the route's hexes */
+    Link *path; /* the links walked from the lists' first entries */
+    Py_ssize_t depth, path_cap;
+    Py_ssize_t route0, order0, lines0; /* the lists' lengths when the walk began */
+    unsigned char *on; /* by hex number: 1 on the route */
+    Py_ssize_t on_size;
+    PyObject **rivals; /* the sole-owner rivals met (borrowed from the links' lines) */
+    long long *used;   /* their hexes on the route, from ``single``'s value when first met */
+    unsigned char *touched; /* whether the walk added one (``single`` gets the key) */
+    Py_ssize_t nrivals, rivals_cap;
 } Walk;
 
 /* An int that fits a long long: 1, else 0 (no exception left). */
@@ -41,18 +61,127 @@ static int lookup(PyObject *d, PyObject *key, long long *out) {
     return 1;
 }
 
-/* One step of the walk: 0 done, 1 over the visit limit, -1 an exception. */
-static int walk_from(Walk *w, long long length, long long total, int own) {
+/* A hex's number (its int), for ``on``: 1 done, 0 with an exception. */
+static int hex_number(PyObject *node, Py_ssize_t *out) {
+    long long v;
+    if (!as_ll(node, &v) || v < 0 || v > PY_SSIZE_T_MAX / 2) {
+        PyErr_SetString(PyExc_TypeError, "route listing: a hex is a non-negative int");
+        return 0;
+    }
+    *out = (Py_ssize_t)v;
+    return 1;
+}
+
+/* Marks a hex on (1) or off (0) the route: 0 done, -1 an exception. */
+static int mark(Walk *w, PyObject *node, unsigned char on) {
+    Py_ssize_t n;
+    if (!hex_number(node, &n)) return -1;
+    if (n >= w->on_size) {
+        if (!on) return 0;
+        Py_ssize_t size = w->on_size ? w->on_size : 1024;
+        while (size <= n) size *= 2;
+        unsigned char *more = PyMem_Realloc(w->on, (size_t)size);
+        if (!more) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        memset(more + w->on_size, 0, (size_t)(size - w->on_size));
+        w->on = more;
+        w->on_size = size;
+    }
+    w->on[n] = on;
+    return 0;
+}
+
+/* Whether a hex is on the route: 1 yes, 0 no, -1 an exception. */
+static int on_route(const Walk *w, PyObject *node) {
+    Py_ssize_t n;
+    if (!hex_number(node, &n)) return -1;
+    return n < w->on_size && w->on[n];
+}
+
+/* The index of a sole-owner rival in ``rivals`` (met before, or added with ``single``'s
+ * value): >= 0, or -1 with an exception. */
+static Py_ssize_t rival_index(Walk *w, PyObject *name) {
+    for (Py_ssize_t i = 0; i < w->nrivals; i++) {
+        if (w->rivals[i] == name) return i;
+        int same = PyObject_RichCompareBool(w->rivals[i], name, Py_EQ);
+        if (same) return same < 0 ? -1 : i;
+    }
+    long long had = 0;
+    if (lookup(w->single, name, &had) < 0) return -1;
+    if (w->nrivals == w->rivals_cap) {
+        Py_ssize_t cap = w->rivals_cap ? 2 * w->rivals_cap : 8;
+        PyObject **rivals = PyMem_Realloc(w->rivals, (size_t)cap * sizeof(PyObject *));
+        if (rivals) w->rivals = rivals;
+        long long *used = PyMem_Realloc(w->used, (size_t)cap * sizeof(long long));
+        if (used) w->used = used;
+        unsigned char *touched = PyMem_Realloc(w->touched, (size_t)cap);
+        if (touched) w->touched = touched;
+        if (!rivals || !used || !touched) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        w->rivals_cap = cap;
+    }
+    w->rivals[w->nrivals] = name;
+    w->used[w->nrivals] = had;
+    w->touched[w->nrivals] = 0;
+    return w->nrivals++;
+}
+
+/* The lists back to what they held when the walk began: 0, or -1 with an exception. */
+static int lists_back(Walk *w) {
+    if (PyList_SetSlice(w->route, w->route0, PyList_GET_SIZE(w->route), NULL) < 0 ||
+        PyList_SetSlice(w->order, w->order0, PyList_GET_SIZE(w->order), NULL) < 0 ||
+        PyList_SetSlice(w->lines, w->lines0, PyList_GET_SIZE(w->lines), NULL) < 0)
+        return -1;
+    return 0;
+}
+
+/* The lists as the Python walk keeps them: what they held when the walk began, then the
+ * path's hexes, places in their hex's steps and (member, line) choices. 0, or -1. */
+static int lists_now(Walk *w) {
+    if (lists_back(w) < 0) return -1;
+    for (Py_ssize_t i = 0; i < w->depth; i++) {
+        const Link *k = &w->path[i];
+        PyObject *where = PyLong_FromSsize_t(k->place);
+        PyObject *choice = PyTuple_Pack(2, k->member, k->line);
+        int failed = !where || !choice || PyList_Append(w->route, k->node) < 0 ||
+                     PyList_Append(w->order, where) < 0 || PyList_Append(w->lines, choice) < 0;
+        Py_XDECREF(where);
+        Py_XDECREF(choice);
+        if (failed) return -1;
+    }
+    return 0;
+}
+
+/* ``single`` as the Python walk leaves it: the hexes of each rival the walk added one to.
+ * 0, or -1 with an exception. */
+static int single_now(Walk *w) {
+    for (Py_ssize_t i = 0; i < w->nrivals; i++) {
+        if (!w->touched[i]) continue;
+        PyObject *count = PyLong_FromLongLong(w->used[i]);
+        int stored = count ? PyDict_SetItem(w->single, w->rivals[i], count) : -1;
+        Py_XDECREF(count);
+        if (stored < 0) return -1;
+    }
+    return 0;
+}
+
+/* One step of the walk from ``node`` (the path's last hex): 0 done, 1 over the visit limit,
+ * -1 an exception. */
+static int walk_from(Walk *w, PyObject *node, long long length, long long total, int own) {
     if (++w->visited > w->limit) return 1;
-    Py_ssize_t n_route = PyList_GET_SIZE(w->route);
-    PyObject *node = PyList_GET_ITEM(w->route, n_route - 1);
-    if (n_route > 1 && (own || !w->own_needed)) {
+    if ((w->depth > 0 || w->route0 > 1) && (own || !w->own_needed)) {
         int end = PySet_Contains(w->end_set, node);
         if (end < 0) return -1;
         if (end) {
+            if (lists_now(w) < 0) return -1;
             PyObject *r = PyObject_CallFunction(w->spell, "LL", length, total);
-            if (!r) return -1;
+            if (!r) return -1; /* the lists stay as they are (the Python walk's) */
             Py_DECREF(r);
+            if (lists_back(w) < 0) return -1;
         }
     }
     PyObject *near = lc_near(w->near_cache, w->near, node);
@@ -75,7 +204,7 @@ static int walk_from(Walk *w, long long length, long long total, int own) {
         PyObject *nxt = PyTuple_GET_ITEM(e, 0), *line = PyTuple_GET_ITEM(e, 2),
                  *member = PyTuple_GET_ITEM(e, 3);
         int flag = own || member != Py_None; /* own track used once at nxt */
-        int taken = PySet_Contains(w->on_route, nxt);
+        int taken = on_route(w, nxt);
         if (taken) {
             if (taken < 0) status = -1;
             continue;
@@ -103,54 +232,41 @@ static int walk_from(Walk *w, long long length, long long total, int own) {
                 break;
             }
         if (!hope) continue; /* cannot end on a front point (all bounds added) */
-        PyObject *sole = NULL; /* the rival of a link only one rival's line is on */
-        if (member == Py_None && PyTuple_Check(line) && PyTuple_GET_SIZE(line) == 1)
-            sole = PyTuple_GET_ITEM(line, 0);
-        long long had = 0;
-        if (sole) {
-            if (lookup(w->single, sole, &had) < 0) {
+        Py_ssize_t sole = -1; /* the rival of a link only one rival's line is on */
+        if (member == Py_None && PyTuple_Check(line) && PyTuple_GET_SIZE(line) == 1) {
+            sole = rival_index(w, PyTuple_GET_ITEM(line, 0));
+            if (sole < 0) {
                 status = -1;
                 break;
             }
-            if (had >= w->cap && !w->netting) continue;
-            PyObject *more = PyLong_FromLongLong(had + 1);
-            if (!more || PyDict_SetItem(w->single, sole, more) < 0) {
-                Py_XDECREF(more);
-                status = -1;
-                break;
-            }
-            Py_DECREF(more);
+            if (w->used[sole] >= w->cap && !w->netting) continue;
+            w->used[sole]++;
+            w->touched[sole] = 1;
         }
-        PyObject *where = PyLong_FromSsize_t(place), *choice = PyTuple_Pack(2, member, line);
-        if (!where || !choice || PyList_Append(w->route, nxt) < 0 ||
-            PySet_Add(w->on_route, nxt) < 0 || PyList_Append(w->order, where) < 0 ||
-            PyList_Append(w->lines, choice) < 0) {
-            Py_XDECREF(where);
-            Py_XDECREF(choice);
+        if (w->depth == w->path_cap) {
+            Py_ssize_t cap = w->path_cap ? 2 * w->path_cap : 64;
+            Link *more = PyMem_Realloc(w->path, (size_t)cap * sizeof(Link));
+            if (!more) {
+                PyErr_NoMemory();
+                status = -1;
+                break;
+            }
+            w->path = more;
+            w->path_cap = cap;
+        }
+        w->path[w->depth++] = (Link){nxt, member, line, place, sole};
+        if (mark(w, nxt, 1) < 0) {
             status = -1;
             break;
         }
-        Py_DECREF(where);
-        Py_DECREF(choice);
-        status = walk_from(w, new_len, new_total, flag);
+        status = walk_from(w, nxt, new_len, new_total, flag);
         if (status != 0) break; /* as the Python walk: the lister is dropped, nothing popped */
-        Py_ssize_t r = PyList_GET_SIZE(w->route), o = PyList_GET_SIZE(w->order),
-                   l = PyList_GET_SIZE(w->lines);
-        if (PyList_SetSlice(w->route, r - 1, r, NULL) < 0 || PySet_Discard(w->on_route, nxt) < 0 ||
-            PyList_SetSlice(w->order, o - 1, o, NULL) < 0 ||
-            PyList_SetSlice(w->lines, l - 1, l, NULL) < 0) {
+        w->depth--;
+        if (mark(w, nxt, 0) < 0) {
             status = -1;
             break;
         }
-        if (sole) {
-            PyObject *back = PyLong_FromLongLong(had);
-            if (!back || PyDict_SetItem(w->single, sole, back) < 0) {
-                Py_XDECREF(back);
-                status = -1;
-                break;
-            }
-            Py_DECREF(back);
-        }
+        if (sole >= 0) w->used[sole]--;
     }
     Py_DECREF(near);
     return status;
@@ -191,7 +307,8 @@ PyObject *lc_list_walk(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
         return NULL;
     }
     PyObject *lower = NULL, *fewest = NULL, *points = NULL, *max_len = NULL, *fee = NULL,
-             *cap = NULL, *netting = NULL, *own_needed = NULL, *seen = NULL, *result = NULL;
+             *cap = NULL, *netting = NULL, *own_needed = NULL, *seen = NULL, *result = NULL,
+             *start = NULL;
     w.lister = args[0];
     if (!(w.spell = attr(w.lister, "spell", NULL)) || !(w.near = attr(w.lister, "near", NULL)) ||
         !(w.near_cache = attr(w.lister, "near_cache", &PyDict_Type)) ||
@@ -232,15 +349,28 @@ PyObject *lc_list_walk(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
             goto done;
         }
     }
-    if (!(w.on_route = PySet_New(w.route))) goto done;
-    int status = walk_from(&w, length, total, own);
-    /* the visits counted, as the Python walk counts them, also when an exception (e.g.
-     * TooManyRoutes from ``spell``) ends the walk: that exception is kept aside meanwhile */
+    w.route0 = PyList_GET_SIZE(w.route);
+    w.order0 = PyList_GET_SIZE(w.order);
+    w.lines0 = PyList_GET_SIZE(w.lines);
+    if (!w.route0) {
+        PyErr_SetString(PyExc_IndexError, "list_walk: the route is empty");
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < w.route0; i++)
+        if (mark(&w, PyList_GET_ITEM(w.route, i), 1) < 0) goto done;
+    start = PyList_GET_ITEM(w.route, w.route0 - 1);
+    Py_INCREF(start);
+    int status = walk_from(&w, start, length, total, own);
+    /* the visits counted, as the Python walk counts them, and the lists and ``single`` as it
+     * leaves them, also when an exception (e.g. TooManyRoutes from ``spell``) ends the walk:
+     * that exception is kept aside meanwhile */
     PyObject *type, *value, *trace;
     PyErr_Fetch(&type, &value, &trace);
     PyObject *count = PyLong_FromLongLong(w.visited);
     int stored = count ? PyObject_SetAttrString(w.lister, "visited", count) : -1;
     Py_XDECREF(count);
+    if (stored == 0 && status != 0) stored = lists_now(&w);
+    if (stored == 0) stored = single_now(&w);
     if (stored < 0) {
         Py_XDECREF(type);
         Py_XDECREF(value);
@@ -252,7 +382,12 @@ PyObject *lc_list_walk(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     result = PyBool_FromLong(status == 0);
 done:
     PyMem_Free(w.points);
-    Py_XDECREF(w.on_route);
+    PyMem_Free(w.path);
+    PyMem_Free(w.on);
+    PyMem_Free(w.rivals);
+    PyMem_Free(w.used);
+    PyMem_Free(w.touched);
+    Py_XDECREF(start);
     Py_XDECREF(w.spell);
     Py_XDECREF(w.near);
     Py_XDECREF(w.near_cache);
