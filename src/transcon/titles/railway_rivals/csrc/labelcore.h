@@ -108,6 +108,11 @@ extern PyTypeObject LC_DominanceType;
 int lc_dominance_ready(void); /* the type ready, its names made: -1 with an exception */
 /* Dominance.test (self a Dominance) */
 PyObject *lc_dominance_test(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+/* The test on C terms (``self`` a Dominance; see labelcore_dominance.c): 2 dominated (*over
+ * set), 1 kept (*killed set, or NULL), 0 not handled, -1 an exception. */
+int lc_dominance_check(PyObject *self, PyObject *search, PyObject *figures, PyObject *bucket,
+                       PyObject *new, PyObject *h, int front, PyObject **over,
+                       PyObject **killed);
 extern PyTypeObject LC_ExpanderType;
 int lc_expander_ready(void); /* the type ready, its names made: -1 with an exception */
 /* Whether a key o of the dict ``group`` (kept loads -> (used, index)) is within ``loads``

@@ -100,25 +100,6 @@ static int index_of(PyObject *item, Py_ssize_t *idx) {
     return 1;
 }
 
-/* (dominating, []) */
-static PyObject *dominated_result(PyObject *item) {
-    PyObject *empty = PyList_New(0);
-    if (!empty) return NULL;
-    PyObject *out = PyTuple_Pack(2, item, empty);
-    Py_DECREF(empty);
-    return out;
-}
-
-/* (None, killed) */
-static PyObject *kept_result(PyObject *killed) {
-    if (killed) return PyTuple_Pack(2, Py_None, killed);
-    PyObject *empty = PyList_New(0);
-    if (!empty) return NULL;
-    PyObject *out = PyTuple_Pack(2, Py_None, empty);
-    Py_DECREF(empty);
-    return out;
-}
-
 /* Whether loads a are within the loads a reach callback returned (read into words if they
  * fit); -1 with an exception. */
 static int within_reach(const Guard *g, PyObject *a, const u64 *a_w, PyObject *reach) {
@@ -175,67 +156,96 @@ static int compare(Dominance *d, PyObject *search, PyObject *item, const Entry *
     return 0;
 }
 
-/* test(search, bucket, new, h, front): RouteSearch.dominance(bucket, new, h) with
- * ``front`` (front_version > 0); None when the figures are not handled here. */
-PyObject *lc_dominance_test(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+/* RouteSearch.dominance(bucket, new, h) with ``front`` (front_version > 0), ``figures`` the
+ * search's: 2 the new label is dominated (*over: a new reference to the bucket item that
+ * dominates it), 1 it is kept (*killed: a new list of the items it dominates, NULL for none),
+ * 0 the figures are not handled here (nothing was called back), -1 an exception. */
+int lc_dominance_check(PyObject *self, PyObject *search, PyObject *figures, PyObject *bucket,
+                       PyObject *new, PyObject *h, int front, PyObject **over,
+                       PyObject **killed) {
     Dominance *d = (Dominance *)self;
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError, "test takes 5 arguments");
-        return NULL;
-    }
-    PyObject *search = args[0], *bucket = args[1], *new = args[2], *h = args[3];
-    int front = PyObject_IsTrue(args[4]);
-    if (front < 0) return NULL;
-    if (!PyList_Check(bucket)) Py_RETURN_NONE;
-    PyObject *figures = PyObject_GetAttr(search, str_figures);
-    if (!figures) return NULL;
-    PyObject *new_reach = NULL, *killed = NULL, *result = NULL;
+    *over = NULL;
+    *killed = NULL;
+    if (!PyList_Check(bucket) || !PyList_Check(figures)) return 0;
     Entry ne;
     u64 n_w[LC_MAXW], o_w[LC_MAXW];
+    if (!read_label(&d->g, new, &ne, n_w)) return 0;
     /* read every label first: nothing is called back before the answer "not handled" */
-    int handled = PyList_Check(figures) && read_label(&d->g, new, &ne, n_w);
-    for (Py_ssize_t i = 0; handled && i < PyList_GET_SIZE(bucket); i++) {
-        Py_ssize_t idx;
+    Py_ssize_t n = PyList_GET_SIZE(bucket), local[64];
+    Py_ssize_t *ids = n <= 64 ? local : PyMem_Malloc((size_t)n * sizeof(Py_ssize_t));
+    if (!ids) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    int status = 1;
+    for (Py_ssize_t i = 0; i < n && status == 1; i++) {
         Entry *e;
-        if (!index_of(PyList_GET_ITEM(bucket, i), &idx)) handled = 0;
-        int read = handled ? entry_of(d, figures, idx, &e) : 0;
-        if (read < 0) goto done;
-        handled = read;
+        if (!index_of(PyList_GET_ITEM(bucket, i), &ids[i])) status = 0;
+        if (status == 1) status = entry_of(d, figures, ids[i], &e);
     }
-    if (!handled) {
-        Py_DECREF(figures);
-        Py_RETURN_NONE;
-    }
+    PyObject *new_reach = NULL;
     const u64 *n_words = ne.fits ? n_w : NULL;
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(bucket); i++) {
-        PyObject *item = PyList_GET_ITEM(bucket, i);
-        Py_ssize_t idx;
-        Entry *e;
-        int read = index_of(item, &idx) ? entry_of(d, figures, idx, &e) : 0;
-        if (read <= 0) {
-            if (read == 0)
-                PyErr_SetString(PyExc_RuntimeError, "a label bucket changed during its test");
-            goto done;
+    for (Py_ssize_t i = 0; i < n && status == 1; i++) {
+        Py_ssize_t idx = ids[i];
+        /* the callbacks of earlier comparisons change neither the bucket nor the figures */
+        if (PyList_GET_SIZE(bucket) != n || PyList_GET_SIZE(figures) <= idx ||
+            d->entries[idx].fig != PyList_GET_ITEM(figures, idx)) {
+            PyErr_SetString(PyExc_RuntimeError, "a label bucket changed during its test");
+            status = -1;
+            break;
         }
+        PyObject *item = PyList_GET_ITEM(bucket, i);
         /* the comparison may call back into Python: hold what it reads */
-        Entry other = *e;
+        Entry other = d->entries[idx];
         Py_INCREF(item);
         Py_INCREF(other.fig);
         if (other.fits) memcpy(o_w, d->words + idx * d->stride, sizeof(u64) * (size_t)d->stride);
         int outcome = compare(d, search, item, &other, other.fits ? o_w : NULL, new, &ne,
                               n_words, h, front, &new_reach);
-        if (outcome == 2) result = dominated_result(item);
-        if (outcome == 1 && (killed || (killed = PyList_New(0))))
-            outcome = PyList_Append(killed, item) < 0 ? -1 : 1;
+        if (outcome == 2) {
+            Py_INCREF(item);
+            *over = item;
+            status = 2;
+        }
+        if (outcome == 1 && !*killed && !(*killed = PyList_New(0))) outcome = -1;
+        if (outcome == 1 && PyList_Append(*killed, item) < 0) outcome = -1;
+        if (outcome < 0) status = -1;
         Py_DECREF(other.fig);
         Py_DECREF(item);
-        if (outcome < 0 || outcome == 2 || (outcome == 1 && !killed)) goto done;
     }
-    result = kept_result(killed);
-done:
+    if (ids != local) PyMem_Free(ids);
     Py_XDECREF(new_reach);
-    Py_XDECREF(killed);
+    if (status != 1) Py_CLEAR(*killed);
+    return status;
+}
+
+/* test(search, bucket, new, h, front): RouteSearch.dominance(bucket, new, h) with
+ * ``front`` (front_version > 0): (dominating, []) or (None, killed); None when the figures
+ * are not handled here. */
+PyObject *lc_dominance_test(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "test takes 5 arguments");
+        return NULL;
+    }
+    int front = PyObject_IsTrue(args[4]);
+    if (front < 0) return NULL;
+    PyObject *figures = PyObject_GetAttr(args[0], str_figures);
+    if (!figures) return NULL;
+    PyObject *over, *killed;
+    int status = lc_dominance_check(self, args[0], figures, args[1], args[2], args[3], front,
+                                    &over, &killed);
     Py_DECREF(figures);
+    if (status <= 0) {
+        if (status == 0) Py_RETURN_NONE;
+        return NULL;
+    }
+    if (!killed && !(killed = PyList_New(0))) {
+        Py_XDECREF(over);
+        return NULL;
+    }
+    PyObject *result = PyTuple_Pack(2, over ? over : Py_None, killed);
+    Py_XDECREF(over);
+    Py_DECREF(killed);
     return result;
 }
 

@@ -11,20 +11,23 @@ static PyObject *s_offer, *s_dominance_reference, *s_dominance_method, *heappush
 static int add(Expander *x, const Label *l, PyObject *pred, PyObject *nxt, PyObject *owner,
                PyObject *new, long long first) {
     int status = -1;
-    PyObject *priority = NULL, *bucket = NULL, *found = NULL, *fresh = NULL, *idx = NULL,
-             *entry = NULL;
-    if (!(fresh = PyList_New(0))) goto done;
-    bucket = PyDict_SetDefault(x->at_node, nxt, fresh);
-    if (!bucket) goto done;
-    Py_INCREF(bucket);
+    PyObject *priority = NULL, *bucket = NULL, *found = NULL, *idx = NULL, *entry = NULL,
+             *over = NULL, *killed = NULL;
+    bucket = PyDict_GetItemWithError(x->at_node, nxt);
+    if (bucket) {
+        Py_INCREF(bucket);
+    } else {
+        if (PyErr_Occurred() || !(bucket = PyList_New(0))) goto done;
+        if (PyDict_SetItem(x->at_node, nxt, bucket) < 0) goto done;
+    }
     if (PyList_Check(bucket) ? PyList_GET_SIZE(bucket) > 0 : PyObject_IsTrue(bucket) > 0) {
+        int outcome = 0;
         if (x->dominance != Py_None && PyObject_TypeCheck(x->dominance, &LC_DominanceType)) {
             /* the expander stands in for the search: its reach and loads_reach compiled */
-            PyObject *args[5] = {(PyObject *)x, bucket, new, nxt, l->front_flag};
-            found = lc_dominance_test(x->dominance, args, 5);
-            if (!found) goto done;
-            if (found == Py_None) {
-                Py_CLEAR(found);
+            outcome = lc_dominance_check(x->dominance, (PyObject *)x, x->figures, bucket, new, nxt,
+                                         l->front_flag == Py_True, &over, &killed);
+            if (outcome < 0) goto done;
+            if (outcome == 0) {
                 PyObject *ref[4] = {x->search, bucket, new, nxt};
                 found = PyObject_VectorcallMethod(s_dominance_reference, ref,
                                                   4 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
@@ -34,13 +37,24 @@ static int add(Expander *x, const Label *l, PyObject *pred, PyObject *nxt, PyObj
             found = PyObject_VectorcallMethod(s_dominance_method, args,
                                               4 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
         }
-        if (!found) goto done;
-        if (!PyTuple_Check(found) || PyTuple_GET_SIZE(found) != 2) {
-            PyErr_SetString(PyExc_ValueError, "a dominance test must give (over, killed)");
-            goto done;
+        if (outcome == 0) { /* the answer of a Python method: (over, killed) */
+            if (!found) goto done;
+            if (!PyTuple_Check(found) || PyTuple_GET_SIZE(found) != 2) {
+                PyErr_SetString(PyExc_ValueError, "a dominance test must give (over, killed)");
+                goto done;
+            }
+            if (PyTuple_GET_ITEM(found, 0) != Py_None) {
+                over = PyTuple_GET_ITEM(found, 0);
+                Py_INCREF(over);
+            }
+            int any = PyObject_IsTrue(PyTuple_GET_ITEM(found, 1));
+            if (any < 0) goto done;
+            if (any && !over) {
+                killed = PyTuple_GET_ITEM(found, 1);
+                Py_INCREF(killed);
+            }
         }
-        PyObject *over = PyTuple_GET_ITEM(found, 0), *killed = PyTuple_GET_ITEM(found, 1);
-        if (over != Py_None) {
+        if (over) {
             PyObject *kept = PyObject_GetItem(x->figures, over);
             if (!kept) goto done;
             int equal = PyObject_RichCompareBool(kept, new, Py_EQ);
@@ -63,9 +77,7 @@ static int add(Expander *x, const Label *l, PyObject *pred, PyObject *nxt, PyObj
             status = 0;
             goto done;
         }
-        int any = PyObject_IsTrue(killed);
-        if (any < 0) goto done;
-        if (any) {
+        if (killed) {
             /* self.dead.update(killed); bucket[:] = [o for o in bucket if o not in dead] */
             PyObject *it = PyObject_GetIter(killed), *k;
             if (!it) goto done;
@@ -123,7 +135,8 @@ static int add(Expander *x, const Label *l, PyObject *pred, PyObject *nxt, PyObj
     status = 0;
 done:
     Py_XDECREF(priority);
-    Py_XDECREF(fresh);
+    Py_XDECREF(over);
+    Py_XDECREF(killed);
     Py_XDECREF(bucket);
     Py_XDECREF(found);
     Py_XDECREF(idx);
