@@ -108,12 +108,20 @@ static int within_reach(const Guard *g, PyObject *a, const u64 *a_w, PyObject *r
     return lc_within(g, a, a_w, reach, fits ? reach_w : NULL);
 }
 
+/* The new label's reach once called back (``obj``, a reference kept by the test): ``known``
+ * unless negative (the Python code, which starts from -1, then calls it again), and its
+ * words when it fits them. */
+typedef struct {
+    PyObject *obj;
+    int known, fits;
+    u64 w[LC_MAXW];
+} NewReach;
+
 /* One comparison of the bucket's loop (the label ``item``, entry e, against the new label
- * ne): 2 the new label is dominated, 1 the label dies, 0 neither, -1 an exception.
- * ``new_reach`` is the new label's reach once called back (a reference, kept by the caller). */
+ * ne): 2 the new label is dominated, 1 the label dies, 0 neither, -1 an exception. */
 static int compare(Dominance *d, PyObject *search, PyObject *item, const Entry *e,
                    const u64 *o_w, PyObject *new, const Entry *ne, const u64 *n_w, PyObject *h,
-                   int front, PyObject **new_reach) {
+                   int front, NewReach *new_reach) {
     const Guard *g = &d->g;
     if (d->splits && e->len == ne->len && (e->used == ne->used || d->fee_zero)) {
         int differ = PyObject_RichCompareBool(e->counts, ne->counts, Py_NE);
@@ -124,20 +132,20 @@ static int compare(Dominance *d, PyObject *search, PyObject *item, const Entry *
         int within = lc_within(g, e->loads, o_w, ne->loads, n_w);
         if (within != 0) return within < 0 ? -1 : 2;
         if (front) {
-            int unknown = *new_reach == NULL;
-            if (!unknown) {
-                unknown = PyObject_RichCompareBool(*new_reach, zero, Py_LT);
-                if (unknown < 0) return -1;
-            }
-            if (unknown) {
+            if (!new_reach->known) {
                 PyObject *args[6] = {search, ne->loads, PyTuple_GET_ITEM(new, 0),
                                      PyTuple_GET_ITEM(new, 1), PyTuple_GET_ITEM(new, 2), h};
                 PyObject *found = PyObject_VectorcallMethod(
                     str_loads_reach, args, 6 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
                 if (!found) return -1;
-                Py_XSETREF(*new_reach, found);
+                Py_XSETREF(new_reach->obj, found);
+                int negative = PyObject_RichCompareBool(found, zero, Py_LT);
+                if (negative < 0) return -1;
+                new_reach->known = !negative;
+                new_reach->fits = lc_words(g, found, new_reach->w);
             }
-            within = within_reach(g, e->loads, o_w, *new_reach);
+            const u64 *r_w = o_w && new_reach->fits ? new_reach->w : NULL;
+            within = lc_within(g, e->loads, o_w, new_reach->obj, r_w);
             if (within != 0) return within < 0 ? -1 : 2;
         }
     }
@@ -183,7 +191,7 @@ int lc_dominance_check(PyObject *self, PyObject *search, PyObject *figures, PyOb
         if (!index_of(PyList_GET_ITEM(bucket, i), &ids[i])) status = 0;
         if (status == 1) status = entry_of(d, figures, ids[i], &e);
     }
-    PyObject *new_reach = NULL;
+    NewReach new_reach = {NULL, 0, 0, {0}};
     const u64 *n_words = ne.fits ? n_w : NULL;
     for (Py_ssize_t i = 0; i < n && status == 1; i++) {
         Py_ssize_t idx = ids[i];
@@ -214,7 +222,7 @@ int lc_dominance_check(PyObject *self, PyObject *search, PyObject *figures, PyOb
         Py_DECREF(item);
     }
     if (ids != local) PyMem_Free(ids);
-    Py_XDECREF(new_reach);
+    Py_XDECREF(new_reach.obj);
     if (status != 1) Py_CLEAR(*killed);
     return status;
 }
