@@ -8,7 +8,13 @@
  * visit limit stops the walk (then with the path where it stopped). */
 #include "labelcore.h"
 
+#include <limits.h>
 #include <string.h>
+
+/* A hex missing from a bound's array. */
+#define NO_BOUND LLONG_MIN
+/* Name objects of sole-owner rivals remembered by the walk. */
+#define MAX_ALIASES 64
 
 /* A link of the path: borrowed from the ``near`` list it came from (which the walk holds
  * while the link is on the path). */
@@ -21,6 +27,9 @@ typedef struct {
 typedef struct {
     PyObject *lister, *spell, *near, *near_cache, *route, *order, *lines, *end_set, *single;
     PyObject *lower[2], *fewest[2];
+    /* the same bounds by hex number (NO_BOUND: missing), read once per walk */
+    long long *lower_at[2], *fewest_at[2];
+    Py_ssize_t bounds_size;
     long long max_len, fee, cap, limit, visited;
     int netting, own_needed;
     long long *points; /* wide_points: (length, total) pairs */
@@ -34,6 +43,9 @@ typedef struct {
     long long *used;   /* their hexes on the route, from ``single``'s value when first met */
     unsigned char *touched; /* whether the walk added one (``single`` gets the key) */
     Py_ssize_t nrivals, rivals_cap;
+    PyObject *alias[MAX_ALIASES]; /* name objects met (borrowed), and their rivals' index */
+    Py_ssize_t alias_of[MAX_ALIASES];
+    int naliases;
 } Walk;
 
 /* An int that fits a long long: 1, else 0 (no exception left). */
@@ -72,10 +84,8 @@ static int hex_number(PyObject *node, Py_ssize_t *out) {
     return 1;
 }
 
-/* Marks a hex on (1) or off (0) the route: 0 done, -1 an exception. */
-static int mark(Walk *w, PyObject *node, unsigned char on) {
-    Py_ssize_t n;
-    if (!hex_number(node, &n)) return -1;
+/* Marks hex number n on (1) or off (0) the route: 0 done, -1 an exception. */
+static int mark(Walk *w, Py_ssize_t n, unsigned char on) {
     if (n >= w->on_size) {
         if (!on) return 0;
         Py_ssize_t size = w->on_size ? w->on_size : 1024;
@@ -93,20 +103,21 @@ static int mark(Walk *w, PyObject *node, unsigned char on) {
     return 0;
 }
 
-/* Whether a hex is on the route: 1 yes, 0 no, -1 an exception. */
-static int on_route(const Walk *w, PyObject *node) {
-    Py_ssize_t n;
-    if (!hex_number(node, &n)) return -1;
-    return n < w->on_size && w->on[n];
-}
-
 /* The index of a sole-owner rival in ``rivals`` (met before, or added with ``single``'s
  * value): >= 0, or -1 with an exception. */
 static Py_ssize_t rival_index(Walk *w, PyObject *name) {
+    for (int a = 0; a < w->naliases; a++) /* equal names are often other string objects */
+        if (w->alias[a] == name) return w->alias_of[a];
     for (Py_ssize_t i = 0; i < w->nrivals; i++) {
-        if (w->rivals[i] == name) return i;
-        int same = PyObject_RichCompareBool(w->rivals[i], name, Py_EQ);
-        if (same) return same < 0 ? -1 : i;
+        int same = w->rivals[i] == name ? 1 : PyObject_RichCompareBool(w->rivals[i], name, Py_EQ);
+        if (same < 0) return -1;
+        if (same) {
+            if (w->naliases < MAX_ALIASES) {
+                w->alias[w->naliases] = name;
+                w->alias_of[w->naliases++] = i;
+            }
+            return i;
+        }
     }
     long long had = 0;
     if (lookup(w->single, name, &had) < 0) return -1;
@@ -204,23 +215,20 @@ static int walk_from(Walk *w, PyObject *node, long long length, long long total,
         PyObject *nxt = PyTuple_GET_ITEM(e, 0), *line = PyTuple_GET_ITEM(e, 2),
                  *member = PyTuple_GET_ITEM(e, 3);
         int flag = own || member != Py_None; /* own track used once at nxt */
-        int taken = on_route(w, nxt);
-        if (taken) {
-            if (taken < 0) status = -1;
-            continue;
+        Py_ssize_t n;
+        if (!hex_number(nxt, &n)) {
+            status = -1;
+            break;
         }
-        long long low, fewest;
-        int found = lookup(w->lower[flag], nxt, &low);
-        if (found <= 0) {
-            if (found < 0) status = -1;
-            continue;
-        }
+        if (n < w->on_size && w->on[n]) continue; /* on the route */
+        long long low = n < w->bounds_size ? w->lower_at[flag][n] : NO_BOUND;
+        if (low == NO_BOUND) continue;
         long long new_len = length + step, reach = new_len + low;
         if (reach > w->max_len) continue;
         long long new_total = member != Py_None ? total : total + w->fee;
-        found = lookup(w->fewest[flag], nxt, &fewest);
-        if (found <= 0) { /* Python: a KeyError */
-            if (found == 0) PyErr_SetObject(PyExc_KeyError, nxt);
+        long long fewest = n < w->bounds_size ? w->fewest_at[flag][n] : NO_BOUND;
+        if (fewest == NO_BOUND) { /* Python: a KeyError */
+            PyErr_SetObject(PyExc_KeyError, nxt);
             status = -1;
             break;
         }
@@ -255,14 +263,14 @@ static int walk_from(Walk *w, PyObject *node, long long length, long long total,
             w->path_cap = cap;
         }
         w->path[w->depth++] = (Link){nxt, member, line, place, sole};
-        if (mark(w, nxt, 1) < 0) {
+        if (mark(w, n, 1) < 0) {
             status = -1;
             break;
         }
         status = walk_from(w, nxt, new_len, new_total, flag);
         if (status != 0) break; /* as the Python walk: the lister is dropped, nothing popped */
         w->depth--;
-        if (mark(w, nxt, 0) < 0) {
+        if (mark(w, n, 0) < 0) {
             status = -1;
             break;
         }
@@ -270,6 +278,54 @@ static int walk_from(Walk *w, PyObject *node, long long length, long long total,
     }
     Py_DECREF(near);
     return status;
+}
+
+/* The largest hex number among a bound's keys, into *most: 0, or -1 with an exception. */
+static int largest_key(PyObject *bound, Py_ssize_t *most) {
+    PyObject *key, *value;
+    Py_ssize_t pos = 0, n;
+    while (PyDict_Next(bound, &pos, &key, &value)) {
+        if (!hex_number(key, &n)) return -1;
+        if (n > *most) *most = n;
+    }
+    return 0;
+}
+
+/* A bound as an array by hex number (NO_BOUND where missing): a new array, or NULL with an
+ * exception. */
+static long long *bound_array(PyObject *bound, Py_ssize_t size) {
+    long long *at = PyMem_Malloc((size_t)(size ? size : 1) * sizeof(long long));
+    if (!at) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < size; i++) at[i] = NO_BOUND;
+    PyObject *key, *value;
+    Py_ssize_t pos = 0, n;
+    while (PyDict_Next(bound, &pos, &key, &value)) {
+        if (!hex_number(key, &n) || !as_ll(value, &at[n]) || at[n] == NO_BOUND) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_TypeError, "route listing: a bound is no small int");
+            PyMem_Free(at);
+            return NULL;
+        }
+    }
+    return at;
+}
+
+/* The walk's bounds by hex number: 0, or -1 with an exception. */
+static int bound_arrays(Walk *w) {
+    Py_ssize_t most = -1;
+    for (int flag = 0; flag < 2; flag++)
+        if (largest_key(w->lower[flag], &most) < 0 || largest_key(w->fewest[flag], &most) < 0)
+            return -1;
+    w->bounds_size = most + 1;
+    for (int flag = 0; flag < 2; flag++) {
+        if (!(w->lower_at[flag] = bound_array(w->lower[flag], w->bounds_size)) ||
+            !(w->fewest_at[flag] = bound_array(w->fewest[flag], w->bounds_size)))
+            return -1;
+    }
+    return 0;
 }
 
 /* The attribute ``name`` of o (a new reference) checked to be of ``type`` when given. */
@@ -324,7 +380,9 @@ PyObject *lc_list_walk(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
         !(own_needed = attr(w.lister, "own_needed", NULL)) ||
         !(seen = attr(w.lister, "visited", NULL)))
         goto done;
-    if (dict_pair(lower, w.lower) < 0 || dict_pair(fewest, w.fewest) < 0) goto done;
+    if (dict_pair(lower, w.lower) < 0 || dict_pair(fewest, w.fewest) < 0 ||
+        bound_arrays(&w) < 0)
+        goto done;
     if (!PyAnySet_Check(w.end_set) || !as_ll(max_len, &w.max_len) || !as_ll(fee, &w.fee) ||
         !as_ll(cap, &w.cap) || !as_ll(seen, &visited)) {
         PyErr_SetString(PyExc_TypeError, "list_walk: the lister's figures are not as expected");
@@ -356,8 +414,10 @@ PyObject *lc_list_walk(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
         PyErr_SetString(PyExc_IndexError, "list_walk: the route is empty");
         goto done;
     }
-    for (Py_ssize_t i = 0; i < w.route0; i++)
-        if (mark(&w, PyList_GET_ITEM(w.route, i), 1) < 0) goto done;
+    for (Py_ssize_t i = 0; i < w.route0; i++) {
+        Py_ssize_t n;
+        if (!hex_number(PyList_GET_ITEM(w.route, i), &n) || mark(&w, n, 1) < 0) goto done;
+    }
     start = PyList_GET_ITEM(w.route, w.route0 - 1);
     Py_INCREF(start);
     int status = walk_from(&w, start, length, total, own);
@@ -387,6 +447,10 @@ done:
     PyMem_Free(w.rivals);
     PyMem_Free(w.used);
     PyMem_Free(w.touched);
+    for (int flag = 0; flag < 2; flag++) {
+        PyMem_Free(w.lower_at[flag]);
+        PyMem_Free(w.fewest_at[flag]);
+    }
     Py_XDECREF(start);
     Py_XDECREF(w.spell);
     Py_XDECREF(w.near);
