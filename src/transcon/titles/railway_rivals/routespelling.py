@@ -52,27 +52,48 @@ class PathSpelling:
             None if member is not None else [(i, o, slot[o]) for i, o in enumerate(owners)]
             for member, owners in self.lines
         ]
-        #: spellings of the links from k on, by (k, the rivals' hexes before link k)
+        #: the links with a choice of rivals' lines, (link, its options), in route order; every
+        #: other link's line is fixed (most links: a route of 47 links has one or two choices)
+        self._multi = [
+            (k, options)
+            for k, options in enumerate(self._options)
+            if options is not None and len(options) > 1
+        ]
+        #: the rivals' hexes on the links with one rival's line only
+        base = [0] * len(self.rivals)
+        for options in self._options:
+            if options is not None and len(options) == 1:
+                base[options[0][2]] += 1
+        self._base = tuple(base)
+        #: spellings of the choices from the j-th on, by (j, the rivals' hexes before it and
+        #: on the fixed links)
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
 
     def count(self) -> int:
         """How many spellings the path has."""
         if self.free:
             return math.prod(len(c) for c in self.choices)
-        return self._spellings(0, (0,) * len(self.rivals))
+        if any(n > self.cap for n in self._base):
+            return 0
+        return self._spellings(0, self._base)
 
     def spell(self, found: list[Spelled]) -> None:
-        """Append every spelling to ``found``."""
-        start = self.route[0]
+        """Append every spelling to ``found``: the fixed links written once, then each choice
+        of lines on the others (in key order: the choices of one link before the next's)."""
+        keys = [self.route[0]]
+        for place in self.order:
+            keys += (place, 0)
+        owners = [c[0] for c in self.choices]
         if self.free:
-            for picks in itertools.product(*(range(len(c)) for c in self.choices)):
-                keys = [start]
-                for place, index in zip(self.order, picks, strict=True):
-                    keys += (place, index)
-                owners = [c[i] for c, i in zip(self.choices, picks, strict=True)]
-                found.append((tuple(keys), list(self.route), owners))
+            for picks in itertools.product(*(range(len(options)) for _, options in self._multi)):
+                for (k, options), index in zip(self._multi, picks, strict=True):
+                    keys[2 * k + 2] = index
+                    owners[k] = options[index][1]
+                found.append((tuple(keys), list(self.route), list(owners)))
             return
-        self._assign(0, (0,) * len(self.rivals), [start], [], found)
+        if any(n > self.cap for n in self._base):
+            return
+        self._assign(0, self._base, keys, owners, found)
 
     def groups(self) -> list[Group]:
         """The spellings grouped by the rivals' hex counts (the fees each rival is paid): per
@@ -117,61 +138,49 @@ class PathSpelling:
             out.append((tuple(keys), list(self.route), chosen, number))
         return out
 
-    def _spellings(self, k: int, counts: tuple[int, ...]) -> int:
-        """How many ways the links from k on can choose their lines within the cap, given
-        the rivals' hexes before link k (``counts``, by slot)."""
-        options, n = self._options, len(self.lines)
-        while k < n and options[k] is None:
-            k += 1  # a team link: one choice, no count changes
-        if k == n:
+    def _spellings(self, j: int, counts: tuple[int, ...]) -> int:
+        """How many ways the links with a choice from the j-th on can choose their lines
+        within the cap, given the rivals' hexes on the fixed links and the choices before
+        (``counts``, by slot)."""
+        if j == len(self._multi):
             return 1
-        key = (k, counts)
+        key = (j, counts)
         known = self._memo.get(key)
         if known is None:
             known = 0
-            for _, _, i in options[k] or ():
+            for _, _, i in self._multi[j][1]:
                 had = counts[i]
                 if had < self.cap:
-                    known += self._spellings(k + 1, (*counts[:i], had + 1, *counts[i + 1 :]))
+                    known += self._spellings(j + 1, (*counts[:i], had + 1, *counts[i + 1 :]))
             self._memo[key] = known
         return known
 
     def _assign(
         self,
-        k: int,
+        j: int,
         counts: tuple[int, ...],
         keys: list[int],
-        chosen: list[str],
+        owners: list[str],
         found: list[Spelled],
     ) -> None:
-        """Append the spellings of the links from k on (depth first, in key order) to those
-        of the links before (``keys``, ``chosen``, ``counts``), skipping choices that leave
-        no spelling (``_spellings``)."""
-        if k == len(self.lines):
-            found.append((tuple(keys), list(self.route), list(chosen)))
+        """Append the spellings of the choices from the j-th on (depth first, in key order),
+        the fixed links and the choices before written in ``keys`` and ``owners`` (the hexes
+        per rival so far in ``counts``), skipping choices that leave no spelling
+        (``_spellings``)."""
+        if j == len(self._multi):
+            found.append((tuple(keys), list(self.route), list(owners)))
             return
-        keys.append(self.order[k])
-        options = self._options[k]
-        if options is None:  # the team member's own line
-            keys.append(0)
-            chosen.append(self.choices[k][0])
-            self._assign(k + 1, counts, keys, chosen, found)
-            keys.pop()
-            chosen.pop()
-        else:
-            for index, owner, i in options:
-                had = counts[i]
-                if had >= self.cap:
-                    continue
-                after = (*counts[:i], had + 1, *counts[i + 1 :])
-                if not self._spellings(k + 1, after):
-                    continue
-                keys.append(index)
-                chosen.append(owner)
-                self._assign(k + 1, after, keys, chosen, found)
-                keys.pop()
-                chosen.pop()
-        keys.pop()
+        k, options = self._multi[j]
+        for index, owner, i in options:
+            had = counts[i]
+            if had >= self.cap:
+                continue
+            after = (*counts[:i], had + 1, *counts[i + 1 :])
+            if not self._spellings(j + 1, after):
+                continue
+            keys[2 * k + 2] = index
+            owners[k] = owner
+            self._assign(j + 1, after, keys, owners, found)
 
 
 def _cap_can_bind(lines: Sequence[Line], cap: int) -> bool:
