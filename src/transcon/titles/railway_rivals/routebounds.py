@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from transcon.core.paths import LayeredSteps, cheapest_paths_over, zero_one_costs_over
+from transcon.core.paths import LayeredSteps, cheapest_paths_over
 from transcon.titles.railway_rivals.state import RRState, edge
 from transcon.titles.railway_rivals.tracks import new_links, reverse_lengths, track_graph
 
@@ -57,48 +57,45 @@ def _member_on(team: tuple[str, ...], owners: tuple[str, ...]) -> str | None:
     return None
 
 
-def team_hops(state: RRState, team: tuple[str, ...]) -> dict[int, list[tuple[int, int]]]:
-    """The team's view of the track: per hex, [(next hex, 1 if the link carries no team
-    member's line, else 0)] (links join both ways, so the hops are also the reverse graph;
-    kept across new links, see ``_hops``)."""
-    return _hops(state, ("team", team))
-
-
-def sole_hops(state: RRState, player: str) -> dict[int, list[tuple[int, int]]]:
-    """Per hex, [(next hex, 1 if only ``player``'s line is on the link, else 0)] (kept across
-    new links, see ``_hops``)."""
-    return _hops(state, ("sole", (player,)))
-
-
-#: A view of the track as hops weighted 0 or 1: ("team", members) counts the links without
-#: a member's line, ("sole", (player,)) the links with that player's line alone.
-View = tuple[str, tuple[str, ...]]
-
-
-def _hops(state: RRState, view: View) -> dict[int, list[tuple[int, int]]]:
-    """The hops of a view. Every view asked for is kept across new links (``KEPT_CACHES``):
-    only the hexes of the links added since are rebuilt."""
-    graph = track_graph(state)
-    kept: dict[View, dict[int, list[tuple[int, int]]]] | None = state.cache.get("hops")
-    if kept is None:
-        kept = state.cache["hops"] = {}
-    touched = {h for link in new_links(state, "hops") for h in link}
-    for seen, hops in kept.items():
-        for h in touched:
-            hops[h] = _hops_from(graph[h], seen)
-    cached = kept.get(view)
+def owner_steps(state: RRState) -> LayeredSteps:
+    """The track as one table for every team's zero-one bounds (``core.paths.LayeredSteps``,
+    one layer): per hex, [(next hex, length, the link's owners' seats as a bit mask)]. A
+    search counting the steps whose mask is within a set of seats counts the links with no
+    line of anybody else: with every seat but a team's, the links without a team member's
+    line; with one rival's seat, the links only that rival's line is on (links join both ways,
+    so the table is also the reverse graph). Read once per track version, from rows kept
+    across new links (``_owner_rows``)."""
+    cached: LayeredSteps | None = state.cache.get("owner_steps")
     if cached is None:
-        cached = kept[view] = {node: _hops_from(near, view) for node, near in graph.items()}
+        cached = state.cache["owner_steps"] = LayeredSteps(_owner_rows(state), layers=1)
     return cached
 
 
-def _hops_from(near: list[tuple[int, int, tuple[str, ...]]], view: View) -> list[tuple[int, int]]:
-    """A hex's hops in a view from its ``track_graph`` entry."""
-    kind, names = view
-    if kind == "sole":
-        return [(nxt, 1 if owners == names else 0) for nxt, _, owners in near]
-    members = frozenset(names)
-    return [(nxt, 1 if members.isdisjoint(owners) else 0) for nxt, _, owners in near]
+def _owner_rows(state: RRState) -> dict[int, list[tuple[int, int, int]]]:
+    """``owner_steps``' rows, kept across new links (``KEPT_CACHES``): only the hexes of the
+    links added since are rebuilt."""
+    graph = track_graph(state)
+    touched = {h for link in new_links(state, "owner_rows") for h in link}
+    seat = {p: 1 << i for i, p in enumerate(state.players)}
+    rows: dict[int, list[tuple[int, int, int]]] | None = state.cache.get("owner_rows")
+    if rows is None:
+        rows = state.cache["owner_rows"] = {h: _owner_row(near, seat) for h, near in graph.items()}
+    for h in touched:
+        rows[h] = _owner_row(graph[h], seat)
+    return rows
+
+
+def _owner_row(
+    near: list[tuple[int, int, tuple[str, ...]]], seat: dict[str, int]
+) -> list[tuple[int, int, int]]:
+    """A hex's row of ``owner_steps`` from its ``track_graph`` entry (a rival has one line on
+    a link at most: base 2.2)."""
+    return [(nxt, step, sum(seat[o] for o in owners)) for nxt, step, owners in near]
+
+
+def seats_of(state: RRState, players: Sequence[str]) -> int:
+    """The seats of ``players`` as a bit mask (as ``owner_steps`` writes owners)."""
+    return sum(1 << state.players.index(p) for p in set(players))
 
 
 def team_lines(state: RRState, team: tuple[str, ...]) -> dict[tuple[str, ...], int]:
@@ -196,7 +193,8 @@ def _plain_bounds(
     if lengths is None:
         lengths = cheapest_paths_over([(t, 0) for t in starts], reverse_lengths(state)).cost
         state.cache[len_key] = lengths
-    rivals = zero_one_costs_over(starts, team_hops(state, team))
+    others = (1 << len(state.players)) - 1 - seats_of(state, team)
+    rivals = owner_steps(state).zero_one(starts, (), others)[0]
     result = ((lengths, lengths), (rivals, rivals))
     state.cache[key] = result
     return result
@@ -248,7 +246,6 @@ def rival_need(
     if cached is None:
         graph = track_graph(state)
         starts = sorted(t for t in targets if t in graph)
-        # links join both ways: the hops are their own reverse
-        cached = zero_one_costs_over(starts, sole_hops(state, state.players[seat]))
+        cached = owner_steps(state).zero_one(starts, (), 1 << seat)[0]
         state.cache[key] = cached
     return cached

@@ -168,9 +168,9 @@ class RRState:
 
 
 #: Caches of the track that new links update instead of clearing (``RRState.add_link``): the
-#: track graph and its reverse (``tracks``), the count of links per owners and the views of
-#: the links as 0-1 hops (``routebounds``).
-KEPT_CACHES = ("graph", "reverse_lengths", "line_counts", "hops")
+#: track graph and its reverse (``tracks``), the count of links per owners and the rows of
+#: the links with their owners' seats (``routebounds``).
+KEPT_CACHES = ("graph", "reverse_lengths", "line_counts", "owner_rows")
 
 
 def state_to_json(state: RRState) -> dict[str, Any]:
