@@ -98,44 +98,40 @@ class PathSpelling:
     def groups(self) -> list[Group]:
         """The spellings grouped by the rivals' hex counts (the fees each rival is paid): per
         group its first spelling (sort keys, route, owners) and how many it has. A forward
-        pass over the links keeps, per count vector, the first prefix reaching it: extending
-        prefixes in order, in the order of the choices, finds each vector's first full
-        spelling first. A prefix is a chain of (prefix before, place, index, owner), written
-        out only for the groups' first spellings."""
-        rivals = self.rivals
-        slot = {owner: i for i, owner in enumerate(rivals)}
+        pass over the links with a choice (from the hexes of the fixed links) keeps, per count
+        vector, the first choices reaching it: extending them in order, in the order of the
+        choices, finds each vector's first full spelling first. The choices are a chain of
+        (choices before, link, index, owner), written out only for the groups' first
+        spellings."""
         limit = math.inf if self.over_ok else self.cap
+        if any(n > limit for n in self._base):
+            return []
         Chain = tuple[Any, int, int, str] | None
-        states: dict[tuple[int, ...], tuple[Chain, int]] = {(0,) * len(rivals): (None, 1)}
-        for (member, _), choices, place in zip(self.lines, self.choices, self.order, strict=True):
-            if member is not None:  # the team member's own line: every count stays
-                states = {v: ((chain, place, 0, member), n) for v, (chain, n) in states.items()}
-                continue
+        states: dict[tuple[int, ...], tuple[Chain, int]] = {self._base: (None, 1)}
+        for k, options in self._multi:
             after: dict[tuple[int, ...], tuple[Chain, int]] = {}
             for counts, (chain, number) in states.items():
-                for index, owner in enumerate(choices):
-                    i = slot[owner]
+                for index, owner, i in options:
                     if counts[i] + 1 > limit:
                         continue
                     vector = (*counts[:i], counts[i] + 1, *counts[i + 1 :])
                     known = after.get(vector)
                     if known is None:
-                        after[vector] = ((chain, place, index, owner), number)
+                        after[vector] = ((chain, k, index, owner), number)
                     else:
                         after[vector] = (known[0], known[1] + number)
             states = after
+        keys = [self.route[0]]
+        for place in self.order:
+            keys += (place, 0)
+        owners = [c[0] for c in self.choices]
         out: list[Group] = []
         for chain, number in states.values():
-            keys: list[int] = []
-            chosen: list[str] = []
             while chain is not None:
-                chain, place, index, owner = chain
-                keys += (index, place)
-                chosen.append(owner)
-            keys.append(self.route[0])
-            keys.reverse()
-            chosen.reverse()
-            out.append((tuple(keys), list(self.route), chosen, number))
+                chain, k, index, owner = chain
+                keys[2 * k + 2] = index
+                owners[k] = owner
+            out.append((tuple(keys), list(self.route), list(owners), number))
         return out
 
     def _spellings(self, j: int, counts: tuple[int, ...]) -> int:
