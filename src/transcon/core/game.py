@@ -21,6 +21,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import ValidationError
 
 from transcon.core.errors import IllegalAction, InputError, TransconError
+from transcon.core.gcpause import fewer_collections
 from transcon.core.inputs import (
     MAX_ACTION_CHARS,
     MAX_INT_DIGITS,
@@ -453,16 +454,17 @@ class Game(Generic[S]):
     def _replay(self, actions: Iterable[Action | Mapping[str, Any]]) -> None:
         """Validate and apply actions without snapshots (a failure spoils this game)."""
         players = self.setup.players
-        for number, item in enumerate(actions, start=1):
-            action: Action | None = None
-            try:
-                action = item if isinstance(item, Action) else self.title.action_from_json(item)
-                if action.player not in players:
-                    raise InputError(f"{action.player!r} is not playing")
-                self.title.validate(self._state, action)
-                self._apply_checked(action, protect=False)
-            except TransconError as err:
-                raise ReplayError(number, self._describe(action, item), err) from err
+        with fewer_collections():  # a long log builds much that lives until it is done
+            for number, item in enumerate(actions, start=1):
+                action: Action | None = None
+                try:
+                    action = item if isinstance(item, Action) else self.title.action_from_json(item)
+                    if action.player not in players:
+                        raise InputError(f"{action.player!r} is not playing")
+                    self.title.validate(self._state, action)
+                    self._apply_checked(action, protect=False)
+                except TransconError as err:
+                    raise ReplayError(number, self._describe(action, item), err) from err
 
     def _describe(self, action: Action | None, item: Action | Mapping[str, Any]) -> str:
         """An action for an error message: its notation, else its raw JSON."""

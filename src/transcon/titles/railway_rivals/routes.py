@@ -83,6 +83,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
+from transcon.core.gcpause import fewer_collections
 from transcon.core.paths import simple_path_nodes
 from transcon.core.rng import GameRandom
 from transcon.titles.railway_rivals.routecaps import caps_walk, rival_hexes, route_within_caps
@@ -93,6 +94,7 @@ from transcon.titles.railway_rivals.tracks import better, components, route_leng
 __all__ = ["RouteOption", "find_routes"]
 
 
+@fewer_collections()  # a label per walk: tens of thousands in a crowded race
 def find_routes(
     state: RRState,
     team: Sequence[str],

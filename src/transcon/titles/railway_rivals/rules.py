@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from transcon.core.errors import IllegalAction, InputError
+from transcon.core.gcpause import fewer_collections
 from transcon.core.interaction import Interaction, Panel, Played
 from transcon.core.legal import LegalGroup
 from transcon.core.options import OptionSpec, OptionValue
@@ -341,12 +342,14 @@ class RailwayRivalsUSA(Title[RRState]):
     def legal_actions(self, state: RRState, player: str) -> list[Action]:
         from transcon.titles.railway_rivals.legal import legal_actions
 
-        return legal_actions(self, state, player)
+        with fewer_collections():  # thousands of route labels and entries
+            return legal_actions(self, state, player)
 
     def legal_groups(self, state: RRState, player: str) -> list[LegalGroup]:
         from transcon.titles.railway_rivals.legaltext import legal_groups
 
-        return legal_groups(self, state, player)
+        with fewer_collections():
+            return legal_groups(self, state, player)
 
     def parse_action(self, text: str, state: RRState, player: str) -> Action:
         parsed = act.parse(text, player, Spelling.of(state))
