@@ -165,7 +165,6 @@ def entry_actions(state: RRState, player: str) -> list[Action]:
         kinds += [(p, None) for p in others]
     if cfg.allow_running_power_exchange:
         kinds += [(None, p) for p in others]
-    lab = state.model.labels
     out: list[Action] = []
     for race in state.races:
         if race.id in entered:
@@ -176,22 +175,39 @@ def entry_actions(state: RRState, player: str) -> list[Action]:
                 out.append(
                     act.Enter(player=player, race=race.id, partner=partner, exchange=exchange)
                 )
-            for route, owners in listed_routes(state, race, team) or ():
-                # team links written without an owner (the canonical spelling); the routes
-                # are enumerated exactly as ``check_entry`` judges them (tests check that
-                # every listed entry is legal), so they are not checked one by one again
-                named = tuple([o if o not in team else "" for o in owners])
-                out.append(
-                    act.Enter(
-                        player=player,
-                        race=race.id,
-                        route=tuple(map(lab.__getitem__, route)),
-                        owners=named if any(named) else (),
-                        partner=partner,
-                        exchange=exchange,
-                    )
+            # the routes are enumerated exactly as ``check_entry`` judges them (tests check
+            # that every listed entry is legal), so they are not checked one by one again
+            out.extend(
+                act.Enter(
+                    player=player,
+                    race=race.id,
+                    route=route,
+                    owners=owners,
+                    partner=partner,
+                    exchange=exchange,
                 )
+                for route, owners in written_routes(state, race, team)
+            )
     return out
+
+
+def written_routes(
+    state: RRState, race: Race, team: tuple[str, ...]
+) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """``listed_routes`` as entries write them: hex labels, and the owner per link with team
+    links written without one (the canonical spelling; no owners at all when no link needs
+    one). Cached like ``listed_routes``: both rivals of a joint run (or an exchange) list the
+    same routes."""
+    key, team = _listing_key(state, race, team, "written_routes")
+    if key not in state.cache:
+        lab = state.model.labels
+        written = []
+        for route, owners in listed_routes(state, race, team) or ():
+            named = tuple([o if o not in team else "" for o in owners])
+            written.append((tuple(map(lab.__getitem__, route)), named if any(named) else ()))
+        state.cache[key] = written
+    cached: list[tuple[tuple[str, ...], tuple[str, ...]]] = state.cache[key]
+    return cached
 
 
 def listed_routes(
