@@ -93,6 +93,17 @@ def _owner_row(
     return [(nxt, step, sum(seat[o] for o in owners)) for nxt, step, owners in near]
 
 
+def edge_masks(state: RRState) -> dict[tuple[int, int], int]:
+    """Each link's owners' seats as a bit mask, by link (cached until the track changes)."""
+    cached: dict[tuple[int, int], int] | None = state.cache.get("edge_masks")
+    if cached is None:
+        seat = {p: 1 << i for i, p in enumerate(state.players)}
+        cached = state.cache["edge_masks"] = {
+            key: sum(seat[o] for o in owners) for key, owners in state.edge_owners.items()
+        }
+    return cached
+
+
 def seats_of(state: RRState, players: Sequence[str]) -> int:
     """The seats of ``players`` as a bit mask (as ``owner_steps`` writes owners)."""
     return sum(1 << state.players.index(p) for p in set(players))
@@ -212,17 +223,17 @@ def layered_steps(state: RRState, team: tuple[str, ...]) -> LayeredSteps:
     cached: LayeredSteps | None = state.cache.get(key)
     if cached is None:
         flags_before = (1, 0) if state.cfg.min_own_track == "any" else (1,)
-        seat = {p: 1 << i for i, p in enumerate(state.players)}
-        members = frozenset(team)
-        owners_of = state.edge_owners
+        members, masks = seats_of(state, team), edge_masks(state)
         table: dict[int, list[tuple[int, int, int]]] = {}
         for h, into in reverse_lengths(state).items():
             for prev, step in into:
-                owners = owners_of[edge(h, prev)]
-                mask = -1 if not members.isdisjoint(owners) else sum(seat[o] for o in owners)
+                mask = masks[edge(h, prev)]
+                if mask & members:  # a team link: onto own track from either side
+                    row = table.setdefault(2 * h + 1, [])
+                    row.extend((2 * prev + flag, step, -1) for flag in flags_before)
+                    continue
                 for flag in flags_before:
-                    node = 2 * h + 1 if mask < 0 else 2 * h + flag
-                    table.setdefault(node, []).append((2 * prev + flag, step, mask))
+                    table.setdefault(2 * h + flag, []).append((2 * prev + flag, step, mask))
         for steps in list(table.values()):
             for p, _, _ in steps:  # a state with no way into it has no steps
                 table.setdefault(p, [])
