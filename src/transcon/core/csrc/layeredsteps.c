@@ -129,8 +129,8 @@ static int ls_init(LayeredSteps *self, PyObject *args, PyObject *kwds) {
         Py_ssize_t count = PySequence_Fast_GET_SIZE(row);
         PyObject **items = PySequence_Fast_ITEMS(row);
         for (Py_ssize_t i = 0; i < count; i++) {
-            long to, length, label;
-            step_of(items[i], &to, &length, &label); /* checked by ``measure`` */
+            long to = 0, length = 0, label = 0; /* set: ``measure`` checked every step */
+            step_of(items[i], &to, &length, &label);
             self->to[at + i] = (int)to;
             self->length[at + i] = length;
             self->label[at + i] = label;
