@@ -76,25 +76,21 @@ def _owner_rows(state: RRState) -> dict[int, list[tuple[int, int, int]]]:
     links added since are rebuilt."""
     graph = track_graph(state)
     touched = {h for link in new_links(state, "owner_rows") for h in link}
-    seat = {p: 1 << i for i, p in enumerate(state.players)}
+    masks = edge_masks(state)
     rows: dict[int, list[tuple[int, int, int]]] | None = state.cache.get("owner_rows")
     if rows is None:
-        rows = state.cache["owner_rows"] = {h: _owner_row(near, seat) for h, near in graph.items()}
+        rows = state.cache["owner_rows"] = {
+            h: [(nxt, step, masks[edge(h, nxt)]) for nxt, step, _ in near]
+            for h, near in graph.items()
+        }
     for h in touched:
-        rows[h] = _owner_row(graph[h], seat)
+        rows[h] = [(nxt, step, masks[edge(h, nxt)]) for nxt, step, _ in graph[h]]
     return rows
 
 
-def _owner_row(
-    near: list[tuple[int, int, tuple[str, ...]]], seat: dict[str, int]
-) -> list[tuple[int, int, int]]:
-    """A hex's row of ``owner_steps`` from its ``track_graph`` entry (a rival has one line on
-    a link at most: base 2.2)."""
-    return [(nxt, step, sum(seat[o] for o in owners)) for nxt, step, owners in near]
-
-
 def edge_masks(state: RRState) -> dict[tuple[int, int], int]:
-    """Each link's owners' seats as a bit mask, by link (cached until the track changes)."""
+    """Each link's owners' seats as a bit mask, by link (a rival has one line on a link at
+    most: base 2.2; cached until the track changes)."""
     cached: dict[tuple[int, int], int] | None = state.cache.get("edge_masks")
     if cached is None:
         seat = {p: 1 << i for i, p in enumerate(state.players)}
