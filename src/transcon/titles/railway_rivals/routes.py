@@ -94,7 +94,6 @@ from transcon.titles.railway_rivals.tracks import better, components, route_leng
 __all__ = ["RouteOption", "find_routes"]
 
 
-@fewer_collections()  # a label per walk: tens of thousands in a crowded race
 def find_routes(
     state: RRState,
     team: Sequence[str],
@@ -138,6 +137,7 @@ def find_routes(
     return result
 
 
+@fewer_collections()  # a label per walk: tens of thousands in a crowded race
 def _front_of_routes(
     q: Query, rng: GameRandom | None, start: frozenset[tuple[int, bool]] = frozenset()
 ) -> list[RouteOption]:
