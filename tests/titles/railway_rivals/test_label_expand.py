@@ -9,6 +9,7 @@ handles; and flat memory and reference counts over many searches."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 from dataclasses import replace
@@ -323,3 +324,41 @@ def test_compiled_expand_keeps_memory_flat(
             search.run()  # again: every label dominated by the first run's (alternatives)
 
     assert_flat(run, watched, steps=20)
+
+
+def test_forbidden_states_are_read_as_bits_or_asked_of_the_set(
+    title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A subproblem's forbidden (hex, own track used yet) states are read once per search as
+    bits, 2 x hex + flag (labelcore_module.c, ``lc_banned_init``). A flag written as 1 or 0
+    is the same state as True or False, a flag no walk has bars nothing, and a set holding a
+    state the bits cannot write (a hex past their range, a hex that is a float equal to an
+    int) is asked itself: every way, the compiled search makes the labels of the Python
+    one."""
+    monkeypatch.setattr(compiled, "COMPILED", True)
+    q, _ = position_search(title, strip_path, 7)
+    plain = RouteSearch(q, frozenset(), frozenset(), [])
+    plain.run()
+    # hexes the search passes, below others it passes (bits are held up to the largest)
+    passed = sorted(set(plain.node))
+    a, b, c = (passed[len(passed) * k // 8] for k in (1, 2, 3))
+    forbidden_sets: list[frozenset[Any]] = [
+        frozenset({(a, True), (b, False), (c, True), (c, False)}),
+        frozenset({(a, 1), (b, 0), (c, True)}),
+        frozenset({(a, 2), (b, False)}),
+        frozenset({(b, False), (1 << 40, True)}),
+        frozenset({(float(a), True), (b, False)}),
+    ]
+    for forbidden in forbidden_sets:
+        searches = []
+        for compiled_expand in (False, True):
+            search = RouteSearch(q, frozenset(), forbidden, [])
+            search.compiled_expand = compiled_expand
+            search.run()
+            searches.append(search)
+        python, compiled_search = searches
+        assert storage(compiled_search) == storage(python)
+        barred = {(h, f) for h, f in itertools.product((a, b, c), (False, True))}
+        states = {(h, f[2]) for h, f in zip(python.node, python.figures, strict=True)}
+        assert not {s for s in barred & states if s in forbidden}  # each bars its states
+        assert python.node != plain.node  # and bars some walk

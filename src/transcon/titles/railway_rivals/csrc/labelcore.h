@@ -54,9 +54,39 @@ static inline int lc_within(const Guard *g, PyObject *a, const u64 *a_w, PyObjec
     return 1;
 }
 
+#if PY_VERSION_HEX < 0x030C0000
+#define LC_DIGITS 1 /* ints' digits are read straight (their layout up to 3.11) */
+/* A not negative int's digits read into nw words: 1 when it fits (no bit at or above
+ * 64 x nw), 0 when it is negative or does not. */
+static inline int lc_digit_words(PyObject *v, int nw, u64 *out) {
+    Py_ssize_t size = Py_SIZE(v);
+    if (size < 0) return 0;
+    const digit *d = ((PyLongObject *)v)->ob_digit;
+    for (int k = 0; k < nw; k++) out[k] = 0;
+    for (Py_ssize_t i = 0; i < size; i++) {
+        u64 dv = d[i];
+        long long pos = (long long)i * PyLong_SHIFT;
+        long long k = pos / 64, off = pos % 64;
+        if (k >= nw) return 0; /* the top digit is never 0: a bit beyond the words */
+        out[k] |= dv << off;
+        if (off + PyLong_SHIFT > 64) {
+            u64 high = dv >> (64 - off);
+            if (k + 1 < nw)
+                out[k + 1] |= high;
+            else if (high)
+                return 0;
+        }
+    }
+    return 1;
+}
+#endif
+
 /* A not negative exact int below 2^64: 1 with *out set, else 0 (no exception). */
 static inline int u64_of(PyObject *o, u64 *out) {
     if (!PyLong_CheckExact(o)) return 0;
+#ifdef LC_DIGITS
+    return lc_digit_words(o, 1, out);
+#else
     u64 v = PyLong_AsUnsignedLongLong(o);
     if (v == (u64)-1 && PyErr_Occurred()) {
         PyErr_Clear();
@@ -64,6 +94,7 @@ static inline int u64_of(PyObject *o, u64 *out) {
     }
     *out = v;
     return 1;
+#endif
 }
 
 /* The field of ``field`` bits at bit ``shift`` of loads read as nw words (0 beyond them). */
@@ -73,6 +104,36 @@ static inline long long lc_field_at(const u64 *words, int nw, long long shift, u
     u64 v = words[k] >> off;
     if (off && k + 1 < nw) v |= words[k + 1] << (64 - off);
     return (long long)(v & field);
+}
+
+/* A subproblem's forbidden (hex, own track used yet) states as bits 2 x hex + flag, read
+ * once from the frozenset. ``bits`` is NULL when the set is empty or holds a state it cannot
+ * write so (its hex no exact int in 0..LC_BANNED_MOST, its flag no exact bool or int): then
+ * the set itself is asked, as in Python. */
+#define LC_BANNED_MOST (1 << 22)
+typedef struct {
+    unsigned char *bits;
+    long long size; /* bits held: 2 x (the largest hex + 1) */
+} Banned;
+
+/* Reads ``forbidden`` (a frozenset): 0 done, -1 with an exception. */
+int lc_banned_init(Banned *b, PyObject *forbidden);
+void lc_banned_free(Banned *b);
+
+/* Whether (node, own) is in ``forbidden`` (read into ``b``): 1, 0 or -1 with an exception. */
+static inline int lc_banned_has(const Banned *b, PyObject *forbidden, PyObject *node, int own) {
+    if (!PySet_GET_SIZE(forbidden)) return 0;
+    if (b->bits && PyLong_CheckExact(node)) {
+        int over;
+        long long h = PyLong_AsLongLongAndOverflow(node, &over);
+        if (over || h < 0 || 2 * h + 1 >= b->size) return 0; /* no forbidden state's hex */
+        return b->bits[2 * h + own];
+    }
+    PyObject *key = PyTuple_Pack(2, node, own ? Py_True : Py_False);
+    if (!key) return -1;
+    int banned = PySet_Contains(forbidden, key);
+    Py_DECREF(key);
+    return banned;
 }
 
 /* ``Loads.add``'s last step: loads + step (a set's one more link) when within ``limit``:

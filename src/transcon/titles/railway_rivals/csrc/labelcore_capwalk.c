@@ -13,6 +13,7 @@
 
 typedef struct {
     PyObject *walk;
+    Banned banned; /* ``forbidden`` read as bits */
     PyObject *hexes[2], *forbidden, *targets, *near, *near_cache, *masks, *mask_fn;
     PyObject *loads_obj, *add_fn, *step_cache, *limit, *zero, *needs;
     Guard g;
@@ -144,13 +145,8 @@ static int offer(CapWalk *w, PyObject *node, int own, PyObject *loads, long long
     if (as_long_long(node, &h) < 0) return -1;
     PyObject *still_obj = PyDict_GetItemWithError(w->hexes[own], node);
     if (!still_obj) return PyErr_Occurred() ? -1 : 0;
-    if (PySet_GET_SIZE(w->forbidden)) {
-        PyObject *key = Py_BuildValue("(OO)", node, own ? Py_True : Py_False);
-        if (!key) return -1;
-        int banned = PySet_Contains(w->forbidden, key);
-        Py_DECREF(key);
-        if (banned) return banned < 0 ? -1 : 0;
-    }
+    int banned = lc_banned_has(&w->banned, w->forbidden, node, own);
+    if (banned) return banned < 0 ? -1 : 0;
     u64 lw[LC_MAXW];
     int fits = w->guard_ok ? lc_words(&w->g, loads, lw) : 0;
     if (fits < 0) return -1;
@@ -295,6 +291,7 @@ static int read_walk(CapWalk *w, PyObject *walk) {
         !(guard = get_attr(loads, "guard", NULL)) || !(field = get_attr(loads, "field", NULL)))
         goto done;
     if ((w->across = PyObject_IsTrue(across)) < 0) goto done;
+    if (lc_banned_init(&w->banned, w->forbidden) < 0) goto done;
     if (lc_guard_init(&w->g, guard) < 0) goto done;
     w->guard_ok = 1;
     w->field = PyLong_AsUnsignedLongLong(field);
@@ -335,6 +332,7 @@ static void clear_walk(CapWalk *w) {
     Py_XDECREF(w->hexes[0]);
     Py_XDECREF(w->hexes[1]);
     Py_XDECREF(w->forbidden);
+    lc_banned_free(&w->banned);
     Py_XDECREF(w->targets);
     Py_XDECREF(w->near);
     Py_XDECREF(w->near_cache);

@@ -389,6 +389,7 @@ static void expander_dealloc(Expander *x) {
     Py_XDECREF(x->heap);
     Py_XDECREF(x->dist);
     Py_XDECREF(x->forbidden);
+    lc_banned_free(&x->banned);
     Py_XDECREF(x->front);
     Py_XDECREF(x->choices_cache);
     Py_XDECREF(x->near);
@@ -461,6 +462,7 @@ static int expander_init(Expander *x, PyObject *args, PyObject *kwds) {
     if (!small_int(most, &x->most) || !small_int(width, &x->width) || x->width < 1)
         x->most = x->width = -1; /* reach by the Python code */
     if (lc_guard_init(&x->g, guard) < 0) goto done;
+    if (lc_banned_init(&x->banned, x->forbidden) < 0) goto done;
     x->python_offer = !small_int(fee, &x->fee) || x->fee < 0 || x->fee >= (1 << 20) ||
                       !any_ll(max_total, &x->max_total);
     x->python_all = !small_int(room, &x->room);

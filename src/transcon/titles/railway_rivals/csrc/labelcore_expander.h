@@ -18,6 +18,7 @@ typedef struct {
     PyObject *dist, *forbidden, *front, *choices_cache, *near, *near_cache, *dominance;
     PyObject *loads, *step_cache, *limit;
     Guard g;
+    Banned banned; /* ``forbidden`` read as bits */
     long long fee, max_total, room;
     int python_offer; /* offers always by the Python code (fee or max_total unusual) */
     int python_all;   /* every label by the Python code (room unusual) */

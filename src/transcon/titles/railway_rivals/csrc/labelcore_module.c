@@ -29,6 +29,7 @@ int lc_guard_init(Guard *g, PyObject *obj) {
     return 0;
 }
 
+#ifndef LC_DIGITS
 /* The words of n little-endian bytes. */
 static void words_of_bytes(const unsigned char *bytes, int nw, u64 *out) {
     for (int k = 0; k < nw; k++) {
@@ -37,10 +38,14 @@ static void words_of_bytes(const unsigned char *bytes, int nw, u64 *out) {
         out[k] = w;
     }
 }
+#endif
 
 int lc_words(const Guard *g, PyObject *v, u64 *out) {
     int nw = g->nw;
     if (nw == 0 || !PyLong_Check(v)) return 0;
+#ifdef LC_DIGITS
+    return lc_digit_words(v, nw, out);
+#else
     unsigned char bytes[8 * LC_MAXW];
 #if PY_VERSION_HEX >= 0x030D0000
     Py_ssize_t need = PyLong_AsNativeBytes(v, bytes, 8 * nw,
@@ -72,6 +77,54 @@ int lc_words(const Guard *g, PyObject *v, u64 *out) {
 #endif
     words_of_bytes(bytes, nw, out);
     return 1;
+#endif
+}
+
+/* One state of a forbidden set as a bit: 1 with *bit set, 0 when it cannot be written so. */
+static int banned_bit(PyObject *item, long long *bit) {
+    if (!PyTuple_CheckExact(item) || PyTuple_GET_SIZE(item) != 2) return 0;
+    PyObject *hex = PyTuple_GET_ITEM(item, 0), *flag = PyTuple_GET_ITEM(item, 1);
+    if (!PyLong_CheckExact(hex) || !(PyBool_Check(flag) || PyLong_CheckExact(flag))) return 0;
+    int over_hex, over_flag;
+    long long h = PyLong_AsLongLongAndOverflow(hex, &over_hex);
+    long long own = PyLong_AsLongLongAndOverflow(flag, &over_flag);
+    if (over_hex || h < 0 || h > LC_BANNED_MOST) return 0;
+    if (over_flag || (own != 0 && own != 1)) {
+        *bit = -1; /* a flag no walk has: never matched */
+        return 1;
+    }
+    *bit = 2 * h + own;
+    return 1;
+}
+
+int lc_banned_init(Banned *b, PyObject *forbidden) {
+    b->bits = NULL;
+    b->size = 0;
+    if (!PyAnySet_Check(forbidden) || !PySet_GET_SIZE(forbidden)) return 0;
+    long long most = -1, bit;
+    Py_ssize_t pos = 0;
+    Py_hash_t hash;
+    PyObject *item;
+    while (_PySet_NextEntry(forbidden, &pos, &item, &hash)) {
+        if (!banned_bit(item, &bit)) return 0; /* the set is asked */
+        if (bit > most) most = bit;
+    }
+    b->size = (most | 1) + 1;
+    b->bits = PyMem_Calloc((size_t)b->size, 1);
+    if (!b->bits) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    pos = 0;
+    while (_PySet_NextEntry(forbidden, &pos, &item, &hash))
+        if (banned_bit(item, &bit) && bit >= 0) b->bits[bit] = 1;
+    return 0;
+}
+
+void lc_banned_free(Banned *b) {
+    PyMem_Free(b->bits);
+    b->bits = NULL;
+    b->size = 0;
 }
 
 int lc_within_ints(const Guard *g, PyObject *a, PyObject *b) {
@@ -130,6 +183,35 @@ static int probe_args(PyObject *const *args, Py_ssize_t nargs, const char *name,
     return 0;
 }
 
+/* ``lc_loads_plus`` on the guard's words (several): loads + step as a new int, Py_None (over
+ * a capacity), NULL with an exception, or a new reference to Py_NotImplemented when an
+ * operand or the sum does not fit in the words (Python's operations answer). */
+static PyObject *loads_plus_words(const Guard *g, PyObject *limit, PyObject *loads,
+                                  PyObject *step) {
+    u64 a[LC_MAXW], b[LC_MAXW], lim[LC_MAXW], sum[LC_MAXW];
+    int nw = g->nw;
+    if (lc_words(g, loads, a) != 1 || lc_words(g, step, b) != 1 || lc_words(g, limit, lim) != 1)
+        Py_RETURN_NOTIMPLEMENTED;
+    u64 carry = 0;
+    for (int k = 0; k < nw; k++) {
+        u64 s = a[k] + carry;
+        u64 c = s < carry;
+        sum[k] = s + b[k];
+        carry = c | (sum[k] < b[k]);
+    }
+    if (carry) Py_RETURN_NOTIMPLEMENTED; /* a bit beyond the words */
+    if (!lc_within(g, NULL, sum, NULL, lim)) Py_RETURN_NONE;
+    unsigned char bytes[8 * LC_MAXW];
+    for (int k = 0; k < nw; k++)
+        for (int i = 0; i < 8; i++) bytes[8 * k + i] = (unsigned char)(sum[k] >> (8 * i));
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_FromUnsignedNativeBytes(bytes, (size_t)(8 * nw),
+                                          Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    return _PyLong_FromByteArray(bytes, (size_t)(8 * nw), 1, 0);
+#endif
+}
+
 PyObject *lc_loads_plus(const Guard *g, PyObject *limit, PyObject *loads, PyObject *step) {
     u64 a, b, lim;
     if (g->nw == 1 && u64_of(loads, &a) && u64_of(step, &b) && u64_of(limit, &lim) &&
@@ -137,6 +219,11 @@ PyObject *lc_loads_plus(const Guard *g, PyObject *limit, PyObject *loads, PyObje
         u64 sum = a + b, guard = g->w[0];
         if ((((lim | guard) - sum) & guard) != guard) Py_RETURN_NONE;
         return PyLong_FromUnsignedLongLong(sum);
+    }
+    if (g->nw > 1) {
+        PyObject *sum = loads_plus_words(g, limit, loads, step);
+        if (sum != Py_NotImplemented) return sum;
+        Py_DECREF(sum);
     }
     PyObject *sum = PyNumber_Add(loads, step);
     if (!sum) return NULL;

@@ -172,13 +172,8 @@ int lc_offer(Expander *x, const Label *l, PyObject *pred, PyObject *nxt, PyObjec
     int status = -1;
     long long cut_dist, cut_hexes, dist;
     if (l->python_offer) goto python;
-    if (PySet_GET_SIZE(x->forbidden)) {
-        PyObject *key = PyTuple_Pack(2, nxt, own ? Py_True : Py_False);
-        if (!key) return -1;
-        int banned = PySet_Contains(x->forbidden, key);
-        Py_DECREF(key);
-        if (banned) return banned < 0 ? -1 : 0;
-    }
+    int banned = lc_banned_has(&x->banned, x->forbidden, nxt, own);
+    if (banned) return banned < 0 ? -1 : 0;
     PyObject *v;
     if (!(v = item_of(l->cut_dist[own], nxt))) return -1;
     if (!small_int(v, &cut_dist)) goto python;
