@@ -115,6 +115,23 @@ class Loads:
         return (b & keep) | (floor & ~keep)
 
 
+def loads_of(
+    state: RRState,
+    capped: tuple[int, ...],
+    cap: int,
+    rival_links: tuple[int, ...],
+    masks: frozenset[int],
+) -> Loads:
+    """The ``Loads`` of these capped rivals, shared by the searches that ask for the same
+    (its caches only remember what it worked out; a listing's subproblems build hundreds
+    alike). Cached until the track changes."""
+    key = ("loads", capped, cap, rival_links, masks)
+    found: Loads | None = state.cache.get(key)
+    if found is None:
+        found = state.cache[key] = Loads(capped, cap, rival_links, masks)
+    return found
+
+
 def connected(members: int, masks: frozenset[int]) -> bool:
     """Whether the rivals in ``members`` (a bit mask) are joined by the masks within it."""
     reached = members & -members  # the lowest member
@@ -209,7 +226,7 @@ class _CapWalk:
         self.near_cache = team_step_cache(state, team)  # read by the compiled walk
         self._masks: dict[tuple[str, ...], int] = {}
         masks = frozenset(self.mask(owners) for owners in team_lines(state, team)) - {0}
-        self.loads = Loads(capped, cap, rival_links, masks)
+        self.loads = loads_of(state, capped, cap, rival_links, masks)
         self.hexes = bounds_to_targets(state, team, targets, forbidden, own_track=True)[1]
         self.needs: list[tuple[int, int, OwnBounds]] = []
         self.labels = 0  # labels kept by the last ``first_walk``

@@ -35,8 +35,8 @@ from transcon.titles.railway_rivals.routebounds import (
     team_steps,
 )
 from transcon.titles.railway_rivals.routecaps import (
-    Loads,
     assign_shared,
+    loads_of,
     rival_links_of,
     seat_mask,
     set_need,
@@ -134,6 +134,22 @@ class Query:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Crossing:
+    """A front walk that is no simple path: its length and payments, and where to split
+    (``hex``: worked out when asked, as most are never split on)."""
+
+    length: int
+    total: int
+    search: RouteSearch
+    label: int
+
+    def hex(self) -> int:
+        """A hex the walk visits before and after own track was first used
+        (``RouteSearch.twice``)."""
+        return self.search.twice(self.label)
+
+
 class RouteSearch(LabelSearch[int, Figures, str]):
     """One label-setting run over walks (see the module docstring): ``run`` it, then ask
     ``over_cap`` which uncapped rivals a front walk uses beyond the cap, and ``routes``. A
@@ -151,7 +167,7 @@ class RouteSearch(LabelSearch[int, Figures, str]):
         self.q = q
         self.capped = tuple(sorted(i for i in capped if q.rival_links[i] > q.cap))
         self.bit = {seat: 1 << n for n, seat in enumerate(self.capped)}
-        self.loads = Loads(self.capped, q.cap, q.rival_links, self.line_masks())
+        self.loads = loads_of(q.state, self.capped, q.cap, q.rival_links, self.line_masks())
         self.forbidden = forbidden
         #: whether a label that has used own track may dominate one that has not: not where
         #: the subproblem forbids some hex after own track only (the other may still pass it)
@@ -490,25 +506,39 @@ class RouteSearch(LabelSearch[int, Figures, str]):
             over.update(i for i, c in enumerate(counts) if c > q.cap and q.rival_links[i] > q.cap)
         return over
 
-    def routes(
-        self, rng: GameRandom | None
-    ) -> tuple[list[RouteOption], list[tuple[int, int, int]]]:
-        """The routes rebuilt from the front walks that are simple paths, and (length, total,
-        a hex visited before and after own track) of those that are not."""
+    def routes(self, rng: GameRandom | None) -> tuple[list[RouteOption], list[Crossing]]:
+        """The routes rebuilt from the front walks that are simple paths, and the walks that
+        are not (``Crossing``)."""
         out: list[RouteOption] = []
-        crossed: list[tuple[int, int, int]] = []
+        crossed: list[Crossing] = []
         for idx in self.front_labels():
             length, used, _, counts, _ = self.figures[idx]
+            if rng is None and not self.simple(idx):
+                crossed.append(Crossing(length, used * self.q.fee, self, idx))
+                continue  # (the walk without a pick is the one rebuilt below)
             route, owners = self.walk(idx, None if rng is None else partial(rng.randint, 0))
             if rng is not None and len(set(route)) != len(route):
                 route, owners = self.walk(idx)  # the random pick crossed itself
             if len(set(route)) != len(route):
-                crossed.append((length, used * self.q.fee, self.twice(idx)))
+                crossed.append(Crossing(length, used * self.q.fee, self, idx))
                 continue
             if "" in owners:
                 counts = assign_shared(self.q.state, self.q.cap, route, owners, counts)
             out.append(self.q.option(length, counts, route, owners))
         return out, crossed
+
+    def simple(self, idx: int) -> bool:
+        """Whether the label's walk (its own steps, no alternatives) visits no hex twice."""
+        node, pred = self.node, self.pred
+        seen: set[int] = set()
+        cur = idx
+        while cur >= 0:
+            h = node[cur]
+            if h in seen:
+                return False
+            seen.add(h)
+            cur = pred[cur]
+        return True
 
     def twice(self, idx: int) -> int:
         """The first hex of the label's walk (from its source) that the walk visits both
