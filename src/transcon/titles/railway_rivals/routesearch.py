@@ -19,7 +19,7 @@ The look for some route's dominance tests (routecaps) are compiled the same way.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 
 from transcon.core.paths import LabelSearch
@@ -91,6 +91,12 @@ class Query:
     rival_links: tuple[int, ...]
     #: only routes paying at most this are wanted (``find_routes``)
     max_total: int = 1 << 60
+    #: the options ``built_option`` made, by what they were made of: the subproblems of a
+    #: crowded race find the same routes again (1,501 options of 528 routes in a 6-rival
+    #: listing)
+    built: dict[tuple[int, tuple[int, ...], tuple[int, ...], tuple[str, ...]], RouteOption] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     @staticmethod
     def make(
@@ -118,6 +124,20 @@ class Query:
             splits=splits,
             rival_links=links,
         )
+
+    def built_option(
+        self, length: int, counts: tuple[int, ...], route: list[int], owners: list[str]
+    ) -> RouteOption:
+        """``option`` of a front walk, its links shared by capped rivals (owner "") first
+        given to one of them (``assign_shared``: fills ``owners``); the same option again for
+        the same walk."""
+        key = (length, counts, tuple(route), tuple(owners))
+        found = self.built.get(key)
+        if found is None:
+            if "" in owners:
+                counts = assign_shared(self.state, self.cap, route, owners, counts)
+            found = self.built[key] = self.option(length, counts, route, owners)
+        return found
 
     def option(
         self, length: int, counts: Sequence[int], route: list[int], owners: list[str]
@@ -522,9 +542,7 @@ class RouteSearch(LabelSearch[int, Figures, str]):
             if len(set(route)) != len(route):
                 crossed.append(Crossing(length, used * self.q.fee, self, idx))
                 continue
-            if "" in owners:
-                counts = assign_shared(self.q.state, self.q.cap, route, owners, counts)
-            out.append(self.q.option(length, counts, route, owners))
+            out.append(self.q.built_option(length, counts, route, owners))
         return out, crossed
 
     def simple(self, idx: int) -> bool:
