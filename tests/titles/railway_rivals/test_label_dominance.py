@@ -326,6 +326,5 @@ def test_route_finder_exact_with_the_python_tests_and_some_route_looked_for_firs
     """Base rules 3.2-3.3: the same with some route looked for before every search (its
     ``dominated`` / ``dominated_by`` in Python too; 30 positions)."""
     monkeypatch.setattr(compiled, "COMPILED", False)
-    monkeypatch.setattr(routes, "CHECK_CAPS_AFTER", -1)
     monkeypatch.setattr(routes, "STOP_AFTER", 0)
     random_exact_cases(title, strip_path, 20261131, 30)

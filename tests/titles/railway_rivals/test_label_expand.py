@@ -145,7 +145,6 @@ def test_compiled_expand_with_the_stronger_bounds_and_some_route_first(
     front from the start: the dominance test's reach; 30 positions)."""
     twins = Twins(monkeypatch)
     monkeypatch.setattr(routesearch, "STRONGER_AFTER", -1)
-    monkeypatch.setattr(routes, "CHECK_CAPS_AFTER", -1)
     monkeypatch.setattr(routes, "STOP_AFTER", 0)
     rnd = random.Random(20261141)
     for _ in range(30):

@@ -337,13 +337,12 @@ def test_route_finder_exact_with_the_caps_precheck_on_every_search(
     title: RailwayRivalsUSA, strip_path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Base rules 3.3: with the caps pre-check run before every search (on the real map only
-    after a search grew large without a walk, or the query's searches before a subproblem;
+    after a search outgrew its budget without a walk;
     here every search with capped rivals stops at once and is made again after it),
     subproblems included, the front still equals brute
     force's (120 positions of the exact oracle, drawn from fixed seeds). The pre-check alone,
     as the GM's random pick makes it: the look for some route never answers."""
     monkeypatch.setattr(routes, "PROBE_LABELS", 0)
-    monkeypatch.setattr(routes, "CHECK_CAPS_AFTER", -1)
     monkeypatch.setattr(routes, "STOP_AFTER", 0)
     random_exact_cases(title, strip_path, 20261126, 120)
 
@@ -353,10 +352,9 @@ def test_route_finder_exact_with_some_route_looked_for_first(
 ) -> None:
     """Base rules 3.2-3.3: with some route looked for (``route_within_caps``) before every
     search while no route is known (on the real map only after a search grew large without a
-    walk, or the query's searches before a subproblem), its route bounding the search or its
+    walk), its route bounding the search or its
     "no route" ending the subproblem, the front
     still equals brute force's (120 positions of the exact oracle, drawn from fixed seeds)."""
-    monkeypatch.setattr(routes, "CHECK_CAPS_AFTER", -1)
     monkeypatch.setattr(routes, "STOP_AFTER", 0)
     random_exact_cases(title, strip_path, 20261127, 120)
 

@@ -63,9 +63,9 @@ this module drives its searches):
   every hex on no simple path from a source to a target (beyond a cut hex: the blocks of
   the track, ``_confinement``), and where no link of the team's own track is on such a path
   there is no route at all, said at once. When a search grew large without finding a walk,
-  or the searches did before a subproblem, some route is looked for on the loads alone
-  (``routecaps.route_within_caps``, splitting the same way): it bounds the further searches,
-  or proves that there is no route at all (``CHECK_CAPS_AFTER``).
+  some route is looked for on the loads alone (``routecaps.route_within_caps``, splitting the
+  same way): it bounds the further searches, or proves that there is no route at all
+  (``STOP_AFTER``).
 * Compiled inner loop: the dominance test and the expansion of a label (its steps, loads,
   bounds and the label bookkeeping) run in C (``routesearch``'s docstring), making the very
   same labels as the Python code, which stays the reference.
@@ -226,39 +226,31 @@ def _confinement(q: Query) -> frozenset[tuple[int, bool]] | None:
 @dataclass
 class _Effort:
     """What the subproblems of one ``find_routes`` share: the rivals whose cap bound in some
-    subproblem, the labels the searches have made so far, and whether looking for some route
+    subproblem, and whether looking for some route
     (``route_within_caps``), or the check that some walk keeps every cap (``caps_walk``), ran
     out of labels once: a check that answers nothing costs and changes nothing, so after one
     the query's searches go on without (the test that skips one sees the same routes)."""
 
     capped: set[int] = field(default_factory=set)
-    labels: int = 0
     probe_failed: bool = False
     walk_failed: bool = False
 
 
-#: Labels a query's searches make before, while no route is known, each search of a
-#: subproblem (a split on a walk that crossed itself) is preceded by a look for some route on
-#: the loads alone (``route_within_caps``): its route bounds the search, or it proves that the
-#: subproblem has no route (often one half of a split has none, which the look proves at
-#: once). Comparing labels on the loads alone, the look makes far fewer labels than the
-#: search, which keeps every walk shorter or cheaper than another until a route bounds it (in
-#: crowded 6-rival games tens of thousands, when the team's own track is far off the race and
-#: every way there and back runs over several rivals' lines, or the caps bind). Searches
-#: rerun with one more capped rival do not call for it: they are small, and where every route
-#: uses the caps to the full, a look that finds nothing within its labels costs ten times all
-#: of them. Once a route is known the searches drop every label it beats, so it would cost
-#: more than it saves. Once a look ran out of labels (and for the GM's random pick, ``rng``,
-#: which draws as it always did, so games stay the same), only the check that some walk keeps
-#: every cap (``caps_walk``) is made, and only for a subproblem whose search outgrew
-#: ``STOP_AFTER`` labels: before every search it answered "there is one" for 28 of 30
-#: subproblems of a crowded 6-rival listing (random game 100, action 723) and took a fifth
-#: of its time, while a search of a few hundred labels answers as fast.
-CHECK_CAPS_AFTER = 2000
 #: While no route is known, a search that makes this many labels without finding a walk
-#: stops, and the look comes before it and every further search of its subproblem (a 6-rival
-#: race with no route in one subproblem made 58,000 labels; 5,000 gave the same times at the
-#: slowest 6-rival positions, 10,000 slower).
+#: stops, and some route is looked for on the loads alone (``route_within_caps``) before it
+#: is made again (without a limit): the look's route bounds the search, or it proves that
+#: the subproblem has no route. Comparing labels on the loads alone, the look makes far fewer
+#: labels than the search, which keeps every walk shorter or cheaper than another until a
+#: route bounds it (in crowded 6-rival games tens of thousands, when the team's own track is
+#: far off the race and every way there and back runs over several rivals' lines, or the
+#: caps bind; a 6-rival race with no route in one subproblem made 58,000 labels). Once a look
+#: ran out of labels in a query (and for the GM's random pick, ``rng``, which draws as it
+#: always did, so games stay the same), only the check that some walk keeps every cap
+#: (``caps_walk``) is made. A search of a few hundred labels answers as fast as either: made
+#: before every search of a subproblem once the query's searches had made 2,000 labels, they
+#: took a fifth of a crowded 6-rival listing (random game 100, action 723: the check answered
+#: "there is one" for 28 of 30 subproblems, the look ran out twice), for nothing. 5,000 gave
+#: the same times at the slowest 6-rival positions, 10,000 slower.
 STOP_AFTER = 3000
 #: The labels one look for some route may make; after one ran out in a query, only the check
 #: that some walk keeps every cap is made (and after that ran out once, none).
@@ -275,24 +267,21 @@ def _solve(
     """The exact front of walks of one subproblem, capping rivals as needed (``effort.capped``
     grows with them): the routes among its walks, and every front walk that is not a simple
     path (``Crossing``). A route found on the way (``_probe``) joins ``known``."""
-    check = bool(forbidden) and effort.labels > CHECK_CAPS_AFTER
     grown = False  # whether a search of this subproblem outgrew its budget
     while True:
-        if q.capped and check and not known:
+        if q.capped and grown and not known:
             if rng is None and not effort.probe_failed:
                 if not _probe(q, forbidden, known, effort):
                     return [], []
-            elif grown and not effort.walk_failed:
+            elif not effort.walk_failed:
                 walk = caps_walk(q.state, q.team, q.sources, q.targets, forbidden)
                 if walk is False:
                     return [], []  # no walk keeps every cap: no route here (``routecaps``)
                 effort.walk_failed = walk is None
         search = RouteSearch(q, frozenset(effort.capped), forbidden, known)
         budget = STOP_AFTER if q.capped and not known and not grown else None
-        finished = search.run(budget)
-        effort.labels += len(search.figures)
-        if not finished:
-            check = grown = True  # it grew large: look for some route first, search afresh
+        if not search.run(budget):
+            grown = True  # look for some route first, then search afresh
             continue
         over = search.over_cap()
         if not over:
