@@ -178,7 +178,8 @@ static PyObject *choices_of(Expander *x, PyObject *owners) {
  * depend on the hex, length and rival hexes alone). Then the loads, counts and ``hopeless``
  * of each line need not be worked out (``offer`` would drop them all the same; these tests
  * and they answer without side effects, so the labels are the same): 1 dropped, 0 not (or
- * not known here: ``offer`` tests again), -1 an exception. */
+ * not known here: ``offer`` tests again), 2 passed (``offer`` need not test again), -1 an
+ * exception. */
 static int offers_dropped(Expander *x, const Label *l, PyObject *nxt, int own,
                           long long length, long long used) {
     if (l->python_offer) return 0;
@@ -190,13 +191,14 @@ static int offers_dropped(Expander *x, const Label *l, PyObject *nxt, int own,
     v = PyDict_GetItemWithError(l->cut_hexes[own], nxt);
     if (!v || !small_int(v, &cut_hexes)) return PyErr_Occurred() ? -1 : 0;
     long long low = length + cut_dist, least = (used + cut_hexes) * x->fee;
-    return least > x->max_total || (l->nfront && beaten(l, low, least));
+    return least > x->max_total || (l->nfront && beaten(l, low, least)) ? 1 : 2;
 }
 
-/* The offers of one rival link (the choices of line on it): 0 done, -1 an exception. */
+/* The offers of one rival link (the choices of line on it; ``checked``: the first tests of
+ * ``offer`` passed already, ``offers_dropped``): 0 done, -1 an exception. */
 static int rival_link(Expander *x, const Label *l, PyObject *idx, PyObject *nxt,
                       PyObject *owners, long long length, long long used, int own,
-                      PyObject *counts, PyObject *loads) {
+                      PyObject *counts, PyObject *loads, int checked) {
     PyObject *lines = choices_of(x, owners);
     if (!lines) return -1;
     int status = -1;
@@ -262,7 +264,7 @@ static int rival_link(Expander *x, const Label *l, PyObject *idx, PyObject *nxt,
                 goto next;
             }
         }
-        ok = lc_offer(x, l, idx, nxt, owner, length, used + 1, NULL, own, c, new_loads);
+        ok = lc_offer(x, l, idx, nxt, owner, length, used + 1, NULL, own, c, new_loads, checked);
     next:
         Py_XDECREF(c);
         Py_XDECREF(new_loads);
@@ -344,7 +346,7 @@ int lc_expand_label(Expander *x, const Label *l, PyObject *idx_obj) {
                 ok = -1;
             else if (in && !same)
                 ok = lc_offer(x, l, idx_obj, nxt, member, length + step, used, used_obj, 1, counts,
-                           loads);
+                              loads, 0);
         } else {
             PyObject *hexes = PyDict_GetItemWithError(after_rival, nxt);
             int same = hexes && back_own_same ? PyObject_RichCompareBool(nxt, back, Py_EQ) : 0;
@@ -366,9 +368,9 @@ int lc_expand_label(Expander *x, const Label *l, PyObject *idx_obj) {
                     ok = -1;
                 else if (!beyond) { /* else every way on is over the caps */
                     ok = offers_dropped(x, l, nxt, own, length + step, used + 1);
-                    if (ok == 0)
+                    if (ok == 0 || ok == 2)
                         ok = rival_link(x, l, idx_obj, nxt, owners, length + step, used, own,
-                                        counts, loads);
+                                        counts, loads, ok == 2);
                     else if (ok == 1)
                         ok = 0;
                 }

@@ -110,10 +110,11 @@ PyObject *lc_expander_run(Expander *x, PyObject *const *args, Py_ssize_t nargs);
 int lc_run_ready(void); /* its names made: -1 with an exception */
 
 /* offer(pred, nxt, owner, (length, used, own, counts, loads)) (labelcore_offer.c): 0 done,
- * -1 an exception; used_obj may be NULL (made from used) */
+ * -1 an exception; used_obj may be NULL (made from used); checked: its first tests passed
+ * already (labelcore_expand.c's ``offers_dropped``) */
 int lc_offer(Expander *x, const Label *l, PyObject *pred, PyObject *nxt, PyObject *owner,
              long long length, long long used, PyObject *used_obj, int own, PyObject *counts,
-             PyObject *loads);
+             PyObject *loads, int checked);
 int lc_offer_ready(void); /* its names made: -1 with an exception */
 
 /* Expander.reach and Expander.loads_reach (labelcore_reach.c) */
