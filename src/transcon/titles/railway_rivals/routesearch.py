@@ -129,8 +129,8 @@ class Query:
         self, length: int, counts: tuple[int, ...], route: list[int], owners: list[str]
     ) -> RouteOption:
         """``option`` of a front walk, its links shared by capped rivals (owner "") first
-        given to one of them (``assign_shared``: fills ``owners``); the same option again for
-        the same walk."""
+        given to one of them (``assign_shared``, the first time: the option holds them); the
+        same option again for the same walk."""
         key = (length, counts, tuple(route), tuple(owners))
         found = self.built.get(key)
         if found is None:

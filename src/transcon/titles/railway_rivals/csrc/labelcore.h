@@ -113,7 +113,7 @@ static inline long long lc_field_at(const u64 *words, int nw, long long shift, u
 #define LC_BANNED_MOST (1 << 22)
 typedef struct {
     unsigned char *bits;
-    long long size; /* bits held: 2 x (the largest hex + 1) */
+    long long size; /* bits held: 2 x (the largest hex + 1), an even number */
 } Banned;
 
 /* Reads ``forbidden`` (a frozenset): 0 done, -1 with an exception. */
@@ -126,7 +126,7 @@ static inline int lc_banned_has(const Banned *b, PyObject *forbidden, PyObject *
     if (b->bits && PyLong_CheckExact(node)) {
         int over;
         long long h = PyLong_AsLongLongAndOverflow(node, &over);
-        if (over || h < 0 || 2 * h + 1 >= b->size) return 0; /* no forbidden state's hex */
+        if (over || h < 0 || h >= b->size / 2) return 0; /* no forbidden state's hex */
         return b->bits[2 * h + own];
     }
     PyObject *key = PyTuple_Pack(2, node, own ? Py_True : Py_False);
