@@ -173,29 +173,8 @@ static PyObject *choices_of(Expander *x, PyObject *owners) {
     return PyObject_VectorcallMethod(s_choices, args, 2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
 }
 
-/* Whether ``offer`` drops every label a rival link makes, whichever line it takes: its
- * state forbidden, or a walk found better than its bounds (``offer``'s first tests, which
- * depend on the hex, length and rival hexes alone). Then the loads, counts and ``hopeless``
- * of each line need not be worked out (``offer`` would drop them all the same; these tests
- * and they answer without side effects, so the labels are the same): 1 dropped, 0 not (or
- * not known here: ``offer`` tests again), 2 passed (``offer`` need not test again), -1 an
- * exception. */
-static int offers_dropped(Expander *x, const Label *l, PyObject *nxt, int own,
-                          long long length, long long used) {
-    if (l->python_offer) return 0;
-    int banned = lc_banned_has(&x->banned, x->forbidden, nxt, own);
-    if (banned) return banned;
-    long long cut_dist, cut_hexes;
-    PyObject *v = PyDict_GetItemWithError(l->cut_dist[own], nxt);
-    if (!v || !small_int(v, &cut_dist)) return PyErr_Occurred() ? -1 : 0;
-    v = PyDict_GetItemWithError(l->cut_hexes[own], nxt);
-    if (!v || !small_int(v, &cut_hexes)) return PyErr_Occurred() ? -1 : 0;
-    long long low = length + cut_dist, least = (used + cut_hexes) * x->fee;
-    return least > x->max_total || (l->nfront && beaten(l, low, least)) ? 1 : 2;
-}
-
-/* The offers of one rival link (the choices of line on it; ``checked``: the first tests of
- * ``offer`` passed already, ``offers_dropped``): 0 done, -1 an exception. */
+/* The offers of one rival link (the choices of line on it; ``checked``: ``offer``'s first
+ * tests passed already, ``lc_first_tests``): 0 done, -1 an exception. */
 static int rival_link(Expander *x, const Label *l, PyObject *idx, PyObject *nxt,
                       PyObject *owners, long long length, long long used, int own,
                       PyObject *counts, PyObject *loads, int checked) {
@@ -367,7 +346,11 @@ int lc_expand_label(Expander *x, const Label *l, PyObject *idx_obj) {
                 if (beyond < 0)
                     ok = -1;
                 else if (!beyond) { /* else every way on is over the caps */
-                    ok = offers_dropped(x, l, nxt, own, length + step, used + 1);
+                    /* offer's first tests, made once for every line of the link: when
+                     * they drop it, its lines' loads, counts and hopeless test are not
+                     * worked out (offer would drop each; none has side effects, so the
+                     * labels are the same) */
+                    ok = lc_first_tests(x, l, nxt, own, length + step, used + 1, 0);
                     if (ok == 0 || ok == 2)
                         ok = rival_link(x, l, idx_obj, nxt, owners, length + step, used, own,
                                         counts, loads, ok == 2);

@@ -93,6 +93,28 @@ static inline int beaten(const Label *l, long long length, long long total) {
     return 0;
 }
 
+/* ``offer``'s first tests, which depend on the hex, length and rival hexes alone (not on
+ * the line taken): the state forbidden, or a walk found better than the label's bounds. 1
+ * dropped, 2 passed, 0 not handled here (the Python ``offer`` answers: an unusual bound, or
+ * the Python offer itself; without ``strict`` also a hex missing from the bounds), -1 an
+ * exception (with ``strict`` a KeyError for a missing hex, as Python's ``offer``). */
+static inline int lc_first_tests(Expander *x, const Label *l, PyObject *nxt, int own,
+                                 long long length, long long used, int strict) {
+    if (l->python_offer) return 0;
+    int banned = lc_banned_has(&x->banned, x->forbidden, nxt, own);
+    if (banned) return banned;
+    long long cut_dist, cut_hexes;
+    PyObject *v = strict ? item_of(l->cut_dist[own], nxt)
+                         : PyDict_GetItemWithError(l->cut_dist[own], nxt);
+    if (!v) return PyErr_Occurred() ? -1 : 0;
+    if (!small_int(v, &cut_dist)) return 0;
+    v = strict ? item_of(l->cut_hexes[own], nxt) : PyDict_GetItemWithError(l->cut_hexes[own], nxt);
+    if (!v) return PyErr_Occurred() ? -1 : 0;
+    if (!small_int(v, &cut_hexes)) return 0;
+    long long low = length + cut_dist, least = (used + cut_hexes) * x->fee;
+    return least > x->max_total || (l->nfront && beaten(l, low, least)) ? 1 : 2;
+}
+
 /* labelcore_expand.c: what may change between labels read (0, or -1 with an exception;
  * cleared in any case), one label expanded (0 done, 1 not handled here: nothing done, -1 an
  * exception), the Python expand of a label (0 done, -1 an exception) */
@@ -111,7 +133,7 @@ int lc_run_ready(void); /* its names made: -1 with an exception */
 
 /* offer(pred, nxt, owner, (length, used, own, counts, loads)) (labelcore_offer.c): 0 done,
  * -1 an exception; used_obj may be NULL (made from used); checked: its first tests passed
- * already (labelcore_expand.c's ``offers_dropped``) */
+ * already (``lc_first_tests``) */
 int lc_offer(Expander *x, const Label *l, PyObject *pred, PyObject *nxt, PyObject *owner,
              long long length, long long used, PyObject *used_obj, int own, PyObject *counts,
              PyObject *loads, int checked);

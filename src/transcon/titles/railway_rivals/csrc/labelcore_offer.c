@@ -164,25 +164,21 @@ static PyObject *figures_of(long long length, long long used, PyObject *used_obj
 
 /* ``offer(pred, nxt, owner, (length, used, own, counts, loads))``: 0 done, -1 an
  * exception. length and used are below 2^40 in size; the figures tuple is made only for a
- * label that passes the bounds (or for the Python code). ``checked``: the forbidden states
- * and the cut bounds were tested already and passed (``offers_dropped``). */
+ * label that passes the bounds (or for the Python code). ``checked``: its first tests
+ * (``lc_first_tests``) were made already and passed. */
 int lc_offer(Expander *x, const Label *l, PyObject *pred, PyObject *nxt, PyObject *owner,
              long long length, long long used, PyObject *used_obj, int own, PyObject *counts,
              PyObject *loads, int checked) {
     PyObject *new = NULL;
     int status = -1;
-    long long cut_dist, cut_hexes, dist;
+    long long dist;
     if (l->python_offer) goto python;
     PyObject *v;
     if (!checked) {
-        int banned = lc_banned_has(&x->banned, x->forbidden, nxt, own);
-        if (banned) return banned < 0 ? -1 : 0;
-        if (!(v = item_of(l->cut_dist[own], nxt))) return -1;
-        if (!small_int(v, &cut_dist)) goto python;
-        if (!(v = item_of(l->cut_hexes[own], nxt))) return -1;
-        if (!small_int(v, &cut_hexes)) goto python;
-        long long low = length + cut_dist, least = (used + cut_hexes) * x->fee;
-        if (least > x->max_total || (l->nfront && beaten(l, low, least))) return 0;
+        int tests = lc_first_tests(x, l, nxt, own, length, used, 1);
+        if (tests < 0) return -1;
+        if (tests == 0) goto python;
+        if (tests == 1) return 0;
     }
     if (!(v = item_of(l->dist[own], nxt))) return -1;
     if (!small_int(v, &dist)) goto python;
