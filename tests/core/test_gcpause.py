@@ -1,11 +1,12 @@
 """``core.gcpause.fewer_collections``: the collector's young threshold is raised inside and put
 back after, also when the body raises; a use inside another keeps the outer one's; it works
-as a decorator; and a program that set a higher threshold keeps it."""
+as a decorator; a program that set a higher threshold keeps it; and what the body keeps joins
+the oldest generation unwalked."""
 
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -50,3 +51,54 @@ def test_a_higher_threshold_is_kept(threshold: tuple[int, ...]) -> None:
     with fewer_collections():
         assert gc.get_threshold()[0] == YOUNG_THRESHOLD * 2
     assert gc.get_threshold()[0] == YOUNG_THRESHOLD * 2
+
+
+def collections_during(body: Callable[[], object]) -> list[int]:
+    """The generations of the collections made while ``body`` runs."""
+    made: list[int] = []
+
+    def seen(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            made.append(info["generation"])
+
+    gc.callbacks.append(seen)
+    try:
+        body()
+    finally:
+        gc.callbacks.remove(seen)
+    return made
+
+
+def test_what_the_body_keeps_joins_the_old_generation_unwalked(
+    threshold: tuple[int, ...],
+) -> None:
+    """What a computation keeps is not walked by a young collection as the threshold comes
+    back (nor by the older ones on its way up): it joins the oldest generation, and a cycle
+    it made is still collected by the next full collection."""
+    kept: list[list[int]] = []
+
+    class Node:
+        other: object = None
+
+    def compute() -> None:
+        with fewer_collections():
+            kept.extend([i] for i in range(20_000))  # far past the usual threshold of 700
+            a, b = Node(), Node()
+            a.other, b.other = b, a  # a cycle, unreachable once the body ends
+
+    gc.collect()
+    assert collections_during(compute) == []
+    assert gc.get_count()[0] < 700  # no young collection is due
+    assert gc.is_tracked(kept[0])
+    assert gc.collect() >= 2  # the full collection finds the cycle
+
+
+def test_objects_the_program_froze_stay_frozen(threshold: tuple[int, ...]) -> None:
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with fewer_collections():
+            pass
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
