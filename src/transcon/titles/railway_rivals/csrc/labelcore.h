@@ -175,6 +175,9 @@ int lc_dominance_check(PyObject *self, PyObject *search, PyObject *figures, PyOb
                        PyObject *new, PyObject *h, int front, PyObject **over,
                        PyObject **killed);
 extern PyTypeObject LC_ExpanderType;
+/* Expander.reach / Expander.loads_reach (``expander`` an Expander; labelcore_reach.c) */
+PyObject *lc_reach_of(PyObject *expander, PyObject *const *args, Py_ssize_t nargs);
+PyObject *lc_loads_reach_of(PyObject *expander, PyObject *const *args, Py_ssize_t nargs);
 int lc_expander_ready(void); /* the type ready, its names made: -1 with an exception */
 /* Whether a key o of the dict ``group`` (kept loads -> (used, index)) is within ``loads``
  * (and, when cheapest, its used is at most ``used``): 1, 0, or -1 with an exception.

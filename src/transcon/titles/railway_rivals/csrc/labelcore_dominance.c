@@ -117,6 +117,17 @@ typedef struct {
     u64 w[LC_MAXW];
 } NewReach;
 
+/* search.name(*args[1:n]) (args[0] is the search): the compiled method itself when the
+ * search is the expander (its type is final, so that is what the call would reach), without
+ * the method lookup and call of every comparison. */
+static PyObject *call_back(PyObject *search, PyObject *name, PyObject **args, Py_ssize_t n) {
+    if (Py_IS_TYPE(search, &LC_ExpanderType))
+        return name == str_reach ? lc_reach_of(search, args + 1, n - 1)
+                                 : lc_loads_reach_of(search, args + 1, n - 1);
+    return PyObject_VectorcallMethod(name, args, (size_t)n | PY_VECTORCALL_ARGUMENTS_OFFSET,
+                                     NULL);
+}
+
 /* One comparison of the bucket's loop (the label ``item``, entry e, against the new label
  * ne): 2 the new label is dominated, 1 the label dies, 0 neither, -1 an exception. */
 static int compare(Dominance *d, PyObject *search, PyObject *item, const Entry *e,
@@ -135,8 +146,7 @@ static int compare(Dominance *d, PyObject *search, PyObject *item, const Entry *
             if (!new_reach->known) {
                 PyObject *args[6] = {search, ne->loads, PyTuple_GET_ITEM(new, 0),
                                      PyTuple_GET_ITEM(new, 1), PyTuple_GET_ITEM(new, 2), h};
-                PyObject *found = PyObject_VectorcallMethod(
-                    str_loads_reach, args, 6 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+                PyObject *found = call_back(search, str_loads_reach, args, 6);
                 if (!found) return -1;
                 Py_XSETREF(new_reach->obj, found);
                 int negative = PyObject_RichCompareBool(found, zero, Py_LT);
@@ -153,8 +163,7 @@ static int compare(Dominance *d, PyObject *search, PyObject *item, const Entry *
         int kills = lc_within(g, ne->loads, n_w, e->loads, o_w);
         if (kills == 0 && front) {
             PyObject *args[3] = {search, item, h};
-            PyObject *reach = PyObject_VectorcallMethod(
-                str_reach, args, 3 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+            PyObject *reach = call_back(search, str_reach, args, 3);
             if (!reach) return -1;
             kills = within_reach(g, ne->loads, n_w, reach);
             Py_DECREF(reach);

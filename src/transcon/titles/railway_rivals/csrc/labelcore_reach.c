@@ -159,6 +159,14 @@ done:
     return found;
 }
 
+PyObject *lc_reach_of(PyObject *expander, PyObject *const *args, Py_ssize_t nargs) {
+    return lc_expander_reach((Expander *)expander, args, nargs);
+}
+
+PyObject *lc_loads_reach_of(PyObject *expander, PyObject *const *args, Py_ssize_t nargs) {
+    return lc_expander_loads_reach((Expander *)expander, args, nargs);
+}
+
 int lc_reach_ready(void) {
     const char *names[] = {"_least_version", "reach", "loads_reach", "least_beaten"};
     PyObject **slots[] = {&s_least_version, &s_reach, &s_loads_reach, &s_least_beaten};
