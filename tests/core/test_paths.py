@@ -278,6 +278,25 @@ def test_layered_steps_copy_and_pickle() -> None:
     assert again.zero_one([3], within=1) == steps.zero_one([3], within=1)
 
 
+def test_layered_steps_give_the_key_objects_they_were_given() -> None:
+    """With ``keys`` the searches' dicts (compiled and the reference) are keyed by those very
+    objects, so a caller holding them looks up by identity (ints above 256 made apart are
+    different objects); keys beyond them are plain ints; a key that is not the int of its
+    place is refused, and a pickle keeps the keys."""
+    keys = [*range(300), int("300"), int("301")]
+    table = {300: [(301, 1, 1), (302, 2, 1)], 301: [], 302: []}
+    assert keys[301] is not int("301")
+    steps = paths.LayeredSteps(table, 1, keys)
+    for found in (steps.cheapest([300])[0], steps.zero_one_python([300])[0]):
+        assert list(found) == [300, 301, 302]
+        assert [k is keys[k] for k in list(found)[:2]] == [True, True]
+    again = pickle.loads(pickle.dumps(steps))
+    assert again.keys == steps.keys and again.zero_one([300]) == steps.zero_one([300])
+    for bad in ([0, 2], [0, "1"], [0, True]):
+        with pytest.raises(ValueError, match="keys"):
+            paths.LayeredSteps(table, 1, bad)  # type: ignore[arg-type]
+
+
 def test_layered_steps_refuse_a_malformed_table() -> None:
     """A node that is no non-negative int, or a step that is no triple, is refused when the
     table is read (compiled: once, into arrays)."""

@@ -253,24 +253,37 @@ class LayeredSteps:
       step): :func:`zero_one_costs_over`'s costs.
 
     No step leads into a node of ``avoid``; the starts are taken as they are. Each dict lists
-    its keys in the order their nodes were first reached, as those functions' dicts do. Run
+    its keys in the order their nodes were first reached, as those functions' dicts do. With
+    ``keys`` (``keys[k] == k``) key k is the object ``keys[k]``: a dict lookup with the very
+    object as key compares no values (a caller whose nodes are these objects looks them up
+    fast; an equal int found elsewhere is a different object above 256). Run
     compiled (``csrc/layeredsteps.c``: the table is read into arrays once, where a search of
     a dict of steps reads it again every time) unless not built or ``TRANSCON_PURE_PYTHON=1``;
     the ``*_python`` methods are the reference. Never changed once made: a deep copy is the
     same object, and a pickle makes it again from the table."""
 
-    def __init__(self, table: Mapping[int, Sequence[tuple[int, int, int]]], layers: int = 2):
+    def __init__(
+        self,
+        table: Mapping[int, Sequence[tuple[int, int, int]]],
+        layers: int = 2,
+        keys: Sequence[int] | None = None,
+    ):
         self.table = dict(table)  # rows shared: the table is never changed once made
         self.layers = layers
+        self.keys = tuple(keys) if keys is not None else ()
+        if any(type(k) is not int or k != i for i, k in enumerate(self.keys)):
+            raise ValueError("LayeredSteps: keys[k] must be the int k")
         self._compiled: Any = (
-            _PATHCORE.LayeredSteps(self.table, layers) if _PATHCORE is not None else None
+            _PATHCORE.LayeredSteps(self.table, layers, self.keys) if _PATHCORE is not None else None
         )
 
     def __deepcopy__(self, memo: dict[int, object]) -> LayeredSteps:
         return self  # never changed once made: copies of a state share it
 
-    def __reduce__(self) -> tuple[type[LayeredSteps], tuple[dict[int, Any], int]]:
-        return LayeredSteps, (self.table, self.layers)
+    def __reduce__(
+        self,
+    ) -> tuple[type[LayeredSteps], tuple[dict[int, Any], int, tuple[int, ...]]]:
+        return LayeredSteps, (self.table, self.layers, self.keys)
 
     def cheapest(
         self, starts: Sequence[int], avoid: Collection[int] = frozenset()
@@ -318,8 +331,10 @@ class LayeredSteps:
 
     def _by_layer(self, costs: dict[int, int]) -> tuple[dict[int, int], ...]:
         layers: tuple[dict[int, int], ...] = tuple({} for _ in range(self.layers))
+        keys, known = self.keys, len(self.keys)
         for node, c in costs.items():
-            layers[node % self.layers][node // self.layers] = c
+            k = node // self.layers
+            layers[node % self.layers][keys[k] if k < known else k] = c
         return layers
 
 

@@ -22,6 +22,7 @@ typedef struct {
     Py_ssize_t *first; /* nodes + 1: node n's steps are first[n] .. first[n + 1] - 1 */
     int *to;
     long *length, *label;
+    PyObject *keys; /* a tuple: keys[k] is the int k the results give as key k; or NULL */
 } LayeredSteps;
 
 static void ls_dealloc(LayeredSteps *self) {
@@ -29,6 +30,7 @@ static void ls_dealloc(LayeredSteps *self) {
     free(self->to);
     free(self->length);
     free(self->label);
+    Py_XDECREF(self->keys);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -89,11 +91,11 @@ static int measure(PyObject *table, Py_ssize_t *nodes, Py_ssize_t *steps) {
 }
 
 static int ls_init(LayeredSteps *self, PyObject *args, PyObject *kwds) {
-    static char *keywords[] = {"table", "layers", NULL};
-    PyObject *table;
+    static char *keywords[] = {"table", "layers", "keys", NULL};
+    PyObject *table, *keys = Py_None;
     int layers = 2;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!|i:LayeredSteps", keywords, &PyDict_Type,
-                                     &table, &layers)) {
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!|iO:LayeredSteps", keywords, &PyDict_Type,
+                                     &table, &layers, &keys)) {
         return -1;
     }
     if (layers < 1) {
@@ -103,6 +105,23 @@ static int ls_init(LayeredSteps *self, PyObject *args, PyObject *kwds) {
     if (self->first != NULL) {
         PyErr_SetString(PyExc_RuntimeError, "LayeredSteps: already made");
         return -1;
+    }
+    if (keys != Py_None) {
+        PyObject *held = PySequence_Tuple(keys);
+        if (held == NULL) return -1;
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(held); k++) {
+            PyObject *key = PyTuple_GET_ITEM(held, k);
+            if (!PyLong_CheckExact(key) || PyLong_AsSsize_t(key) != k) {
+                Py_DECREF(held);
+                if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_OverflowError)) {
+                    PyErr_Clear();
+                    PyErr_Format(PyExc_ValueError, "LayeredSteps: keys[%zd] must be the int %zd",
+                                 k, k);
+                }
+                return -1;
+            }
+        }
+        Py_XSETREF(self->keys, held);
     }
     Py_ssize_t nodes, steps;
     if (measure(table, &nodes, &steps) < 0) return -1;
@@ -216,8 +235,10 @@ static inline void reach(Work *w, int node, long cost) {
     w->cost[node] = cost;
 }
 
-/* The costs per layer, each dict in the order the nodes were first reached. */
-static PyObject *costs_by_layer(const Work *w, int layers) {
+/* The costs per layer, each dict in the order the nodes were first reached; a key is the
+ * object of ``keys`` when it holds one for it. */
+static PyObject *costs_by_layer(const Work *w, int layers, PyObject *keys) {
+    Py_ssize_t known = keys ? PyTuple_GET_SIZE(keys) : 0;
     PyObject *result = PyTuple_New(layers);
     if (result == NULL) return NULL;
     for (int k = 0; k < layers; k++) {
@@ -230,7 +251,8 @@ static PyObject *costs_by_layer(const Work *w, int layers) {
     }
     for (Py_ssize_t i = 0; i < w->reached; i++) {
         int node = w->order[i];
-        PyObject *key = PyLong_FromLong(node / layers);
+        long k = node / layers;
+        PyObject *key = k < known ? Py_NewRef(PyTuple_GET_ITEM(keys, k)) : PyLong_FromLong(k);
         PyObject *value = PyLong_FromLong(w->cost[node]);
         if (key == NULL || value == NULL ||
             PyDict_SetItem(PyTuple_GET_ITEM(result, node % layers), key, value) < 0) {
@@ -277,7 +299,7 @@ static PyObject *ls_cheapest(LayeredSteps *self, PyObject *args) {
             if (heap_push(&heap, (Entry){cost, to, NULL}) < 0) goto done;
         }
     }
-    result = costs_by_layer(&w, self->layers);
+    result = costs_by_layer(&w, self->layers, self->keys);
 done:
     free(heap.items);
     free(start_nodes);
@@ -338,7 +360,7 @@ static PyObject *ls_zero_one(LayeredSteps *self, PyObject *args) {
             size++;
         }
     }
-    result = costs_by_layer(&w, self->layers);
+    result = costs_by_layer(&w, self->layers, self->keys);
 done:
     free(ring);
     free(start_nodes);
@@ -362,7 +384,7 @@ static PyTypeObject LayeredStepsType = {
     .tp_dealloc = (destructor)ls_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "A fixed table of steps (node -> [(node, length, label)]) over int nodes, as "
-              "arrays; node = layers x key + layer.",
+              "arrays; node = layers x key + layer. keys: the int objects to give as keys.",
     .tp_methods = ls_methods,
     .tp_init = (initproc)ls_init,
     .tp_new = PyType_GenericNew,
