@@ -270,12 +270,14 @@ class LayeredSteps:
     ):
         self.table = dict(table)  # rows shared: the table is never changed once made
         self.layers = layers
-        self.keys = tuple(keys) if keys is not None else ()
-        if any(type(k) is not int or k != i for i, k in enumerate(self.keys)):
-            raise ValueError("LayeredSteps: keys[k] must be the int k")
-        self._compiled: Any = (
+        self.keys = tuple(keys) if keys is not None else ()  # a tuple as it is
+        self._compiled: Any = (  # the compiled table checks the keys
             _PATHCORE.LayeredSteps(self.table, layers, self.keys) if _PATHCORE is not None else None
         )
+        if self._compiled is None and any(
+            type(k) is not int or k != i for i, k in enumerate(self.keys)
+        ):
+            raise ValueError("LayeredSteps: keys[k] must be the int k")
 
     def __deepcopy__(self, memo: dict[int, object]) -> LayeredSteps:
         return self  # never changed once made: copies of a state share it

@@ -18,9 +18,11 @@ from typing import Any
 import pytest
 
 from transcon.titles.railway_rivals import RailwayRivalsUSA, compiled, routes, routesearch
+from transcon.titles.railway_rivals.routebounds import bounds_to_targets, rival_need
 from transcon.titles.railway_rivals.routecaps import Loads
 from transcon.titles.railway_rivals.routes import find_routes
 from transcon.titles.railway_rivals.routesearch import RouteSearch
+from transcon.titles.railway_rivals.tracks import track_graph
 
 from .conftest import crowded_position
 from .test_label_dominance import assert_flat
@@ -361,3 +363,33 @@ def test_forbidden_states_are_read_as_bits_or_asked_of_the_set(
         states = {(h, f[2]) for h, f in zip(python.node, python.figures, strict=True)}
         assert not {s for s in barred & states if s in forbidden}  # each bars its states
         assert python.node != plain.node  # and bars some walk
+
+
+def test_the_track_and_the_route_bounds_share_the_maps_hex_objects(
+    title: RailwayRivalsUSA, strip_path: str
+) -> None:
+    """The track holds the map's own int object per hex (``RRMap.hex_ids``), whatever ints a
+    link was added with, and the route bounds' dicts are keyed by the same objects, so the
+    route finder's lookups find its hexes there by identity (a speed matter only: equal ints
+    answer the same)."""
+    position = exact_position(title, strip_path, 11, 3, "any", "movement_points", 1, 4, (1, 1))
+    assert position is not None
+    s, sources, _, _ = position
+    ids = s.model.hex_ids()
+    assert len(ids) == len(s.model.q) > 256 and all(ids[h] == h for h in range(len(ids)))
+    a, b = next(
+        (a, n)
+        for a in range(len(ids) - 1, 256, -1)
+        for n in s.model.neighbors[a]
+        if n > 256 and s.model.cost(a, n) and n not in s.adj.get(a, ())
+    )
+    s.add_link(s.players[0], int(str(a)), int(str(b)))  # ints made apart from the map's
+    graph = track_graph(s)
+    for h, links in graph.items():
+        assert h is ids[h] and all(n is ids[n] for n, _, _ in links)
+    team, ends = (s.players[0],), frozenset({int(str(b))})
+    for bounds in bounds_to_targets(s, team, ends, frozenset({(sources[0], False)})):
+        for by_hex in bounds:
+            assert a in by_hex and all(h is ids[h] for h in by_hex)
+    need = rival_need(s, (s.players[1],), ends, 0)
+    assert a in need and all(h is ids[h] for h in need)

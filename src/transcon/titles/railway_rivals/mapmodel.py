@@ -76,6 +76,17 @@ class RRMap:
     _in_links: list[list[tuple[int, int]]] = field(default_factory=list)
     _build_floors: dict[tuple[int, int], dict[int, int]] = field(default_factory=dict)
     _axial: npt.NDArray[np.int64] | None = None
+    _hex_ids: tuple[int, ...] = ()
+
+    def hex_ids(self) -> tuple[int, ...]:
+        """One int object per hex number (``hex_ids()[h] == h``, made once): the track holds
+        these (``RRState.add_link``), so dicts of hexes made from the track, from its graph
+        and from the route bounds (``routebounds.hex_keys``) share their keys, and a lookup
+        finds them by identity instead of comparing equal ints (above 256 two equal ints made
+        apart are two objects)."""
+        if len(self._hex_ids) != len(self.q):
+            self._hex_ids = tuple(range(len(self.q)))
+        return self._hex_ids
 
     def axial(self) -> npt.NDArray[np.int64]:
         """The axial coordinates as an array: row 0 ``q``, row 1 ``r`` (made once)."""

@@ -72,20 +72,12 @@ def owner_steps(state: RRState) -> LayeredSteps:
     return cached
 
 
-def hex_keys(state: RRState) -> list[int]:
-    """Per hex number, the int object the track graph (``track_graph``) holds for it: the
-    bounds' dicts are keyed by these, so the route finder, whose walks stand on the graph's
-    objects, finds its hexes there by identity (a lookup with an equal int made elsewhere
-    compares the values: at a crowded 6-rival listing 1.8 million such comparisons). Cached
-    until the track changes."""
-    cached: list[int] | None = state.cache.get("hex_keys")
-    if cached is None:
-        graph = track_graph(state)
-        cached = list(range(max(graph, default=-1) + 1))
-        for h in graph:
-            cached[h] = h
-        state.cache["hex_keys"] = cached
-    return cached
+def hex_keys(state: RRState) -> tuple[int, ...]:
+    """The int objects the track holds for the hexes (``RRMap.hex_ids``): the bounds' dicts
+    are keyed by these, so the route finder, whose walks stand on the track graph's hexes,
+    finds them there by identity (a lookup with an equal int made elsewhere compares the
+    values: at a crowded 6-rival listing 1.8 million such comparisons)."""
+    return state.model.hex_ids()
 
 
 def _owner_rows(state: RRState) -> dict[int, list[tuple[int, int, int]]]:

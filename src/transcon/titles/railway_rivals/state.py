@@ -133,7 +133,10 @@ class RRState:
     # -- track -----------------------------------------------------------------------------
 
     def add_link(self, player: str, a: int, b: int) -> None:
-        """Add ``player``'s link a-b to every incremental structure."""
+        """Add ``player``'s link a-b to every incremental structure (its hexes as the map's
+        own int objects, ``RRMap.hex_ids``)."""
+        ids = self.model.hex_ids()
+        a, b = ids[a], ids[b]
         key = edge(a, b)
         self.track[player].add(key)
         self.edge_owners.setdefault(key, []).append(player)
