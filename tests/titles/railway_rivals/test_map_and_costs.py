@@ -12,7 +12,7 @@ from transcon.titles.railway_rivals import RailwayRivalsUSA
 from transcon.titles.railway_rivals.actions import Build, StartPick
 from transcon.titles.railway_rivals.building import RULE_TERRAIN
 from transcon.titles.railway_rivals.config import Config
-from transcon.titles.railway_rivals.mapmodel import rr_map
+from transcon.titles.railway_rivals.mapmodel import _side_kinds, rr_map
 from transcon.titles.railway_rivals.rules import RULE_START
 
 from .conftest import needs_real_map, new_game, started
@@ -117,3 +117,20 @@ def test_seed_estuaries_cost_as_river_sides(tmp_path: Path) -> None:
     doc["sides"] = [{"kind": "estuary", "sides": ["A5/B5"]}]
     model = rr_map(write_map(tmp_path, doc, "estuary.json"))
     assert model.cost(model.hex_index("A5"), model.hex_index("B5")) == 3
+
+
+@pytest.mark.parametrize("name", ["usa-transcontinental", "rotw-usa", "demo"])
+def test_the_models_neighbours_and_sides_are_the_boards(name: str) -> None:
+    """The model's neighbours (worked out on (q, r) pairs) are ``Board.neighbors`` in side
+    order, and the side kinds its link costs read are ``Board.side_features``, on shipped
+    maps with rivers, estuaries and impassable sides."""
+    model = rr_map(name)
+    board = model.board
+    for i, h in enumerate(model.hexes):
+        assert [model.hexes[j] for j in model.neighbors[i]] == board.neighbors(h)
+    kinds = _side_kinds(board, model.index)
+    for (a, b), features in board.sides():
+        if a in model.index and b in model.index:
+            i, j = model.index[a], model.index[b]
+            assert kinds[(i, j)] == kinds[(j, i)] == {f.kind for f in features}
+    assert sum(1 for _, features in board.sides() if features) > 0

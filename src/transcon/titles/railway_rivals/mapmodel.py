@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from transcon.core.board import RIVER_SIDE_KINDS, Board, HexInfo, Terrain
-from transcon.core.hexgrid import Hex
+from transcon.core.hexgrid import DIRECTIONS, Hex
 from transcon.core.mapfile import load_map
 from transcon.core.paths import cheapest_paths
 from transcon.titles.railway_rivals.config import Config
@@ -183,15 +183,17 @@ def build_model(board: Board) -> RRMap:
     cells = [board.labels.from_hex(h) for h in hexes]
     row = [c[0] for c in cells]
     column = [c[1] for c in cells]
-    neighbors: list[tuple[int, ...]] = []
+    neighbors = _neighbor_indices(board, hexes)
+    side_kinds = _side_kinds(board, index)
+    no_kinds: frozenset[str] = frozenset()
     link_cost: dict[tuple[int, int], int] = {}
-    for i, h in enumerate(hexes):
-        near = tuple(index[n] for n in board.neighbors(h))
-        neighbors.append(near)
+    for i, near in enumerate(neighbors):
+        if not buildable[i]:
+            continue
         for j in near:
-            if not (buildable[i] and buildable[j]):
+            if not buildable[j]:
                 continue
-            kinds = {f.kind for f in board.side_features(h, hexes[j])}
+            kinds = side_kinds.get((i, j), no_kinds)
             if "impassable" in kinds:
                 continue
             heavy = int(mountain[i] or swamp[i]) + int(mountain[j] or swamp[j])
@@ -228,6 +230,29 @@ def build_model(board: Board) -> RRMap:
             for i in range(len(hexes))
         ],
     )
+
+
+def _neighbor_indices(board: Board, hexes: list[Hex]) -> list[tuple[int, ...]]:
+    """Per hex (by index), its neighbours on the board in side order (``Board.neighbors``),
+    worked out on (q, r) pairs: every load of a game builds the model, and hashing ``Hex``
+    objects took most of it."""
+    at = {(h.q, h.r): i for i, h in enumerate(hexes)}
+    steps = [(d.q, d.r) for d in DIRECTIONS[board.orientation]]
+    return [
+        tuple(j for dq, dr in steps if (j := at.get((h.q + dq, h.r + dr))) is not None)
+        for h in hexes
+    ]
+
+
+def _side_kinds(board: Board, index: dict[Hex, int]) -> dict[tuple[int, int], frozenset[str]]:
+    """The kinds of feature on each side between two hexes of the board, by their indices
+    both ways round (``Board.side_features``)."""
+    kinds: dict[tuple[int, int], frozenset[str]] = {}
+    for (a, b), features in board.sides():
+        i, j = index.get(a), index.get(b)
+        if i is not None and j is not None:
+            kinds[(i, j)] = kinds[(j, i)] = frozenset(f.kind for f in features)
+    return kinds
 
 
 def _coast(
