@@ -155,8 +155,16 @@ def format_action(action: Action) -> str | None:
             parts += ["with", name_word(action.partner)]
         if action.exchange:
             parts += ["erp", name_word(action.exchange)]
-        for i, h in enumerate(action.route):
-            owner = action.owners[i - 1] if 0 < i <= len(action.owners) else ""
-            parts.append(f"{h}:{name_word(owner)}" if owner else h)
+        route, owners = action.route, action.owners
+        parts += route[:1]
+        words: dict[str, str] = {}  # a route names a few owners many times (legal --all)
+        # owners may be fewer than the links (the rest are written without one), or more
+        for h, owner in zip(route[1:], owners, strict=False):  # the owner of the link into h
+            if owner:
+                word = words.get(owner) or words.setdefault(owner, name_word(owner))
+                parts.append(f"{h}:{word}")
+            else:
+                parts.append(h)
+        parts += route[1 + len(owners) :]
         return " ".join(parts)
     return None
