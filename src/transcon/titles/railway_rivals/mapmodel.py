@@ -80,10 +80,11 @@ class RRMap:
 
     def hex_ids(self) -> tuple[int, ...]:
         """One int object per hex number (``hex_ids()[h] == h``, made once): the track holds
-        these (``RRState.add_link``), so dicts of hexes made from the track, from its graph
-        and from the route bounds (``routebounds.hex_keys``) share their keys, and a lookup
-        finds them by identity instead of comparing equal ints (above 256 two equal ints made
-        apart are two objects)."""
+        these (``RRState.add_link``) and the route bounds' dicts are keyed by them
+        (``routebounds``: ``LayeredSteps``' keys), so the route finder, whose walks stand on
+        the track graph's hexes, finds them there by identity instead of comparing equal ints
+        (above 256 two equal ints made apart are two objects: at a crowded 6-rival listing 1.8
+        million such comparisons)."""
         if len(self._hex_ids) != len(self.q):
             self._hex_ids = tuple(range(len(self.q)))
         return self._hex_ids

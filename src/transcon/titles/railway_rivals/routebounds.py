@@ -67,17 +67,9 @@ def owner_steps(state: RRState) -> LayeredSteps:
     across new links (``_owner_rows``)."""
     cached: LayeredSteps | None = state.cache.get("owner_steps")
     if cached is None:
-        rows = _owner_rows(state)
-        cached = state.cache["owner_steps"] = LayeredSteps(rows, 1, hex_keys(state))
+        rows = _owner_rows(state)  # results keyed by the hex objects the track holds
+        cached = state.cache["owner_steps"] = LayeredSteps(rows, 1, state.model.hex_ids())
     return cached
-
-
-def hex_keys(state: RRState) -> tuple[int, ...]:
-    """The int objects the track holds for the hexes (``RRMap.hex_ids``): the bounds' dicts
-    are keyed by these, so the route finder, whose walks stand on the track graph's hexes,
-    finds them there by identity (a lookup with an equal int made elsewhere compares the
-    values: at a crowded 6-rival listing 1.8 million such comparisons)."""
-    return state.model.hex_ids()
 
 
 def _owner_rows(state: RRState) -> dict[int, list[tuple[int, int, int]]]:
@@ -242,7 +234,7 @@ def layered_steps(state: RRState, team: tuple[str, ...]) -> LayeredSteps:
         for steps in list(table.values()):
             for p, _, _ in steps:  # a state with no way into it has no steps
                 table.setdefault(p, [])
-        cached = state.cache[key] = LayeredSteps(table, 2, hex_keys(state))
+        cached = state.cache[key] = LayeredSteps(table, 2, state.model.hex_ids())
     return cached
 
 
