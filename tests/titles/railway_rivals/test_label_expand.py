@@ -375,7 +375,7 @@ def test_the_track_and_the_route_bounds_share_the_maps_hex_objects(
     position = exact_position(title, strip_path, 11, 3, "any", "movement_points", 1, 4, (1, 1))
     assert position is not None
     s, sources, _, _ = position
-    ids = s.model.hex_ids()
+    ids = s.model.hex_ids
     assert len(ids) == len(s.model.q) > 256 and all(ids[h] == h for h in range(len(ids)))
     a, b = next(
         (a, n)

@@ -72,22 +72,17 @@ class RRMap:
     #: US land next to Great Lakes water / next to Gulf of Mexico water (notes §6 options)
     lake_shore: frozenset[int] = frozenset()
     gulf_shore: frozenset[int] = frozenset()
+    #: One int object per hex number (``hex_ids[h] == h``): the track holds these
+    #: (``RRState.add_link``) and the route bounds' dicts are keyed by them (``routebounds``,
+    #: ``LayeredSteps``' keys), so the route finder, whose walks stand on the track graph's
+    #: hexes, finds them there by identity instead of comparing equal ints (above 256 two
+    #: equal ints made apart are two objects: 1.8 million comparisons at a crowded 6-rival
+    #: listing)
+    hex_ids: tuple[int, ...] = ()
     _eligible: dict[tuple[int, Config], list[int]] = field(default_factory=dict)
     _in_links: list[list[tuple[int, int]]] = field(default_factory=list)
     _build_floors: dict[tuple[int, int], dict[int, int]] = field(default_factory=dict)
     _axial: npt.NDArray[np.int64] | None = None
-    _hex_ids: tuple[int, ...] = ()
-
-    def hex_ids(self) -> tuple[int, ...]:
-        """One int object per hex number (``hex_ids()[h] == h``, made once): the track holds
-        these (``RRState.add_link``) and the route bounds' dicts are keyed by them
-        (``routebounds``: ``LayeredSteps``' keys), so the route finder, whose walks stand on
-        the track graph's hexes, finds them there by identity instead of comparing equal ints
-        (above 256 two equal ints made apart are two objects: at a crowded 6-rival listing 1.8
-        million such comparisons)."""
-        if len(self._hex_ids) != len(self.q):
-            self._hex_ids = tuple(range(len(self.q)))
-        return self._hex_ids
 
     def axial(self) -> npt.NDArray[np.int64]:
         """The axial coordinates as an array: row 0 ``q``, row 1 ``r`` (made once)."""
@@ -223,6 +218,7 @@ def build_model(board: Board) -> RRMap:
         us_land=us_land,
         q=[h.q for h in hexes],
         r=[h.r for h in hexes],
+        hex_ids=tuple(range(len(hexes))),
         places=_places(board, index),
         lake_shore=shores.of("lake", GREAT_LAKE_WORDS),
         gulf_shore=shores.of("gulf"),

@@ -68,7 +68,7 @@ def owner_steps(state: RRState) -> LayeredSteps:
     cached: LayeredSteps | None = state.cache.get("owner_steps")
     if cached is None:
         rows = _owner_rows(state)  # results keyed by the hex objects the track holds
-        cached = state.cache["owner_steps"] = LayeredSteps(rows, 1, state.model.hex_ids())
+        cached = state.cache["owner_steps"] = LayeredSteps(rows, 1, state.model.hex_ids)
     return cached
 
 
@@ -234,7 +234,7 @@ def layered_steps(state: RRState, team: tuple[str, ...]) -> LayeredSteps:
         for steps in list(table.values()):
             for p, _, _ in steps:  # a state with no way into it has no steps
                 table.setdefault(p, [])
-        cached = state.cache[key] = LayeredSteps(table, 2, state.model.hex_ids())
+        cached = state.cache[key] = LayeredSteps(table, 2, state.model.hex_ids)
     return cached
 
 

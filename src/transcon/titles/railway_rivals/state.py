@@ -135,7 +135,7 @@ class RRState:
     def add_link(self, player: str, a: int, b: int) -> None:
         """Add ``player``'s link a-b to every incremental structure (its hexes as the map's
         own int objects, ``RRMap.hex_ids``)."""
-        ids = self.model.hex_ids()
+        ids = self.model.hex_ids
         a, b = ids[a], ids[b]
         key = edge(a, b)
         self.track[player].add(key)
