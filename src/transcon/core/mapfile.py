@@ -87,7 +87,7 @@ class MapDocument(_Strict):
     name: str = Field(pattern=_NAME_RE.pattern)
     title: Printable = ""
     description: str = ""
-    layout: LayoutModel = LayoutModel()
+    layout: LayoutModel = Field(default_factory=LayoutModel)
     legends: dict[str, dict[str, str]]
     layers: dict[str, list[str]]
     regions: dict[str, list[str]] = Field(default_factory=dict)

@@ -11,10 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
-
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from typing import TYPE_CHECKING, Any
 
 from transcon.core.bots import bot_seed, make_bot, play_out
 from transcon.core.errors import InputError
@@ -23,9 +20,23 @@ from transcon.core.options import resolve_options
 from transcon.core.savefile import save_game
 from transcon.core.title import Title
 
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
 
 def games_progress(label: str, enabled: bool) -> Progress:
     """The Rich progress bar of a run of games (on stderr; gone when the run ends)."""
+    # Rich loads here, not with the module: every CLI command imports this module, and Rich
+    # is a fifth of a command's start-up.
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
     return Progress(
         TextColumn(label),
         BarColumn(),
