@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from transcon.core.hexgrid import Hex, Orientation
 
@@ -41,6 +42,8 @@ class Stagger(StrEnum):
 _LABEL_RE = re.compile(r"^([A-Z]+)(-?\d+)$")
 
 
+# Cached: a map's load names every hex, and a map has only a few hundred rows.
+@lru_cache(maxsize=1024)
 def letters_to_index(letters: str) -> int:
     """``A`` -> 0, ``Z`` -> 25, ``AA`` -> 26 (spreadsheet style)."""
     if not letters or not letters.isalpha() or not letters.isupper():
@@ -51,6 +54,7 @@ def letters_to_index(letters: str) -> int:
     return n - 1
 
 
+@lru_cache(maxsize=1024)
 def index_to_letters(index: int) -> str:
     """0 -> ``A``, 25 -> ``Z``, 26 -> ``AA``."""
     if index < 0:
