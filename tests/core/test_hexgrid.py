@@ -105,3 +105,15 @@ def test_rotation_preserves_length_and_rotates_directions(h: Hex, steps: int) ->
 def test_round_hex_of_centres() -> None:
     assert round_hex(0.1, -0.1) == Hex(0, 0)
     assert round_hex(2.9, -1.1) == Hex(3, -1)
+
+
+@given(hexes, hexes)
+def test_hexes_add_as_vectors_and_key_and_order_by_their_coordinates(a: Hex, b: Hex) -> None:
+    # Hex is a named tuple (hashing and comparing in C): its + must stay the vector sum,
+    # never tuple concatenation, and dict keys, sets and sorting must see (q, r).
+    total = a + b
+    assert type(total) is Hex and total == Hex(a.q + b.q, a.r + b.r)
+    assert (a - b) + b == a
+    assert (a < b) == ((a.q, a.r) < (b.q, b.r))
+    assert (hash(a) == hash(b)) or a != b
+    assert len({a, b, Hex(a.q, a.r)}) == (1 if a == b else 2)

@@ -28,9 +28,12 @@ class Orientation(StrEnum):
     FLAT = "flat"
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Hex:
-    """A hex in axial coordinates."""
+class Hex(NamedTuple):
+    """A hex in axial coordinates.
+
+    A named tuple, so hashing and comparing (every board, track and route dict is keyed by
+    hexes) run in C; ``Hex(1, 2) == (1, 2)``, and hexes order by ``(q, r)``.
+    """
 
     q: int
     r: int
@@ -40,7 +43,7 @@ class Hex:
         """The third cube coordinate (q + r + s == 0)."""
         return -self.q - self.r
 
-    def __add__(self, other: Hex) -> Hex:
+    def __add__(self, other: Hex) -> Hex:  # type: ignore[override]  # vector sum, not concatenation
         return Hex(self.q + other.q, self.r + other.r)
 
     def __sub__(self, other: Hex) -> Hex:
