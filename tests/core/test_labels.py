@@ -50,6 +50,8 @@ def test_cell_label_hex_round_trips(system: HexLabels, row: int, index: int) -> 
     label = system.label(h)
     assert system.parse(label) == h
     assert system.label(system.parse(label)) == label
+    # A map's load names a cell's hex from its row and number (mapfile._Builder._cells).
+    assert label == f"{system.letters(row)}{system.cell_number(row, index)}"
 
 
 def test_offset_pointy_neighbours_differ_by_one_in_a_row() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from transcon.core.hexgrid import Hex, Layout, Orientation
 from transcon.core.labels import HexLabels
@@ -75,9 +75,8 @@ class Site:
         return 0
 
 
-@dataclass(frozen=True, slots=True)
-class HexInfo:
-    """Everything the map says about one hex."""
+class HexInfo(NamedTuple):
+    """Everything the map says about one hex (a named tuple: a map's load makes thousands)."""
 
     hex: Hex
     label: str

@@ -96,7 +96,11 @@ class HexLabels:
         return letters_to_index(m.group(1)) - self._row0, int(m.group(2))
 
     def join(self, letter_index: int, number: int) -> str:
-        return f"{index_to_letters(letter_index + self._row0)}{number}"
+        return f"{self.letters(letter_index)}{number}"
+
+    def letters(self, letter_index: int) -> str:
+        """The letters of the labels on row (or, double-height, column) ``letter_index``."""
+        return index_to_letters(letter_index + self._row0)
 
     # -- (letter index, number) <-> axial -----------------------------------------------
     def _parity(self, line: int) -> int:
@@ -156,14 +160,19 @@ class HexLabels:
             raise ValueError(f"row of {label!r} is before the first row {self.first_row}")
         return self.to_hex(line, number)
 
-    def cell_to_hex(self, row: int, index: int) -> Hex:
-        """The hex at cell ``index`` of layer row ``row``."""
+    def cell_number(self, row: int, index: int) -> int:
+        """The label number of the hex at cell ``index`` of layer row ``row`` (its label's
+        letters are row ``row``'s)."""
         if self.style is LabelStyle.OFFSET:
-            return self.to_hex(row, index + self.first_column)
+            return index + self.first_column
         first = self.first_column
         if first % 2 != self._parity(row):
             first += 1
-        return self.to_hex(row, first + 2 * index)
+        return first + 2 * index
+
+    def cell_to_hex(self, row: int, index: int) -> Hex:
+        """The hex at cell ``index`` of layer row ``row``."""
+        return self.to_hex(row, self.cell_number(row, index))
 
     def hex_to_cell(self, h: Hex) -> tuple[int, int]:
         line, number = self.from_hex(h)

@@ -233,6 +233,8 @@ class _Builder:
         self.doc = doc
         self.source = source
         self.problems: list[str] = []
+        self._hex_at: dict[tuple[int, int], Hex] = {}
+        self._label_of: dict[Hex, str] = {}
         lay = doc.layout
         try:
             self.labels = HexLabels(
@@ -245,10 +247,21 @@ class _Builder:
         self.problems.append(f"{self.source}: {where}: {reason}")
 
     def _cells(self, layer: str) -> Iterator[tuple[Hex, str]]:
+        """The layer's (hex, character) pairs. A cell's hex and label are worked out once
+        for all the layers (a map's load reads every layer of every game)."""
+        labels, hex_at, label_of = self.labels, self._hex_at, self._label_of
         for row, line in enumerate(self.doc.layers.get(layer, [])):
+            letters = ""
             for index, ch in enumerate(line):
-                if ch != " ":
-                    yield self.labels.cell_to_hex(row, index), ch
+                if ch == " ":
+                    continue
+                h = hex_at.get((row, index))
+                if h is None:
+                    number = labels.cell_number(row, index)
+                    h = hex_at[(row, index)] = labels.to_hex(row, number)
+                    letters = letters or labels.letters(row)
+                    label_of[h] = f"{letters}{number}"
+                yield h, ch
 
     def _decode_layer(self, layer: str) -> dict[Hex, str]:
         legend = self.doc.legends.get(layer)
@@ -360,7 +373,7 @@ class _Builder:
         infos = [
             HexInfo(
                 hex=h,
-                label=self.labels.label(h),
+                label=self._label_of[h],
                 terrain=t,
                 water_body=water.get(h),
                 country=country.get(h),
