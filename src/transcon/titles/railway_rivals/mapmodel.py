@@ -180,20 +180,7 @@ def build_model(board: Board) -> RRMap:
     row = [c[0] for c in cells]
     column = [c[1] for c in cells]
     neighbors = _neighbor_indices(board, hexes)
-    side_kinds = _side_kinds(board, index)
-    no_kinds: frozenset[str] = frozenset()
-    link_cost: dict[tuple[int, int], int] = {}
-    for i, near in enumerate(neighbors):
-        if not buildable[i]:
-            continue
-        for j in near:
-            if not buildable[j]:
-                continue
-            kinds = side_kinds.get((i, j), no_kinds)
-            if "impassable" in kinds:
-                continue
-            heavy = int(mountain[i] or swamp[i]) + int(mountain[j] or swamp[j])
-            link_cost[(i, j)] = 1 + 2 * heavy + (2 if kinds & RIVER_SIDE_KINDS else 0)
+    link_cost, out_links = _links(neighbors, buildable, mountain, swamp, _side_kinds(board, index))
     shores = _Shores(infos, neighbors, buildable)
     east = _coast(board, index, buildable, "east_coast", shores, "atlantic")
     west = _coast(board, index, buildable, "west_coast", shores, "pacific")
@@ -222,23 +209,59 @@ def build_model(board: Board) -> RRMap:
         places=_places(board, index),
         lake_shore=shores.of("lake", GREAT_LAKE_WORDS),
         gulf_shore=shores.of("gulf"),
-        out_links=[
-            tuple((j, link_cost[(i, j)]) for j in neighbors[i] if (i, j) in link_cost)
-            for i in range(len(hexes))
-        ],
+        out_links=out_links,
     )
 
 
 def _neighbor_indices(board: Board, hexes: list[Hex]) -> list[tuple[int, ...]]:
-    """Per hex (by index), its neighbours on the board in side order (``Board.neighbors``),
-    worked out on (q, r) pairs: every load of a game builds the model, and hashing ``Hex``
-    objects took most of it."""
-    at = {(h.q, h.r): i for i, h in enumerate(hexes)}
-    steps = [(d.q, d.r) for d in DIRECTIONS[board.orientation]]
-    return [
-        tuple(j for dq, dr in steps if (j := at.get((h.q + dq, h.r + dr))) is not None)
-        for h in hexes
-    ]
+    """Per hex (by index), its neighbours on the board in side order (``Board.neighbors``).
+
+    Every load of a game builds the model, so hexes are found by one int each, ``q * width
+    + r`` with ``r`` shifted to ``1..width - 2``: a step's ``dr`` of -1, 0 or 1 then never
+    carries into ``q``, and a step is one int added."""
+    if not hexes:
+        return []
+    low = min(h.r for h in hexes) - 1
+    width = max(h.r for h in hexes) - low + 2
+    keys = [h.q * width + h.r - low for h in hexes]
+    at = {key: i for i, key in enumerate(keys)}
+    steps = [d.q * width + d.r for d in DIRECTIONS[board.orientation]]
+    get = at.get
+    return [tuple(j for step in steps if (j := get(key + step)) is not None) for key in keys]
+
+
+def _links(
+    neighbors: list[tuple[int, ...]],
+    buildable: list[bool],
+    mountain: list[bool],
+    swamp: list[bool],
+    side_kinds: dict[tuple[int, int], frozenset[str]],
+) -> tuple[dict[tuple[int, int], int], list[tuple[tuple[int, int], ...]]]:
+    """The cost of every buildable link (``link_cost``) and each hex's buildable (neighbour,
+    cost) pairs in side order (``out_links``): 1, plus 2 for each mountain or swamp end, plus
+    2 across a river; none on water, abroad or across an impassable side."""
+    heavy = [2 * int(m or w) for m, w in zip(mountain, swamp, strict=True)]
+    link_cost: dict[tuple[int, int], int] = {}
+    out_links: list[tuple[tuple[int, int], ...]] = []
+    for i, near in enumerate(neighbors):
+        if not buildable[i]:
+            out_links.append(())
+            continue
+        mine: list[tuple[int, int]] = []
+        for j in near:
+            if not buildable[j]:
+                continue
+            cost = 1 + heavy[i] + heavy[j]
+            kinds = side_kinds.get((i, j))
+            if kinds:
+                if "impassable" in kinds:
+                    continue
+                if kinds & RIVER_SIDE_KINDS:
+                    cost += 2
+            link_cost[(i, j)] = cost
+            mine.append((j, cost))
+        out_links.append(tuple(mine))
+    return link_cost, out_links
 
 
 def _side_kinds(board: Board, index: dict[Hex, int]) -> dict[tuple[int, int], frozenset[str]]:
@@ -292,15 +315,14 @@ class _Shores:
     def of(self, sea: str, words: tuple[str, ...] = ()) -> frozenset[int]:
         """Land next to a water hex of ``sea`` (and, if given, whose water body's name
         contains one of ``words``)."""
+        bodies, buildable, neighbors = self.bodies, self.buildable, self.neighbors
         wet = [
-            self.seas[i] == sea and (not words or any(w in self.bodies[i] for w in words))
-            for i in range(len(self.seas))
+            n
+            for n, its_sea in enumerate(self.seas)
+            if its_sea == sea and (not words or any(w in bodies[n] for w in words))
         ]
-        return frozenset(
-            i
-            for i, near in enumerate(self.neighbors)
-            if self.buildable[i] and any(wet[n] for n in near)
-        )
+        # Being neighbours is mutual, so the land next to wet hexes is their neighbours.
+        return frozenset(i for n in wet for i in neighbors[n] if buildable[i])
 
 
 _VARIANTS: dict[tuple[int, bool, bool], RRMap] = {}
