@@ -3,6 +3,8 @@ imports, so heavy libraries and other titles load only in the commands that need
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 
@@ -19,3 +21,27 @@ def test_the_command_line_imports_no_heavy_module() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip() == "[]", f"imported at start-up: {out.strip()}"
+
+
+def _console(code: str) -> subprocess.CompletedProcess[str]:
+    """Run the console-script entry point (``main``) in a fresh interpreter after ``code``."""
+    probe = f"{code}\nfrom transcon.cli.main import main\nmain()\n"
+    # Buffered output, as on a user's machine (the flush at the end is what is tested).
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    return subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env)
+
+
+def test_the_command_ends_with_its_status_its_whole_output_and_its_exit_handlers() -> None:
+    # main() ends the process without the interpreter's teardown (os._exit): the output
+    # must still be flushed whole, the status kept and the exit handlers run.
+    shown = _console(
+        "import atexit, sys\n"
+        "atexit.register(lambda: print('exit handler ran'))\n"
+        "sys.argv = ['transcon', 'map', 'show', 'rotw-usa', '--json']"
+    )
+    assert shown.returncode == 0 and shown.stderr == ""
+    document, _, last = shown.stdout.rpartition("}\n")
+    assert last == "exit handler ran\n"
+    assert json.loads(document + "}")["name"] == "rotw-usa"
+    refused = _console("import sys\nsys.argv = ['transcon', 'status', 'no-such-file.json']")
+    assert refused.returncode == 2 and refused.stderr.startswith("error: ")

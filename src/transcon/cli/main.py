@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import Annotated
@@ -99,5 +102,17 @@ def run(args: Sequence[str] | None = None) -> int:
 
 
 def main() -> None:
-    """Console-script entry point."""
-    sys.exit(run())
+    """Console-script entry point: run the command, then end the process at once.
+
+    The interpreter's own ending frees every module and object one by one, and that took
+    40-100 ms of every command (a tenth of one at a crowded Railway Rivals position).
+    Nothing is left to do by then: a command has closed its files and written its saves.
+    So the exit handlers run, the output is flushed, and the process ends with ``os._exit``.
+    """
+    status = run()
+    atexit._run_exitfuncs()
+    with contextlib.suppress(BrokenPipeError):  # the reader has gone: end quietly
+        sys.stdout.flush()
+    with contextlib.suppress(OSError):
+        sys.stderr.flush()
+    os._exit(status)
