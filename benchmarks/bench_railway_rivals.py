@@ -3,7 +3,7 @@ slowest single command (`act`, `status`, `legal`) on any position of those games
 
     .venv/bin/python benchmarks/bench_railway_rivals.py [--players 2,3,4,5,6] [--games 5]
         [--cpu-budget 60] [--legal-every 10] [--bot greedy] [--map usa-transcontinental]
-        [--seed 0] [--at RIVALS:SEED:POSITION,...] [--baseline OTHER_TREE]
+        [--seed 0] [--at RIVALS:SEED:POSITION,...] [--cli-runs 3] [--baseline OTHER_TREE]
 
 The map is loaded (and indexed) once before timing. Each game is played to the end by bots
 through the normal ``Game.apply`` path (every action validated), so games per CPU-second
@@ -23,6 +23,13 @@ those of the other listing). Save-file I/O (JSON) is not included. ``--at`` time
 (and `--all`) at the given positions of the games those seeds play (e.g. ``6:0:830``: 6
 rivals, seed 0, after 830 actions), then stops.
 
+Those figures are the commands' own work in this process. A player also waits for Python
+to start, import transcon and read the map. So at the position where ``legal --all`` was
+slowest (``--cli-runs``, 0: not done) the real ``transcon`` command is run in a child process:
+``status``, ``legal`` and ``legal --all`` as the game master, and ``act`` with the action the
+game took there. Each is run that many times and its least CPU time (user + system, start-up
+included) and wall time are printed.
+
 ``--baseline OTHER_TREE`` measures another checkout (e.g. a ``git worktree`` of main) in the
 same run: for each rival count this script runs once with ``PYTHONPATH=OTHER_TREE/src`` in a
 child process, then in this process, and prints both (CPU time, so other load on the
@@ -40,14 +47,17 @@ import copy
 import hashlib
 import json
 import os
+import resource
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from transcon.core.bots import bot_seed, make_bot
 from transcon.core.game import Game
+from transcon.core.savefile import save_game
 from transcon.titles.railway_rivals import RailwayRivalsUSA, RRState
 from transcon.titles.railway_rivals.config import MAP_NAME
 from transcon.titles.railway_rivals.mapmodel import rr_map
@@ -65,6 +75,10 @@ class Figures:
     slowest_legal: tuple[float, str] = (0.0, "")
     slowest_summary: tuple[float, str] = (0.0, "")
     legal_checked: int = 0
+    #: where `legal --all` was slowest: (game index, position)
+    slowest_legal_at: tuple[int, int] = (0, 0)
+    #: the command line there: per command, (least CPU-s, least wall s)
+    cli: dict[str, tuple[float, float]] = field(default_factory=dict)
     tc_runs: int = 0
     notes: list[str] = field(default_factory=list)
     digest: hashlib._Hash = field(default_factory=hashlib.sha256)
@@ -85,7 +99,12 @@ def play_game(
 
 
 def time_commands(
-    title: RailwayRivalsUSA, game: Game[RRState], fig: Figures, where: str, legal_every: int
+    title: RailwayRivalsUSA,
+    game: Game[RRState],
+    fig: Figures,
+    index: int,
+    where: str,
+    legal_every: int,
 ) -> None:
     """Replay the log as loading a save does, timing the commands at every position."""
     fresh = Game.new(title, list(game.players), dict(game.options), game.seed)
@@ -113,6 +132,7 @@ def time_commands(
             fig.legal_checked += 1
             if took > fig.slowest_legal[0]:
                 fig.slowest_legal = (took, f"{where} position {i}/{len(log)}")
+                fig.slowest_legal_at = (index, i)
     t0 = time.process_time()
     fresh.status_for(None)
     took = replay + time.process_time() - t0
@@ -165,8 +185,47 @@ def measure(title: RailwayRivalsUSA, args: argparse.Namespace, count: int) -> Fi
             fig.digest.update(action.model_dump_json().encode())
         games.append((index, game))
     for index, game in games:
-        time_commands(title, game, fig, f"seed {args.seed + index}", args.legal_every)
+        time_commands(title, game, fig, index, f"seed {args.seed + index}", args.legal_every)
+    if args.cli_runs and fig.legal_checked:
+        index, position = fig.slowest_legal_at
+        fig.cli = time_command_line(title, dict(games)[index], position, args.cli_runs)
     return fig
+
+
+def time_command_line(
+    title: RailwayRivalsUSA, game: Game[RRState], position: int, runs: int
+) -> dict[str, tuple[float, float]]:
+    """The real ``transcon`` commands on a save of ``game`` after ``position`` actions, each
+    run ``runs`` times in a child process: per command the least (CPU-s, wall s)."""
+    saved = Game.from_log(title, game.players, game.log[:position], game.options, game.seed)
+    commands: dict[str, list[str]] = {
+        "status": ["status", "--as", "gm"],
+        "legal": ["legal", "--as", "gm"],
+        "all": ["legal", "--all", "--as", "gm"],
+    }
+    if position < len(game.log):
+        nxt = game.log[position]
+        commands["act"] = ["act", title.format_action(nxt), "--player", nxt.player]
+    out: dict[str, tuple[float, float]] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "game.json")
+        for name, words in commands.items():
+            cpu, wall = float("inf"), float("inf")
+            for _ in range(runs):
+                save_game(saved, path)  # `act` changes the file: each run starts alike
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                started = time.perf_counter()
+                subprocess.run(
+                    [sys.executable, "-m", "transcon", words[0], path, *words[1:]],
+                    check=True,
+                    stdout=subprocess.DEVNULL,
+                )
+                wall = min(wall, time.perf_counter() - started)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                used = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+                cpu = min(cpu, used)
+            out[name] = (cpu, wall)
+    return out
 
 
 def as_json(fig: Figures) -> dict[str, Any]:
@@ -179,6 +238,7 @@ def as_json(fig: Figures) -> dict[str, Any]:
         "legal": list(fig.slowest_summary),
         "all": list(fig.slowest_legal),
         "checked": fig.legal_checked,
+        "cli": {name: list(figures) for name, figures in fig.cli.items()},
         "tc_runs": fig.tc_runs,
         "digest": fig.digest.hexdigest()[:16],
     }
@@ -187,7 +247,7 @@ def as_json(fig: Figures) -> dict[str, Any]:
 def baseline(args: argparse.Namespace, count: int) -> dict[str, Any]:
     """This benchmark at one rival count on the ``--baseline`` tree (a child process)."""
     command = [sys.executable, __file__, "--players", str(count), "--json"]
-    for option in ("games", "cpu_budget", "legal_every", "bot", "map", "seed"):
+    for option in ("games", "cpu_budget", "legal_every", "bot", "map", "seed", "cli_runs"):
         command += [f"--{option.replace('_', '-')}", str(getattr(args, option))]
     env = dict(os.environ, PYTHONPATH=os.path.join(args.baseline, "src"))
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
@@ -205,6 +265,15 @@ def report(label: str, count: int, f: dict[str, Any]) -> None:
         f"{f['tc_runs']}/{f['games']}; log digest {f['digest']}",
         flush=True,
     )
+    if f["cli"]:
+        shown = ", ".join(
+            f"{COMMAND_NAMES[name]} {cpu:.2f} CPU-s ({wall:.2f} s wall)"
+            for name, (cpu, wall) in f["cli"].items()
+        )
+        print(f"{label}{count} rivals, the command line there: {shown}", flush=True)
+
+
+COMMAND_NAMES = {"status": "status", "legal": "legal", "all": "legal --all", "act": "act"}
 
 
 def table(rows: list[tuple[int, dict[str, Any] | None, dict[str, Any]]]) -> None:
@@ -229,6 +298,22 @@ def table(rows: list[tuple[int, dict[str, Any] | None, dict[str, Any]]]) -> None
         same = "-" if before is None else ("yes" if before["digest"] == after["digest"] else "NO")
         cells = "  ".join(f"{cell(before, after, key):>{width}}" for _, key in columns)
         print(f"{count:>6}  {cells}  {same}")
+    if not any(after["cli"] for _, _, after in rows):
+        return
+
+    def cli_cell(before: dict[str, Any] | None, after: dict[str, Any], name: str) -> str:
+        def one(f: dict[str, Any]) -> str:
+            return f"{f['cli'][name][0]:.2f} s" if name in f["cli"] else "-"
+
+        return one(after) if before is None else f"{one(before)} -> {one(after)}"
+
+    print(
+        "\nthe command line at the slowest `legal --all` position (least CPU-s, start-up "
+        "included)\nrivals  " + "  ".join(f"{COMMAND_NAMES[n]:>{width}}" for n in COMMAND_NAMES)
+    )
+    for count, before, after in rows:
+        cells = "  ".join(f"{cli_cell(before, after, n):>{width}}" for n in COMMAND_NAMES)
+        print(f"{count:>6}  {cells}")
 
 
 def main() -> None:
@@ -241,6 +326,7 @@ def main() -> None:
     parser.add_argument("--map", default=MAP_NAME)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--at", default="", help="time legal at RIVALS:SEED:POSITION,...")
+    parser.add_argument("--cli-runs", type=int, default=3, help="runs of each command line")
     parser.add_argument("--baseline", default="", help="another tree to measure first")
     parser.add_argument("--json", action="store_true", help="one JSON line per rival count")
     args = parser.parse_args()
