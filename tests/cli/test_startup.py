@@ -8,6 +8,12 @@ import os
 import subprocess
 import sys
 
+import typer
+from typer.main import get_command_name
+from typer.testing import CliRunner
+
+from transcon.cli.main import app, app_running
+
 HEAVY = ("matplotlib", "numpy", "transcon.titles.t1870", "transcon.analysis")
 
 
@@ -45,3 +51,27 @@ def test_the_command_ends_with_its_status_its_whole_output_and_its_exit_handlers
     assert json.loads(document + "}")["name"] == "rotw-usa"
     refused = _console("import sys\nsys.argv = ['transcon', 'status', 'no-such-file.json']")
     assert refused.returncode == 2 and refused.stderr.startswith("error: ")
+
+
+def _names(app: typer.Typer) -> list[str]:
+    commands = [c.name or get_command_name(c.callback.__name__) for c in app.registered_commands]
+    return commands + [str(g.name) for g in app.registered_groups]
+
+
+def test_only_the_command_that_runs_is_made() -> None:
+    # Typer makes every command's options from its signature at each start: only the one
+    # that runs is made; no command, an option first or a misspelt command see them all.
+    every = _names(app)
+    assert len(every) > 15
+    assert _names(app_running(["legal", "game.json", "--all"])) == ["legal"]
+    assert _names(app_running(["map", "show", "demo"])) == ["map"]
+    for words in ([], ["--help"], ["--version"], ["lgeal", "game.json"]):
+        assert app_running(words) is app
+
+
+def test_a_command_alone_has_the_help_it_has_among_all() -> None:
+    for name in _names(app):
+        alone = CliRunner().invoke(app_running([name]), [name, "--help"])
+        among = CliRunner().invoke(app, [name, "--help"])
+        assert alone.exit_code == among.exit_code == 0, name
+        assert alone.output == among.output, name
