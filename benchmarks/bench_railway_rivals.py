@@ -26,9 +26,11 @@ rivals, seed 0, after 830 actions), then stops.
 Those figures are the commands' own work in this process. A player also waits for Python
 to start, import transcon and read the map. So at the position where ``legal --all`` was
 slowest (``--cli-runs``, 0: not done) the real ``transcon`` command is run in a child process:
-``status``, ``legal`` and ``legal --all`` as the game master, and ``act`` with the action the
-game took there. Each is run that many times and its least CPU time (user + system, start-up
-included) and wall time are printed.
+``status``, ``legal`` and ``legal --all`` as the game master, ``act`` with the action the
+game took there, and, in the entries, ``act "enter N"`` for the entry whose route the GM's
+pick takes longest to find (the greedy bots always write their routes). Each is run that
+many times and its least CPU time (user + system, start-up included) and wall time are
+printed.
 
 ``--baseline OTHER_TREE`` measures another checkout (e.g. a ``git worktree`` of main) in the
 same run: for each rival count this script runs once with ``PYTHONPATH=OTHER_TREE/src`` in a
@@ -57,10 +59,12 @@ from typing import Any
 
 from transcon.core.bots import bot_seed, make_bot
 from transcon.core.game import Game
+from transcon.core.rng import GameRandom
 from transcon.core.savefile import save_game
 from transcon.titles.railway_rivals import RailwayRivalsUSA, RRState
 from transcon.titles.railway_rivals.config import MAP_NAME
 from transcon.titles.railway_rivals.mapmodel import rr_map
+from transcon.titles.railway_rivals.races import pick_route, route_options
 
 
 @dataclass
@@ -206,6 +210,10 @@ def time_command_line(
     if position < len(game.log):
         nxt = game.log[position]
         commands["act"] = ["act", title.format_action(nxt), "--player", nxt.player]
+    pick = slowest_gm_pick(saved)
+    if pick is not None:
+        player, race_id = pick
+        commands["pick"] = ["act", f"enter {race_id}", "--player", player]
     out: dict[str, tuple[float, float]] = {}
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "game.json")
@@ -226,6 +234,26 @@ def time_command_line(
                 cpu = min(cpu, used)
             out[name] = (cpu, wall)
     return out
+
+
+def slowest_gm_pick(game: Game[RRState]) -> tuple[str, int] | None:
+    """The (player, race) whose entry without a route (the GM picks the route: the greedy
+    bots never ask for it) takes longest to pick here, timed in this process; None outside
+    the entries or when nobody can enter a race."""
+    state = game.state
+    if state.phase != "races":
+        return None
+    slowest: tuple[float, str, int] | None = None
+    for player in game.current_players():
+        for race in state.races:
+            if not route_options(state, race, (player,)):
+                continue
+            started = time.process_time()
+            pick_route(state, race, (player,), GameRandom(0))
+            took = time.process_time() - started
+            if slowest is None or took > slowest[0]:
+                slowest = (took, player, race.id)
+    return None if slowest is None else (slowest[1], slowest[2])
 
 
 def as_json(fig: Figures) -> dict[str, Any]:
@@ -273,7 +301,13 @@ def report(label: str, count: int, f: dict[str, Any]) -> None:
         print(f"{label}{count} rivals, the command line there: {shown}", flush=True)
 
 
-COMMAND_NAMES = {"status": "status", "legal": "legal", "all": "legal --all", "act": "act"}
+COMMAND_NAMES = {
+    "status": "status",
+    "legal": "legal",
+    "all": "legal --all",
+    "act": "act",
+    "pick": "GM's pick",
+}
 
 
 def table(rows: list[tuple[int, dict[str, Any] | None, dict[str, Any]]]) -> None:
