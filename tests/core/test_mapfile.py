@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from random import Random
 
 import pytest
 from hypothesis import given, settings
@@ -150,3 +151,30 @@ def test_a_7500_hex_map_is_compact_and_loads_fast() -> None:
     text = dumps_map(board_to_dict(board_from_dict(doc)))
     assert len(text) < 40_000
     assert len(parse_map_text(text)) == 7500
+
+
+@settings(max_examples=40)
+@given(
+    st.lists(st.text(alphabet=". ", min_size=1, max_size=20), min_size=1, max_size=20),
+    st.sampled_from(["pointy", "flat"]),
+    st.randoms(use_true_random=False),
+)
+def test_neighbour_indices_are_the_boards_neighbours_by_position(
+    rows: list[str], orientation: str, rnd: Random
+) -> None:
+    # Board.neighbor_indices finds hexes by one int each; holes, both orientations and any
+    # order of the hexes must give Board.neighbors, by position, in side order.
+    doc = {
+        "format": "transcon-map",
+        "version": 1,
+        "name": "gen",
+        "layout": {"orientation": orientation},
+        "legends": {"terrain": {".": "plain"}},
+        "layers": {"terrain": rows},
+    }
+    board = board_from_dict(doc)
+    hexes = [info.hex for info in board]
+    rnd.shuffle(hexes)
+    at = {h: i for i, h in enumerate(hexes)}
+    expected = [tuple(at[n] for n in board.neighbors(h)) for h in hexes]
+    assert board.neighbor_indices(hexes) == expected

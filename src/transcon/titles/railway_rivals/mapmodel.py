@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from transcon.core.board import RIVER_SIDE_KINDS, Board, HexInfo, Terrain
-from transcon.core.hexgrid import DIRECTIONS, Hex
+from transcon.core.hexgrid import Hex
 from transcon.core.mapfile import load_map
 from transcon.core.paths import cheapest_paths
 from transcon.titles.railway_rivals.config import Config
@@ -179,7 +179,7 @@ def build_model(board: Board) -> RRMap:
     cells = [board.labels.from_hex(h) for h in hexes]
     row = [c[0] for c in cells]
     column = [c[1] for c in cells]
-    neighbors = _neighbor_indices(board, hexes)
+    neighbors = board.neighbor_indices(hexes)
     link_cost, out_links = _links(neighbors, buildable, mountain, swamp, _side_kinds(board, index))
     shores = _Shores(infos, neighbors, buildable)
     east = _coast(board, index, buildable, "east_coast", shores, "atlantic")
@@ -211,23 +211,6 @@ def build_model(board: Board) -> RRMap:
         gulf_shore=shores.of("gulf"),
         out_links=out_links,
     )
-
-
-def _neighbor_indices(board: Board, hexes: list[Hex]) -> list[tuple[int, ...]]:
-    """Per hex (by index), its neighbours on the board in side order (``Board.neighbors``).
-
-    Every load of a game builds the model, so hexes are found by one int each, ``q * width
-    + r`` with ``r`` shifted to ``1..width - 2``: a step's ``dr`` of -1, 0 or 1 then never
-    carries into ``q``, and a step is one int added."""
-    if not hexes:
-        return []
-    low = min(h.r for h in hexes) - 1
-    width = max(h.r for h in hexes) - low + 2
-    keys = [h.q * width + h.r - low for h in hexes]
-    at = {key: i for i, key in enumerate(keys)}
-    steps = [d.q * width + d.r for d in DIRECTIONS[board.orientation]]
-    get = at.get
-    return [tuple(j for step in steps if (j := get(key + step)) is not None) for key in keys]
 
 
 def _links(
