@@ -16,6 +16,7 @@ from transcon.core.options import (
     option,
     parse_option_args,
     resolve_options,
+    stored_options,
 )
 
 SPECS = (
@@ -89,6 +90,7 @@ def test_duplicate_cli_option() -> None:
         {"name": "x", "kind": "bool", "default": True, "min": 1},
         {"name": "x", "kind": "int", "default": 0, "min": 1},
         {"name": "a=b", "kind": "str", "default": ""},
+        {"name": "x", "kind": "choice", "default": "a", "choices": ("a",), "saved_default": "b"},
     ],
 )
 def test_broken_specs_are_programming_errors(kwargs: dict[str, object]) -> None:
@@ -159,3 +161,27 @@ def test_an_option_field_needs_an_option_type() -> None:
 
     with pytest.raises(ValueError, match="option type must be"):
         Broken.specs()
+
+
+def test_a_stored_game_that_predates_an_option_plays_its_saved_default() -> None:
+    """A game stored before the title gained an option (so it does not name it) plays the
+    option's ``saved_default``: it replays as it was played. Named options stay as stored;
+    an option without a saved default takes its default, as a new game does."""
+
+    @dataclass(frozen=True, slots=True)
+    class Later(Options):
+        target: int = option(20, "Score to win.")
+        draw: Literal["new", "old"] = option("new", "How ties draw.", saved_default="old")
+        fast: bool = option(False, "Skip confirmations.")
+
+    specs = Later.specs()
+    assert specs[1].saved_default == "old" and specs[1].to_json()["saved_default"] == "old"
+    assert "saved_default" not in specs[0].to_json()
+    assert stored_options(specs, {"target": 30}) == {"target": 30, "draw": "old"}
+    assert stored_options(specs, {"draw": "new"}) == {"draw": "new"}
+    assert resolve_options(specs, stored_options(specs, {})) == {
+        "target": 20,
+        "draw": "old",
+        "fast": False,
+    }
+    assert resolve_options(specs, {})["draw"] == "new"  # a new game

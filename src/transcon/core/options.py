@@ -48,6 +48,10 @@ class OptionSpec:
     max: int | None = None
     #: The rule this option settles, as players know it (a rule section, never a file name).
     rule: str = ""
+    #: The value a stored game (a save file, a server's game) that does not name this option
+    #: plays: it was stored before the title had the option, and replays as it was played
+    #: (None: the default, which then keeps the rules it was played under).
+    saved_default: OptionValue | None = None
 
     def __post_init__(self) -> None:
         if not self.name or "=" in self.name or self.name.strip() != self.name:
@@ -60,8 +64,10 @@ class OptionSpec:
             raise ValueError(f"option {self.name!r}: min/max only apply to kind 'int'")
         try:
             self.validate(self.default)
+            if self.saved_default is not None:
+                self.validate(self.saved_default)
         except InputError as err:
-            raise ValueError(f"default of {err}") from None
+            raise ValueError(f"default or saved default of {err}") from None
 
     def validate(self, value: object) -> OptionValue:
         """Check a typed value (as found in JSON) and return it; InputError if it does not fit."""
@@ -124,6 +130,8 @@ class OptionSpec:
             data["max"] = self.max
         if self.rule:
             data["rule"] = self.rule
+        if self.saved_default is not None:
+            data["saved_default"] = self.saved_default
         data["doc"] = self.doc
         return data
 
@@ -173,6 +181,18 @@ def resolve_options(
     }
 
 
+def stored_options(specs: Iterable[OptionSpec], stored: Mapping[str, object]) -> dict[str, object]:
+    """The options of a stored game (resolved when it was stored, so every option the title
+    had then is named): an option it does not name takes its ``saved_default``, if it has
+    one, so the game replays as it was played. Pass the result to :func:`resolve_options`
+    (or ``Game.from_log``)."""
+    filled = dict(stored)
+    for spec in specs:
+        if spec.name not in filled and spec.saved_default is not None:
+            filled[spec.name] = spec.saved_default
+    return filled
+
+
 def split_option_arg(text: str) -> tuple[str, str]:
     """Split one ``name=value`` CLI argument; InputError if there is no ``=``."""
     name, sep, value = text.partition("=")
@@ -214,18 +234,26 @@ class _FieldSpec:
     rule: str
     min: int | None
     max: int | None
+    saved_default: OptionValue | None
 
 
 def option(
-    default: _T, doc: str, *, rule: str = "", min: int | None = None, max: int | None = None
+    default: _T,
+    doc: str,
+    *,
+    rule: str = "",
+    min: int | None = None,
+    max: int | None = None,
+    saved_default: OptionValue | None = None,
 ) -> _T:
     """One field of an :class:`Options` dataclass: its default, rule reference and description.
 
     The field's name is the option's name and its annotation its kind (``bool``, ``int``,
     ``str``, or ``Literal[...]`` of strings for a choice). ``rule`` names the rule section the
-    option settles as players know it, e.g. ``"Base rules 3.3"``.
+    option settles as players know it, e.g. ``"Base rules 3.3"``. ``saved_default``: the value
+    games stored before the option existed play (``OptionSpec.saved_default``).
     """
-    spec = _FieldSpec(doc, rule, min, max)
+    spec = _FieldSpec(doc, rule, min, max, saved_default)
     return field(default=default, metadata={_FIELD_KEY: spec})
 
 
@@ -289,6 +317,7 @@ def _derive_specs(cls: type[Options]) -> tuple[OptionSpec, ...]:
                 meta.min,
                 meta.max,
                 meta.rule,
+                meta.saved_default,
             )
         )
     return tuple(specs)

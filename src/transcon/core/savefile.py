@@ -45,6 +45,7 @@ from transcon.core.errors import InputError, SaveFileError
 from transcon.core.filelock import locked_file
 from transcon.core.game import Game, checksum_of
 from transcon.core.inputs import load_json, read_input_bytes
+from transcon.core.options import stored_options
 from transcon.core.registry import get_title
 from transcon.core.title import Title, validation_message
 
@@ -171,7 +172,8 @@ def game_from_record(
     except InputError as err:
         raise SaveFileError(f"{where}: {err}") from None
     try:
-        return Game.from_log(title, record.players, record.actions, record.options, record.seed)
+        options = stored_options(title.options, record.options)
+        return Game.from_log(title, record.players, record.actions, options, record.seed)
     except InputError as err:  # bad players/options, or a ReplayError naming the action
         raise SaveFileError(f"{where}: {err}") from None
 

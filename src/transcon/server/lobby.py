@@ -13,7 +13,7 @@ from transcon import __version__
 from transcon.core.bots import available_bots
 from transcon.core.errors import InputError, SaveFileError
 from transcon.core.game import Game, check_players
-from transcon.core.options import resolve_options
+from transcon.core.options import resolve_options, stored_options
 from transcon.core.savefile import game_record, parse_record, saved_state_matches
 from transcon.core.title import PUBLIC, Title
 from transcon.server.db import actions, games, seats, writing
@@ -157,7 +157,9 @@ def _start_if_full(store: GameStore, conn: Connection, game_id: int) -> bool:
         return True
     title = store.titles(meta.title)
     players = check_players(title, [row.name for row in rows])
-    game = Game.new(title, players, json.loads(meta.options), meta.seed)
+    game = Game.new(
+        title, players, stored_options(title.options, json.loads(meta.options)), meta.seed
+    )
     conn.execute(
         update(games)
         .where(games.c.id == game_id)
@@ -322,7 +324,8 @@ def import_game(
         raise bad_request("bad_save_file", str(err)) from None
     title = _title(store, parsed.title)
     try:
-        game = Game.from_log(title, parsed.players, parsed.actions, parsed.options, parsed.seed)
+        options = stored_options(title.options, parsed.options)
+        game = Game.from_log(title, parsed.players, parsed.actions, options, parsed.seed)
     except InputError as err:
         raise bad_request("bad_save_file", f"import: {err}") from None
     if saved_state_matches(game, parsed) is False:

@@ -25,6 +25,7 @@ from sqlalchemy import Connection, Engine, insert, select, text, update
 from transcon import __version__
 from transcon.core.errors import IllegalAction, InputError, TransconError
 from transcon.core.game import Game
+from transcon.core.options import stored_options
 from transcon.core.registry import get_title
 from transcon.core.savefile import digest_matches
 from transcon.core.title import PUBLIC, Action, Title
@@ -162,7 +163,8 @@ class GameStore:
 
     def _rebuild(self, conn: Connection, meta: Any) -> LiveGame:
         title = self.titles(meta.title)
-        game = Game.new(title, json.loads(meta.players), json.loads(meta.options), meta.seed)
+        options = stored_options(title.options, json.loads(meta.options))
+        game = Game.new(title, json.loads(meta.players), options, meta.seed)
         live = LiveGame(game)
         rows = conn.execute(
             select(actions).where(actions.c.game_id == meta.id).order_by(actions.c.seq)
