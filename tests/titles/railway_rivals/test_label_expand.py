@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from transcon.core.rng import GameRandom
 from transcon.titles.railway_rivals import RailwayRivalsUSA, compiled, routes, routesearch
 from transcon.titles.railway_rivals.routebounds import bounds_to_targets, rival_need
 from transcon.titles.railway_rivals.routecaps import Loads
@@ -124,6 +125,13 @@ def run_position(title: RailwayRivalsUSA, strip_path: str, rnd: random.Random) -
             find_routes(s, team, sources, targets, splits=splits)
         s.cache.clear()
         find_routes(s, team, sources, targets, splits=False, max_total=rnd.randint(0, 8))
+        # the GM's pick (``gm_pick_ties`` one_split): the shortest only, the front known
+        front = [(o.length, o.total) for o in find_routes(s, team, sources, targets, splits=False)]
+        if front:
+            s.cache.clear()
+            rng = GameRandom(seed)
+            most = min(front)[0]
+            find_routes(s, team, sources, targets, rng, splits=False, max_length=most, known=front)
 
 
 def test_compiled_expand_makes_the_labels_of_the_python_one(

@@ -82,7 +82,7 @@ def test_registered_and_options_listed_by_the_rules_command() -> None:
         assert len(spec.choices) != 1 and (spec.min is None or spec.min != spec.max)
     for fixed in Config.RETIRED:
         assert f"{fixed}=" not in out
-    assert len(OPTIONS) == 57 and len(Config.RETIRED) == 13
+    assert len(OPTIONS) == 58 and len(Config.RETIRED) == 13
 
 
 def test_saves_naming_a_fixed_rule_with_its_only_value_still_load(

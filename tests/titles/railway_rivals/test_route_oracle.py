@@ -272,6 +272,43 @@ def exact_case(
             check_option(s, team, sources, targets, opt)
         want = {(o.length, o.total) for o in options if o.total <= bound}
         assert {(o.length, o.total) for o in cheap} == want, (seed, team, bound)
+        bounded_by_length(s, team, sources, targets, options, rnd)
+
+
+def bounded_by_length(
+    s: RRState,
+    team: tuple[str, ...],
+    sources: list[int],
+    targets: list[int],
+    options: list[RouteOption],
+    rnd: random.Random,
+) -> None:
+    """``exact_case`` bounded by the length (searched afresh, with every split and with the
+    front's points known from the start): the front routes at most that long; and the GM's
+    pick with ``gm_pick_ties`` one_split (the shortest only, a random draw, the front known):
+    legal routes of the shortest, then cheapest length and payments."""
+    lengths = sorted({o.length for o in options})
+    if not lengths:
+        return
+    bound = rnd.choice([*lengths, lengths[0] - 1, lengths[-1] + 1])
+    s.cache.clear()
+    short = find_routes(s, team, sources, targets, max_length=bound)
+    want = {(o.length, o.total, o.foreign, o.route[-1]) for o in options if o.length <= bound}
+    assert {(o.length, o.total, o.foreign, o.route[-1]) for o in short} == want, (team, bound)
+    known = [(o.length, o.total) for o in options]
+    s.cache.clear()
+    points = find_routes(s, team, sources, targets, splits=False, max_length=bound, known=known)
+    for opt in points:
+        check_option(s, team, sources, targets, opt)
+    assert {(o.length, o.total) for o in points} == {p[:2] for p in want}, (team, bound)
+    s.cache.clear()
+    rng = GameRandom(rnd.randrange(2**32))
+    picks = find_routes(
+        s, team, sources, targets, rng, splits=False, max_length=lengths[0], known=known
+    )
+    for opt in picks:
+        check_option(s, team, sources, targets, opt)
+    assert {(o.length, o.total) for o in picks} == {min(known)}, team
 
 
 #: The random positions both route-finder oracles draw (the slow one draws more).

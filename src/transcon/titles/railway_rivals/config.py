@@ -108,6 +108,18 @@ class Config(Options):
         "'shorter' in the better-route rule counts die points or hexes.",
         rule="Variant: Races",
     )
+    gm_pick_ties: Literal["one_split", "every_split"] = option(
+        "one_split",
+        "The GM's pick for an entry without a route: the shortest, then cheapest route. "
+        "one_split: the route finder keeps one way of paying the rivals (the first it meets) "
+        "per finishing hex; one of those at random, its hexes drawn at random among equal "
+        "ways (a pick takes a fraction of a second). every_split: one of every way of "
+        "paying the rivals at random, its hexes drawn the same way (as transcon picked "
+        "before this option; at 5-6 rivals a pick can take minutes). Games saved before "
+        "the option keep every_split, so they replay as they were played.",
+        rule="Variant: Races",
+        saved_default="every_split",
+    )
     race_draw_weight: Literal["keys", "uniform_city"] = option(
         "keys",
         "Races are drawn by keys (multi-key cities weigh more) or by city.",

@@ -293,9 +293,23 @@ def check_entry(
 
 
 def pick_route(state: RRState, race: Race, team: Sequence[str], rng: GameRandom) -> RouteOption:
-    """The GM's pick for an entry without a route: shortest, then cheapest, ties at random."""
+    """The GM's pick for an entry without a route: shortest, then cheapest, ties at random
+    (option ``gm_pick_ties``)."""
     starts, ends = race_ends(state, race)
-    options = find_routes(state, team, starts, ends, rng) or find_routes(state, team, starts, ends)
+    if state.cfg.gm_pick_ties == "one_split":
+        # only the shortest routes are wanted; the front (without splits, as the entry's
+        # check found it) bounds the search from the start
+        front = route_options(state, race, team)
+        shortest = min(o.length for o in front)
+        known = [(o.length, o.total) for o in front]
+        found = find_routes(
+            state, team, starts, ends, rng, splits=False, max_length=shortest, known=known
+        )
+        options = found or find_routes(state, team, starts, ends, splits=False, max_length=shortest)
+    else:
+        options = find_routes(state, team, starts, ends, rng) or find_routes(
+            state, team, starts, ends
+        )
     best = min((o.length, o.total) for o in options)
     tied = [o for o in options if (o.length, o.total) == best]
     return tied[rng.randint(0, len(tied) - 1)] if len(tied) > 1 else tied[0]

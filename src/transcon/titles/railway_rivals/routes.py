@@ -70,6 +70,12 @@ this module drives its searches):
   bounds and the label bookkeeping) run in C (``routesearch``'s docstring), making the very
   same labels as the Python code, which stays the reference.
 
+The GM's pick (``races.pick_route``, option ``gm_pick_ties``) draws among equal routes; by
+default (one_split) it searches without payment splits, bounded by the shortest length and
+by the front known from the entry's check: at a 6-rival position where the search with every
+split took 200 s (hundreds of subproblems, each split crossing walk again per split of the
+payments) it takes a tenth of a second.
+
 Results are cached in the state until the track changes (the state's cache is cleared with
 every new link), so the checks of entries replayed from a log reuse the searches of the same
 track version. Equal labels (same hex, length, hexes per rival and own flag) are alternatives
@@ -103,6 +109,8 @@ def find_routes(
     splits: bool = True,
     capped: bool = True,
     max_total: int | None = None,
+    max_length: int | None = None,
+    known: Sequence[tuple[int, int]] = (),
 ) -> list[RouteOption]:
     """The exact Pareto front of legal routes of ``team`` from any source to any target.
 
@@ -112,12 +120,16 @@ def find_routes(
     of its payments among rivals (at least one; faster). With ``capped`` false the
     per-rival cap is ignored (``fee_netting`` checks it on net amounts when the race is
     run). With ``max_total`` only the front routes paying at most that (a route paying
-    more never beats them, so they are the same as in the whole front; faster). See the
-    module docstring.
+    more never beats them, so they are the same as in the whole front; faster). Likewise
+    with ``max_length`` only the front routes at most that long (the GM's pick asks for the
+    shortest only). ``known``: the (length, payments) of routes known to exist (the GM's
+    pick passes the front found without splits): they bound the searches from the start, so
+    labels they beat go at once (the front is the same). See the module
+    docstring.
     """
     target_set = frozenset(targets)
     source_list = sorted(set(sources) - target_set)
-    key = ("routes", tuple(team), tuple(source_list), target_set, splits, capped)
+    key = ("routes", tuple(team), tuple(source_list), target_set, splits, capped, max_length)
     # the fronts found on this track version, by bound (None: the whole front)
     fronts: dict[int | None, tuple[RouteOption, ...]] = state.cache.setdefault(key, {})
     if rng is None:
@@ -131,7 +143,9 @@ def find_routes(
         query = Query.make(state, tuple(team), source_list, target_set, splits, capped)
         if max_total is not None:
             query = replace(query, max_total=max_total)
-        result = _front_of_routes(query, rng)
+        if max_length is not None:
+            query = replace(query, max_length=max_length)
+        result = _front_of_routes(query, rng, known=known)
     if rng is None:
         fronts[max_total] = tuple(result)
     return result
@@ -139,7 +153,10 @@ def find_routes(
 
 @fewer_collections()  # a label per walk: tens of thousands in a crowded race
 def _front_of_routes(
-    q: Query, rng: GameRandom | None, start: frozenset[tuple[int, bool]] = frozenset()
+    q: Query,
+    rng: GameRandom | None,
+    start: frozenset[tuple[int, bool]] = frozenset(),
+    known: Sequence[tuple[int, int]] = (),
 ) -> list[RouteOption]:
     """Merge the routes of the subproblems (see the module docstring) into the front: of the
     routes that never stand on a hex of a (hex, own track used yet) pair of ``start``
@@ -148,7 +165,7 @@ def _front_of_routes(
     # figures of the crossing walk they were split on), so a route found early bounds the rest.
     todo: list[tuple[int, int, int, frozenset[tuple[int, bool]]]] = [(0, 0, 0, start)]
     made = itertools.count(1)
-    known: list[tuple[int, int]] = []  # Pareto front of routes found
+    known = list(known)  # Pareto front of routes found (or known to exist)
     kept: dict[tuple[int, tuple[tuple[str, int], ...], int], RouteOption] = {}
     kept_points: set[tuple[int, int]] = set()
     split: set[frozenset[tuple[int, bool]]] = set()  # the subproblems made

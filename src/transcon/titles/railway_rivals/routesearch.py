@@ -91,6 +91,8 @@ class Query:
     rival_links: tuple[int, ...]
     #: only routes paying at most this are wanted (``find_routes``)
     max_total: int = 1 << 60
+    #: only routes at most this long are wanted (``find_routes``; None: any)
+    max_length: int | None = None
     #: the options ``built_option`` made, by what they were made of: the subproblems of a
     #: crowded race find the same routes again (1,501 options of 528 routes in a 6-rival
     #: listing)
@@ -398,7 +400,12 @@ class RouteSearch(LabelSearch[int, Figures, str]):
             return
         low = new[0] + self.cut_dist[own][nxt]
         least = (new[1] + self.cut_hexes[own][nxt]) * self.q.fee
-        if least > self.q.max_total or (self.front and self.beaten(low, least)):
+        q = self.q
+        if (
+            least > q.max_total
+            or (q.max_length is not None and low > q.max_length)
+            or (self.front and self.beaten(low, least))
+        ):
             return
         self.add(pred, nxt, owner, new, (new[0] + self.dist[own][nxt], new[1]))
 

@@ -1,7 +1,7 @@
 /* ``Expander``: ``RouteSearch.expand`` (routesearch.py) compiled with what it calls per step
  * -- ``choices``, ``Loads.add``, ``hopeless``, ``offer`` (forbidden states, the cut bounds,
- * ``max_total``, ``beaten``) and ``LabelSearch.add`` (the compiled dominance test, equal
- * figures' alternatives, dead labels, the bucket, the heap entry; labelcore_offer.c) --
+ * ``max_total``, ``max_length``, ``beaten``) and ``LabelSearch.add`` (the compiled dominance
+ * test, equal figures' alternatives, dead labels, the bucket, the heap entry; labelcore_offer.c) --
  * line for line, so the same labels are made in the same order. The dominance test calls
  * back the expander's ``reach`` / ``loads_reach`` (labelcore_reach.c) instead of the search's.
  *
@@ -23,7 +23,7 @@
 static PyObject *s_figures, *s_node, *s_pred, *s_move, *s_alternatives, *s_dead, *s_at_node,
     *s_heap, *s_dist, *s_cut_dist, *s_cut_hexes, *s_forbidden, *s_front, *s_front_version,
     *s_choices_cache, *s_near, *s_near_cache, *s_dominance, *s_loads, *s_step, *s_limit, *s_guard, *s_field,
-    *s_q, *s_fee, *s_max_total, *s_room, *s_need, *s_expand, *s_choices, *s_hopeless, *s_add,
+    *s_q, *s_fee, *s_max_total, *s_max_length, *s_room, *s_need, *s_expand, *s_choices, *s_hopeless, *s_add,
     *minus_one,
     *s_hexes, *s_reach_cache, *s_least_cache, *s_floors, *s_most, *s_width;
 
@@ -439,7 +439,7 @@ static int expander_init(Expander *x, PyObject *args, PyObject *kwds) {
     }
     Py_INCREF(search);
     x->search = search;
-    PyObject *q = NULL, *fee = NULL, *max_total = NULL, *room = NULL, *field = NULL,
+    PyObject *q = NULL, *fee = NULL, *max_total = NULL, *max_length = NULL, *room = NULL, *field = NULL,
              *guard = NULL, *most = NULL, *width = NULL;
     int status = -1;
     if (!(x->figures = attr_of(search, s_figures, &PyList_Type)) ||
@@ -462,7 +462,8 @@ static int expander_init(Expander *x, PyObject *args, PyObject *kwds) {
         !(x->limit = attr_of(x->loads, s_limit, NULL)) ||
         !(guard = attr_of(x->loads, s_guard, NULL)) || !(field = attr_of(x->loads, s_field, NULL)) ||
         !(q = attr_of(search, s_q, NULL)) || !(fee = attr_of(q, s_fee, NULL)) ||
-        !(max_total = attr_of(q, s_max_total, NULL)) || !(room = attr_of(search, s_room, NULL)) ||
+        !(max_total = attr_of(q, s_max_total, NULL)) ||
+        !(max_length = attr_of(q, s_max_length, NULL)) || !(room = attr_of(search, s_room, NULL)) ||
         !(x->hexes = attr_of(search, s_hexes, NULL)) ||
         !(x->reach_cache = attr_of(search, s_reach_cache, &PyDict_Type)) ||
         !(x->least_cache = attr_of(search, s_least_cache, &PyDict_Type)) ||
@@ -474,7 +475,9 @@ static int expander_init(Expander *x, PyObject *args, PyObject *kwds) {
     if (lc_guard_init(&x->g, guard) < 0) goto done;
     if (lc_banned_init(&x->banned, x->forbidden) < 0) goto done;
     x->python_offer = !small_int(fee, &x->fee) || x->fee < 0 || x->fee >= (1 << 20) ||
-                      !any_ll(max_total, &x->max_total);
+                      !any_ll(max_total, &x->max_total) ||
+                      (max_length != Py_None && !any_ll(max_length, &x->max_length));
+    if (max_length == Py_None) x->max_length = LLONG_MAX; /* no bound */
     x->python_all = !small_int(room, &x->room);
     u64 f;
     x->field_ok = u64_of(field, &f) && f < (1ULL << 62);
@@ -484,6 +487,7 @@ done:
     Py_XDECREF(q);
     Py_XDECREF(fee);
     Py_XDECREF(max_total);
+    Py_XDECREF(max_length);
     Py_XDECREF(room);
     Py_XDECREF(field);
     Py_XDECREF(guard);
@@ -538,7 +542,7 @@ int lc_expander_ready(void) {
         intern(&s_dominance, "_dominance") || intern(&s_loads, "loads") ||
         intern(&s_step, "_step") || intern(&s_limit, "limit") || intern(&s_guard, "guard") ||
         intern(&s_field, "field") || intern(&s_q, "q") || intern(&s_fee, "fee") ||
-        intern(&s_max_total, "max_total") || intern(&s_room, "room") ||
+        intern(&s_max_total, "max_total") || intern(&s_max_length, "max_length") || intern(&s_room, "room") ||
         intern(&s_need, "need") || intern(&s_expand, "expand") ||
         intern(&s_choices, "choices") || intern(&s_hopeless, "hopeless") ||
         intern(&s_add, "add") || intern(&s_hexes, "hexes") ||

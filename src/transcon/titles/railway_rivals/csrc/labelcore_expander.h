@@ -19,8 +19,8 @@ typedef struct {
     PyObject *loads, *step_cache, *limit;
     Guard g;
     Banned banned; /* ``forbidden`` read as bits */
-    long long fee, max_total, room;
-    int python_offer; /* offers always by the Python code (fee or max_total unusual) */
+    long long fee, max_total, max_length, room;
+    int python_offer; /* offers always by the Python code (fee or a bound unusual) */
     int python_all;   /* every label by the Python code (room unusual) */
     unsigned long long field;
     int field_ok;
@@ -112,7 +112,9 @@ static inline int lc_first_tests(Expander *x, const Label *l, PyObject *nxt, int
     if (!v) return PyErr_Occurred() ? -1 : 0;
     if (!small_int(v, &cut_hexes)) return 0;
     long long low = length + cut_dist, least = (used + cut_hexes) * x->fee;
-    return least > x->max_total || (l->nfront && beaten(l, low, least)) ? 1 : 2;
+    return least > x->max_total || low > x->max_length || (l->nfront && beaten(l, low, least))
+               ? 1
+               : 2;
 }
 
 /* labelcore_expand.c: what may change between labels read (0, or -1 with an exception;
