@@ -1,7 +1,7 @@
 /* ``offer`` and ``LabelSearch.add`` of the compiled expansion (labelcore_expand.c), line for
- * line: the forbidden states, the cut bounds, ``max_total``, ``max_length`` and ``beaten``, then the
- * compiled dominance test (the expander standing in for the search: its reach compiled),
- * equal figures' alternatives, dead labels, the bucket and the heap entry (onto the run's
+ * line: the forbidden states, the cut bounds, ``max_total``, ``max_length`` and ``beaten``,
+ * then the compiled dominance test (the expander standing in for the search: its reach
+ * compiled), equal figures' alternatives, dead labels, the bucket and the heap entry (onto the run's
  * heap, labelcore_run.c, or else by heapq.heappush onto the search's). */
 #include "labelcore_expander.h"
 
