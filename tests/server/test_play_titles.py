@@ -3,12 +3,16 @@ more played only by taking what /choices (or a path tool's quote) offers."""
 
 from __future__ import annotations
 
+import json
 import re
+import sqlite3
 from pathlib import Path
 
 import pytest
 
+from transcon.core.game import Game
 from transcon.core.registry import get_title
+from transcon.core.savefile import game_record
 from transcon.core.title import Title
 
 from .playkit import new_game, play_by_choices, table
@@ -42,3 +46,31 @@ def test_a_title_is_played_and_shown_through_the_endpoints(tmp_path: Path, name:
 def test_every_title_draws_its_own_board() -> None:
     for name in TITLES:
         assert type(get_title(name)).board_svg is not Title.board_svg, name
+
+
+def test_a_game_stored_before_an_option_existed_plays_its_saved_default(tmp_path: Path) -> None:
+    """A Railway Rivals save from before ``gm_pick_ties`` existed (it does not name it) is
+    imported with the option's saved default, every_split, so it replays as it was played;
+    so is a game the server stored before the option (its row's options lack it) when the
+    server builds it again from its log."""
+    title = get_title("railway-rivals-usa")
+    game = Game.new(title, ["ann", "bob"], {}, 3)
+    game.apply(game.legal_actions("ann")[0])
+    record = game_record(game)
+    del record["options"]["gm_pick_ties"]
+    db = tmp_path / "play.db"
+    with table(tmp_path) as found:
+        ann = found.seat("ann")
+        imported = ann.ok("/api/games/import", {"record": record, "bots": {"bob": "random"}})
+        assert imported["options"]["gm_pick_ties"] == "every_split"
+        game_id = imported["id"]
+    with sqlite3.connect(db) as conn:  # as a server from before the option stored it
+        (stored,) = conn.execute("SELECT options FROM games WHERE id = ?", (game_id,)).fetchone()
+        options = json.loads(stored)
+        del options["gm_pick_ties"]
+        conn.execute("UPDATE games SET options = ? WHERE id = ?", (json.dumps(options), game_id))
+    with table(tmp_path) as found:
+        assert found.spectator().get(f"/api/games/{game_id}").json()["seq"] >= 1
+        store = found.app.state.services.store  # the game as the server rebuilt it from its log
+        with store.locked(game_id) as (conn, meta):
+            assert store.live(conn, meta).game.options["gm_pick_ties"] == "every_split"
