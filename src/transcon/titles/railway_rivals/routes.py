@@ -124,8 +124,7 @@ def find_routes(
     with ``max_length`` only the front routes at most that long (the GM's pick asks for the
     shortest only). ``known``: the (length, payments) of routes known to exist (the GM's
     pick passes the front found without splits): they bound the searches from the start, so
-    labels they beat go at once (the front is the same). See the module
-    docstring.
+    labels they beat go at once (the front is the same). See the module docstring.
     """
     target_set = frozenset(targets)
     source_list = sorted(set(sources) - target_set)
@@ -262,7 +261,8 @@ class _Effort:
 #: far off the race and every way there and back runs over several rivals' lines, or the
 #: caps bind; a 6-rival race with no route in one subproblem made 58,000 labels). Once a look
 #: ran out of labels in a query (and for the GM's random pick, ``rng``, which draws as it
-#: always did, so games stay the same), only the check that some walk keeps every cap
+#: always did, so games stay the same; its one_split search starts from the known front and
+#: never needs the look), only the check that some walk keeps every cap
 #: (``caps_walk``) is made. A search of a few hundred labels answers as fast as either: made
 #: before every search of a subproblem once the query's searches had made 2,000 labels, they
 #: took a fifth of a crowded 6-rival listing (random game 100, action 723: the check answered
